@@ -1,0 +1,24 @@
+# LLVM22.cmake - find Debian's LLVM/Clang 22 and the tools the build and tests use.
+# SPDX-License-Identifier: Apache-2.0
+find_program(LOOM_LLVM_CONFIG NAMES llvm-config-22 PATHS /usr/lib/llvm-22/bin REQUIRED)
+execute_process(COMMAND ${LOOM_LLVM_CONFIG} --version OUTPUT_VARIABLE LOOM_LLVM_VERSION OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(NOT LOOM_LLVM_VERSION MATCHES "^22\\.")
+  message(FATAL_ERROR "Loom needs LLVM 22, found ${LOOM_LLVM_VERSION} (${LOOM_LLVM_CONFIG})")
+endif()
+execute_process(COMMAND ${LOOM_LLVM_CONFIG} --bindir OUTPUT_VARIABLE LOOM_LLVM_BINDIR OUTPUT_STRIP_TRAILING_WHITESPACE)
+execute_process(COMMAND ${LOOM_LLVM_CONFIG} --includedir OUTPUT_VARIABLE LOOM_LLVM_INCLUDEDIR OUTPUT_STRIP_TRAILING_WHITESPACE)
+execute_process(COMMAND ${LOOM_LLVM_CONFIG} --libdir OUTPUT_VARIABLE LOOM_LLVM_LIBDIR OUTPUT_STRIP_TRAILING_WHITESPACE)
+
+find_program(LOOM_CLANGXX NAMES clang++-22 clang++ PATHS ${LOOM_LLVM_BINDIR} NO_DEFAULT_PATH REQUIRED)
+find_program(LOOM_OPT NAMES opt PATHS ${LOOM_LLVM_BINDIR} NO_DEFAULT_PATH)
+find_program(LOOM_LIT NAMES lit PATHS ${LOOM_LLVM_BINDIR} NO_DEFAULT_PATH)
+find_program(LOOM_FILECHECK NAMES FileCheck PATHS ${LOOM_LLVM_BINDIR} NO_DEFAULT_PATH)
+find_program(LOOM_NOT NAMES not PATHS ${LOOM_LLVM_BINDIR} NO_DEFAULT_PATH)
+
+# The compiler library links the one shared libLLVM (Debian's build mode).
+add_library(LoomLLVM INTERFACE)
+target_include_directories(LoomLLVM SYSTEM INTERFACE ${LOOM_LLVM_INCLUDEDIR})
+target_compile_definitions(LoomLLVM INTERFACE _GNU_SOURCE __STDC_CONSTANT_MACROS __STDC_FORMAT_MACROS __STDC_LIMIT_MACROS)
+target_compile_options(LoomLLVM INTERFACE -fno-exceptions)
+target_link_directories(LoomLLVM INTERFACE ${LOOM_LLVM_LIBDIR})
+target_link_libraries(LoomLLVM INTERFACE LLVM-22)

@@ -1,0 +1,138 @@
+//===- NVVMIntrinsics.cpp - translate NVVM intrinsics to Loom's vocabulary -===//
+// SPDX-License-Identifier: Apache-2.0
+#include "Import/NVVMIntrinsics.h"
+
+#include "Support/Diagnostics.h"
+#include "Support/KernelMarkers.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace loom {
+
+namespace {
+
+constexpr StringLiteral SRegPrefix = "llvm.nvvm.read.ptx.sreg.";
+
+std::optional<Marker> specialRegisterMarker(StringRef Reg) {
+  return StringSwitch<std::optional<Marker>>(Reg)
+      .Case("tid.x", Marker::ThreadIdxX)
+      .Case("tid.y", Marker::ThreadIdxY)
+      .Case("tid.z", Marker::ThreadIdxZ)
+      .Case("ntid.x", Marker::BlockDimX)
+      .Case("ntid.y", Marker::BlockDimY)
+      .Case("ntid.z", Marker::BlockDimZ)
+      .Case("ctaid.x", Marker::BlockIdxX)
+      .Case("ctaid.y", Marker::BlockIdxY)
+      .Case("ctaid.z", Marker::BlockIdxZ)
+      .Case("nctaid.x", Marker::GridDimX)
+      .Case("nctaid.y", Marker::GridDimY)
+      .Case("nctaid.z", Marker::GridDimZ)
+      .Default(std::nullopt);
+}
+
+Value *callMarker(IRBuilder<> &B, Marker Kind) {
+  return B.CreateCall(getMarkerFunction(*B.GetInsertBlock()->getModule(), Kind));
+}
+
+/// The linear thread index within the block (x fastest), as CUDA defines it
+/// for forming warps.
+Value *linearThreadIndex(IRBuilder<> &B) {
+  Value *X = callMarker(B, Marker::ThreadIdxX);
+  Value *Y = callMarker(B, Marker::ThreadIdxY);
+  Value *Z = callMarker(B, Marker::ThreadIdxZ);
+  Value *NX = callMarker(B, Marker::BlockDimX);
+  Value *NY = callMarker(B, Marker::BlockDimY);
+  return B.CreateAdd(X, B.CreateMul(NX, B.CreateAdd(Y, B.CreateMul(NY, Z))));
+}
+
+bool isCtaBarrier(StringRef Name, CallInst &CI) {
+  if (Name == "llvm.nvvm.barrier0")
+    return true;
+  if (Name == "llvm.nvvm.barrier.cta.sync.aligned.all" ||
+      Name == "llvm.nvvm.barrier.cta.sync.all" ||
+      Name == "llvm.nvvm.barrier.sync" || Name == "llvm.nvvm.barrier.n") {
+    auto *Id = dyn_cast<ConstantInt>(CI.getArgOperand(0));
+    return Id && Id->isZero();
+  }
+  return false;
+}
+
+/// Rewrites one call; returns the replacement value (nullptr for void), or
+/// std::nullopt when the intrinsic is not supported.
+std::optional<Value *> translate(CallInst &CI, StringRef Name) {
+  IRBuilder<> B(&CI);
+  LLVMContext &Ctx = CI.getContext();
+  if (Name.starts_with(SRegPrefix)) {
+    StringRef Reg = Name.drop_front(SRegPrefix.size());
+    if (std::optional<Marker> M = specialRegisterMarker(Reg))
+      return callMarker(B, *M);
+    if (Reg == "warpsize")
+      return ConstantInt::get(CI.getType(), 32);
+    if (Reg == "laneid")
+      return B.CreateAnd(linearThreadIndex(B), 31);
+    if (Reg == "clock64")
+      return B.CreateIntrinsic(Intrinsic::readcyclecounter, {});
+    if (Reg == "clock")
+      return B.CreateTrunc(B.CreateIntrinsic(Intrinsic::readcyclecounter, {}),
+                           CI.getType());
+    return std::nullopt;
+  }
+  if (isCtaBarrier(Name, CI)) {
+    B.CreateCall(getMarkerFunction(*CI.getModule(), Marker::Barrier));
+    return nullptr;
+  }
+  if (Name.starts_with("llvm.nvvm.membar.") ||
+      Name.starts_with("llvm.nvvm.fence.sc.") ||
+      Name.starts_with("llvm.nvvm.fence.acq_rel.")) {
+    B.CreateFence(AtomicOrdering::SequentiallyConsistent);
+    return nullptr;
+  }
+  (void)Ctx;
+  return std::nullopt;
+}
+
+} // namespace
+
+PreservedAnalyses NVVMIntrinsicsPass::run(Module &M, ModuleAnalysisManager &) {
+  bool Changed = false;
+  SmallVector<Function *, 16> Intrinsics;
+  for (Function &F : M)
+    if (F.isDeclaration() && F.getName().starts_with("llvm.nvvm."))
+      Intrinsics.push_back(&F);
+
+  for (Function *Decl : Intrinsics) {
+    StringRef Name = Decl->getName();
+    for (User *U : make_early_inc_range(Decl->users())) {
+      auto *CI = dyn_cast<CallInst>(U);
+      if (!CI || CI->getCalledFunction() != Decl) {
+        if (auto *I = dyn_cast<Instruction>(U))
+          reportUnsupported(*I->getFunction(), I,
+                            "indirect use of NVVM intrinsic '" + Name + "'");
+        continue;
+      }
+      std::optional<Value *> New = translate(*CI, Name);
+      if (!New) {
+        reportUnsupported(*CI->getFunction(), CI,
+                          "GPU intrinsic '" + Name + "' is not supported by Loom");
+        continue;
+      }
+      if (*New)
+        CI->replaceAllUsesWith(*New);
+      else if (!CI->use_empty())
+        CI->replaceAllUsesWith(PoisonValue::get(CI->getType()));
+      CI->eraseFromParent();
+      Changed = true;
+    }
+    if (Decl->use_empty())
+      Decl->eraseFromParent();
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace loom

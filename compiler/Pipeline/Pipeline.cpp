@@ -1,0 +1,96 @@
+//===- Pipeline.cpp - the kernel pipeline: NVPTX device IR to host code ----===//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Order and why (docs/pipeline.md tells the long story):
+//  1. RetargetToHost first: everything after it sees a host module and finds
+//     kernels by the "loom-kernel" attribute.
+//  2. NVVMIntrinsics: the only NVVM-aware step; later passes see markers.
+//  3. LowerAddressSpaces: one flat address space before any linking, so the
+//     device library (host IR) links without address-space mismatches.
+//  4. LinkDeviceLibrary: __nv_* math from Loom's bitcode library.
+//  5. DeviceRuntimeCalls: printf/assert/trap to the runtime.
+//  6. InlineDeviceFunctions: markers in device functions reach their kernel.
+//  7. LowerSharedMemory: per-block __shared__ storage.
+//  8. ThreadLoops: a kernel becomes a block function (loops over threads).
+//  9. KernelEntry: a block-range entry per kernel.
+// 10. KernelRegistration: descriptor + constructor; internalize everything.
+// The host optimizer (O3, vectorizer) runs after this pipeline.
+#include "Pipeline/Pipeline.h"
+
+#include "Import/NVVMIntrinsics.h"
+#include "Transforms/DeviceRuntimeCalls.h"
+#include "Transforms/InlineDeviceFunctions.h"
+#include "Transforms/KernelEntry.h"
+#include "Transforms/KernelRegistration.h"
+#include "Transforms/LowerAddressSpaces.h"
+#include "Transforms/LowerSharedMemory.h"
+#include "Transforms/RetargetToHost.h"
+#include "Transforms/ThreadLoops.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace llvm;
+
+namespace loom {
+
+PreservedAnalyses LinkDeviceLibraryPass::run(Module &M, ModuleAnalysisManager &) {
+  if (Path.empty())
+    return PreservedAnalyses::all();
+  SMDiagnostic Err;
+  std::unique_ptr<Module> Lib = parseIRFile(Path, Err, M.getContext());
+  if (!Lib) {
+    M.getContext().diagnose(DiagnosticInfoGeneric(
+        "cannot read Loom's device library '" + Path + "': " + Err.getMessage(),
+        DS_Error));
+    return PreservedAnalyses::all();
+  }
+  Lib->setTargetTriple(M.getTargetTriple());
+  Lib->setDataLayout(M.getDataLayout());
+  for (Function &F : *Lib) {
+    // The host CPU is chosen when the whole module is optimized.
+    F.removeFnAttr("target-cpu");
+    F.removeFnAttr("target-features");
+    F.removeFnAttr("tune-cpu");
+  }
+  Linker::linkModules(M, std::move(Lib), Linker::LinkOnlyNeeded);
+  return PreservedAnalyses::none();
+}
+
+void addKernelPipeline(ModulePassManager &MPM, const PipelineOptions &Opts) {
+  MPM.addPass(RetargetToHostPass(Opts.Triple, Opts.DataLayout));
+  MPM.addPass(NVVMIntrinsicsPass());
+  MPM.addPass(LowerAddressSpacesPass());
+  MPM.addPass(LinkDeviceLibraryPass(Opts.DeviceLibraryPath));
+  MPM.addPass(DeviceRuntimeCallsPass());
+  MPM.addPass(InlineDeviceFunctionsPass());
+  MPM.addPass(LowerSharedMemoryPass());
+  MPM.addPass(ThreadLoopsPass());
+  MPM.addPass(KernelEntryPass());
+  MPM.addPass(KernelRegistrationPass(Opts.ModuleKey));
+}
+
+void registerLoomPasses(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+#define LOOM_MODULE_PASS(NAME, CREATE)                                         \
+  if (Name == NAME) {                                                          \
+    MPM.addPass(CREATE);                                                       \
+    return true;                                                               \
+  }
+#include "Pipeline/Passes.def"
+        if (Name == "loom-kernel-pipeline") {
+          addKernelPipeline(MPM, PipelineOptions());
+          return true;
+        }
+        return false;
+      });
+}
+
+} // namespace loom

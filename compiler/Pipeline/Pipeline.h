@@ -1,0 +1,45 @@
+//===- Pipeline.h - the kernel pipeline: NVPTX device IR to host code ------===//
+// SPDX-License-Identifier: Apache-2.0
+#ifndef LOOM_PIPELINE_PIPELINE_H
+#define LOOM_PIPELINE_PIPELINE_H
+
+#include "llvm/IR/PassManager.h"
+#include <string>
+
+namespace llvm {
+class PassBuilder;
+class TargetMachine;
+} // namespace llvm
+
+namespace loom {
+
+struct PipelineOptions {
+  /// Joins this device module to its host half (see KernelABI.h).
+  std::string ModuleKey = "loom-test-module";
+  /// Bitcode of Loom's device library (__nv_* math); empty: none.
+  std::string DeviceLibraryPath;
+  /// Host target; empty: the process's default triple / generic layout.
+  std::string Triple;
+  std::string DataLayout;
+};
+
+/// Adds the Loom passes, in order, to \p MPM (no host optimization).
+void addKernelPipeline(llvm::ModulePassManager &MPM, const PipelineOptions &Opts);
+
+/// Registers every Loom pass under its Passes.def name with \p PB (opt plugin).
+void registerLoomPasses(llvm::PassBuilder &PB);
+
+/// Links \p Path (bitcode) into \p M, only what \p M references.
+class LinkDeviceLibraryPass : public llvm::PassInfoMixin<LinkDeviceLibraryPass> {
+public:
+  explicit LinkDeviceLibraryPass(std::string Path) : Path(std::move(Path)) {}
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+
+private:
+  std::string Path;
+};
+
+} // namespace loom
+
+#endif

@@ -1,0 +1,106 @@
+//===- KernelMarkers.cpp - Loom's vocabulary for GPU concepts in IR -------===//
+// SPDX-License-Identifier: Apache-2.0
+#include "Support/KernelMarkers.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace loom {
+
+StringRef markerName(Marker M) {
+  switch (M) {
+#define LOOM_MARKER(Enum, Name, Kind)                                          \
+  case Marker::Enum:                                                           \
+    return Name;
+#include "Support/Markers.def"
+  }
+  return "";
+}
+
+MarkerShape markerShape(Marker M) {
+  switch (M) {
+#define LOOM_MARKER(Enum, Name, Kind)                                          \
+  case Marker::Enum:                                                           \
+    return MarkerShape::Kind;
+#include "Support/Markers.def"
+  }
+  return MarkerShape::Sync;
+}
+
+Function *getMarkerFunction(Module &M, Marker Kind) {
+  LLVMContext &Ctx = M.getContext();
+  Type *Ret = markerShape(Kind) == MarkerShape::Index ? Type::getInt32Ty(Ctx)
+                                                       : Type::getVoidTy(Ctx);
+  FunctionCallee Callee =
+      M.getOrInsertFunction(markerName(Kind), FunctionType::get(Ret, false));
+  auto *F = cast<Function>(Callee.getCallee());
+  F->setDoesNotThrow();
+  if (markerShape(Kind) == MarkerShape::Index) {
+    // Index markers are pure within one thread: they may be CSE'd and hoisted.
+    F->setDoesNotAccessMemory();
+    F->setWillReturn();
+  } else {
+    F->addFnAttr(Attribute::Convergent);
+    F->addFnAttr(Attribute::NoDuplicate);
+  }
+  return F;
+}
+
+std::optional<Marker> getMarker(const Function &F) {
+  if (!F.getName().starts_with("loom."))
+    return std::nullopt;
+  return StringSwitch<std::optional<Marker>>(F.getName())
+#define LOOM_MARKER(Enum, Name, Kind) .Case(Name, Marker::Enum)
+#include "Support/Markers.def"
+      .Default(std::nullopt);
+}
+
+std::optional<Marker> getMarker(const CallBase &Call) {
+  if (const Function *F = Call.getCalledFunction())
+    return getMarker(*F);
+  return std::nullopt;
+}
+
+unsigned markerDimension(Marker M) {
+  switch (M) {
+  case Marker::ThreadIdxY:
+  case Marker::BlockIdxY:
+  case Marker::BlockDimY:
+  case Marker::GridDimY:
+    return 1;
+  case Marker::ThreadIdxZ:
+  case Marker::BlockIdxZ:
+  case Marker::BlockDimZ:
+  case Marker::GridDimZ:
+    return 2;
+  default:
+    return 0;
+  }
+}
+
+bool isThreadIndex(Marker M) {
+  return M == Marker::ThreadIdxX || M == Marker::ThreadIdxY ||
+         M == Marker::ThreadIdxZ;
+}
+bool isBlockIndex(Marker M) {
+  return M == Marker::BlockIdxX || M == Marker::BlockIdxY ||
+         M == Marker::BlockIdxZ;
+}
+bool isBlockDim(Marker M) {
+  return M == Marker::BlockDimX || M == Marker::BlockDimY ||
+         M == Marker::BlockDimZ;
+}
+bool isGridDim(Marker M) {
+  return M == Marker::GridDimX || M == Marker::GridDimY ||
+         M == Marker::GridDimZ;
+}
+
+bool isKernel(const Function &F) { return F.hasFnAttribute(KernelAttr); }
+void markKernel(Function &F) { F.addFnAttr(KernelAttr); }
+
+} // namespace loom

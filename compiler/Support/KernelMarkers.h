@@ -1,0 +1,61 @@
+//===- KernelMarkers.h - Loom's vocabulary for GPU concepts in IR ---------===//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Front ends (NVVM today, OpenCL later) translate their own spellings of
+// "thread index", "barrier", ... into calls to Loom marker functions; every
+// later pass speaks only this vocabulary. A marker is a declaration
+// `@loom.<name>` with a fixed signature, e.g. `i32 @loom.tid.x()` or
+// `void @loom.barrier()`. Kernels are marked with the function attribute
+// "loom-kernel".
+//
+//===----------------------------------------------------------------------===//
+#ifndef LOOM_SUPPORT_KERNELMARKERS_H
+#define LOOM_SUPPORT_KERNELMARKERS_H
+
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+
+namespace llvm {
+class CallBase;
+class Function;
+class Module;
+class Value;
+} // namespace llvm
+
+namespace loom {
+
+enum class Marker {
+#define LOOM_MARKER(Enum, Name, Kind) Enum,
+#include "Support/Markers.def"
+};
+
+/// What a marker returns: a 32-bit index/size, or nothing (synchronization).
+enum class MarkerShape { Index, Sync };
+
+llvm::StringRef markerName(Marker M);
+MarkerShape markerShape(Marker M);
+
+/// Returns (declaring it if needed) the marker function in \p M.
+llvm::Function *getMarkerFunction(llvm::Module &M, Marker Kind);
+
+/// Which marker \p Call calls, if any.
+std::optional<Marker> getMarker(const llvm::CallBase &Call);
+std::optional<Marker> getMarker(const llvm::Function &F);
+
+/// Dimension (0 = x, 1 = y, 2 = z) of an index marker.
+unsigned markerDimension(Marker M);
+
+/// Index markers grouped by what they read.
+bool isThreadIndex(Marker M); // threadIdx.{x,y,z}
+bool isBlockIndex(Marker M);  // blockIdx.{x,y,z}
+bool isBlockDim(Marker M);    // blockDim.{x,y,z}
+bool isGridDim(Marker M);     // gridDim.{x,y,z}
+
+/// Kernel attribute helpers.
+constexpr const char *KernelAttr = "loom-kernel";
+bool isKernel(const llvm::Function &F);
+void markKernel(llvm::Function &F);
+
+} // namespace loom
+
+#endif

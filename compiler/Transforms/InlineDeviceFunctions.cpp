@@ -1,0 +1,94 @@
+//===- InlineDeviceFunctions.cpp - bring thread-dependent code into kernels ===//
+// SPDX-License-Identifier: Apache-2.0
+#include "Transforms/InlineDeviceFunctions.h"
+
+#include "Support/KernelMarkers.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/IPO/AlwaysInliner.h"
+
+using namespace llvm;
+
+namespace loom {
+
+namespace {
+
+/// Functions that call \p F directly.
+void directCallers(Function &F, SmallVectorImpl<Function *> &Out) {
+  for (User *U : F.users())
+    if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledFunction() == &F)
+      Out.push_back(CB->getFunction());
+}
+
+bool isRecursive(Function &F) {
+  SmallVector<Function *, 16> Work{&F};
+  SmallPtrSet<Function *, 16> Seen;
+  while (!Work.empty()) {
+    Function *G = Work.pop_back_val();
+    for (Instruction &I : instructions(*G))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Function *Callee = CB->getCalledFunction();
+            Callee && !Callee->isDeclaration()) {
+          if (Callee == &F)
+            return true;
+          if (Seen.insert(Callee).second)
+            Work.push_back(Callee);
+        }
+  }
+  return false;
+}
+
+} // namespace
+
+PreservedAnalyses InlineDeviceFunctionsPass::run(Module &M,
+                                                 ModuleAnalysisManager &MAM) {
+  // Walk up the call graph from every marker.
+  SetVector<Function *> ThreadDependent;
+  SmallVector<Function *, 16> Work;
+  for (Function &F : M)
+    if (getMarker(F))
+      directCallers(F, Work);
+  while (!Work.empty()) {
+    Function *F = Work.pop_back_val();
+    if (isKernel(*F) || !ThreadDependent.insert(F))
+      continue;
+    directCallers(*F, Work);
+  }
+  bool Changed = false;
+  for (Function *F : ThreadDependent) {
+    if (F->isDeclaration() || isRecursive(*F))
+      continue;
+    F->removeFnAttr(Attribute::NoInline);
+    F->removeFnAttr(Attribute::OptimizeNone);
+    F->addFnAttr(Attribute::AlwaysInline);
+    Changed = true;
+  }
+  // Device code is only reachable through kernels: once inlined, a device
+  // function no kernel calls any more is dead (the host never calls it).
+  for (Function &F : M)
+    if (!F.isDeclaration() && !isKernel(F) && !F.hasLocalLinkage()) {
+      F.setLinkage(GlobalValue::InternalLinkage);
+      F.setComdat(nullptr);
+      Changed = true;
+    }
+  if (!Changed)
+    return PreservedAnalyses::all();
+  AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false).run(M, MAM);
+  bool Erased = true;
+  while (Erased) {
+    Erased = false;
+    for (Function &F : make_early_inc_range(M)) {
+      F.removeDeadConstantUsers();
+      if (F.hasLocalLinkage() && F.use_empty() && !F.isDeclaration()) {
+        F.eraseFromParent();
+        Erased = true;
+      }
+    }
+  }
+  return PreservedAnalyses::none();
+}
+
+} // namespace loom

@@ -1,0 +1,103 @@
+//===- KernelEntry.cpp - the runtime's way into a kernel -------------------===//
+// SPDX-License-Identifier: Apache-2.0
+#include "Transforms/KernelEntry.h"
+
+#include "Support/LaunchABI.h"
+#include "Transforms/ThreadLoops.h"
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace loom {
+
+namespace {
+
+void buildEntry(Function &Block) {
+  Module &M = *Block.getParent();
+  LLVMContext &Ctx = M.getContext();
+  LaunchABI ABI(Ctx);
+  StringRef Kernel = Block.getFnAttribute(BlockOfAttr).getValueAsString();
+  unsigned NumArgs = 0;
+  Block.getFnAttribute(KernelArgCountAttr).getValueAsString().getAsInteger(10, NumArgs);
+
+  Function *Entry = Function::Create(ABI.EntryType, GlobalValue::InternalLinkage,
+                                     "loom.entry." + Kernel, M);
+  Entry->addFnAttr(EntryOfAttr, Kernel);
+  Entry->addFnAttr(Attribute::NoUnwind);
+  Entry->setDSOLocal(true);
+  auto A = Entry->arg_begin();
+  Value *Launch = &*A++;
+  Value *Args = &*A++;
+  Value *Begin = &*A++;
+  Value *End = &*A++;
+  Value *Worker = &*A++;
+  Launch->setName("launch");
+  Args->setName("args");
+  Begin->setName("block.begin");
+  End->setName("block.end");
+  Worker->setName("worker");
+  Entry->addParamAttr(0, Attribute::NoAlias);
+  Entry->addParamAttr(0, Attribute::ReadOnly);
+  Entry->addParamAttr(1, Attribute::ReadOnly);
+
+  BasicBlock *EntryBB = BasicBlock::Create(Ctx, "entry", Entry);
+  BasicBlock *Loop = BasicBlock::Create(Ctx, "blocks", Entry);
+  BasicBlock *Exit = BasicBlock::Create(Ctx, "exit", Entry);
+  IRBuilder<> B(EntryBB);
+  const DataLayout &DL = M.getDataLayout();
+
+  // Arguments, loaded once for the whole chunk of blocks.
+  SmallVector<Value *, 16> CallArgs;
+  for (unsigned I = 0; I < NumArgs; ++I) {
+    Argument *P = Block.getArg(I);
+    Value *Slot = B.CreateConstInBoundsGEP1_32(B.getPtrTy(), Args, I);
+    Value *ArgPtr = B.CreateAlignedLoad(B.getPtrTy(), Slot, Align(8),
+                                        "arg" + Twine(I) + ".ptr");
+    if (P->hasByValAttr()) {
+      CallArgs.push_back(ArgPtr);
+      continue;
+    }
+    CallArgs.push_back(B.CreateAlignedLoad(P->getType(), ArgPtr,
+                                           DL.getABITypeAlign(P->getType()),
+                                           "arg" + Twine(I)));
+  }
+  Value *GX = B.CreateZExt(ABI.loadDim(B, Launch, true, 0), B.getInt64Ty());
+  Value *GY = B.CreateZExt(ABI.loadDim(B, Launch, true, 1), B.getInt64Ty());
+  Value *Any = B.CreateICmpULT(Begin, End);
+  B.CreateCondBr(Any, Loop, Exit);
+
+  B.SetInsertPoint(Loop);
+  PHINode *Linear = B.CreatePHI(B.getInt64Ty(), 2, "block");
+  Linear->addIncoming(Begin, EntryBB);
+  Value *BX = B.CreateURem(Linear, GX);
+  Value *Rest = B.CreateUDiv(Linear, GX);
+  Value *BY = B.CreateURem(Rest, GY);
+  Value *BZ = B.CreateUDiv(Rest, GY);
+  SmallVector<Value *, 24> Call(CallArgs.begin(), CallArgs.end());
+  Call.append({Launch, Worker, B.CreateTrunc(BX, B.getInt32Ty(), "bx"),
+               B.CreateTrunc(BY, B.getInt32Ty(), "by"),
+               B.CreateTrunc(BZ, B.getInt32Ty(), "bz")});
+  B.CreateCall(&Block, Call);
+  Value *Next = B.CreateAdd(Linear, B.getInt64(1), "block.next", true, true);
+  Linear->addIncoming(Next, Loop);
+  B.CreateCondBr(B.CreateICmpULT(Next, End), Loop, Exit);
+
+  B.SetInsertPoint(Exit);
+  B.CreateRetVoid();
+}
+
+} // namespace
+
+PreservedAnalyses KernelEntryPass::run(Module &M, ModuleAnalysisManager &) {
+  SmallVector<Function *, 8> Blocks;
+  for (Function &F : M)
+    if (F.hasFnAttribute(BlockOfAttr))
+      Blocks.push_back(&F);
+  for (Function *F : Blocks)
+    buildEntry(*F);
+  return Blocks.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+}
+
+} // namespace loom

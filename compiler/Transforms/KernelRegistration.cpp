@@ -1,0 +1,169 @@
+//===- KernelRegistration.cpp - tell the runtime what this module holds ----===//
+// SPDX-License-Identifier: Apache-2.0
+#include "Transforms/KernelRegistration.h"
+
+#include "Support/LaunchABI.h"
+#include "Transforms/KernelEntry.h"
+#include "Transforms/ThreadLoops.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+
+namespace loom {
+
+namespace {
+
+/// ABI version in include/loom/KernelABI.h.
+constexpr uint32_t AbiVersion = 1;
+
+Constant *cString(Module &M, StringRef S, const Twine &Name) {
+  Constant *Init = ConstantDataArray::getString(M.getContext(), S);
+  auto *GV = new GlobalVariable(M, Init->getType(), true,
+                                GlobalValue::PrivateLinkage, Init, Name);
+  GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  GV->setAlignment(Align(1));
+  return GV;
+}
+
+Constant *u32Array(Module &M, ArrayRef<uint32_t> Values, const Twine &Name) {
+  if (Values.empty())
+    return ConstantPointerNull::get(PointerType::get(M.getContext(), 0));
+  Constant *Init = ConstantDataArray::get(M.getContext(), Values);
+  auto *GV = new GlobalVariable(M, Init->getType(), true,
+                                GlobalValue::PrivateLinkage, Init, Name);
+  GV->setAlignment(Align(4));
+  return GV;
+}
+
+Constant *descArray(Module &M, StructType *Elem, ArrayRef<Constant *> Elems,
+                    const Twine &Name) {
+  if (Elems.empty())
+    return ConstantPointerNull::get(PointerType::get(M.getContext(), 0));
+  auto *Ty = ArrayType::get(Elem, Elems.size());
+  auto *GV = new GlobalVariable(M, Ty, true, GlobalValue::PrivateLinkage,
+                                ConstantArray::get(Ty, Elems), Name);
+  GV->setAlignment(Align(8));
+  return GV;
+}
+
+Constant *kernelDesc(Module &M, const LaunchABI &ABI, Function &Entry) {
+  LLVMContext &Ctx = M.getContext();
+  const DataLayout &DL = M.getDataLayout();
+  StringRef Kernel = Entry.getFnAttribute(EntryOfAttr).getValueAsString();
+  Function *Block = M.getFunction((Kernel + ".block").str());
+  unsigned NumArgs = 0;
+  Block->getFnAttribute(KernelArgCountAttr).getValueAsString().getAsInteger(10, NumArgs);
+  SmallVector<uint32_t, 16> Sizes, Aligns;
+  for (unsigned I = 0; I < NumArgs; ++I) {
+    Argument *A = Block->getArg(I);
+    if (Type *ByVal = A->getParamByValType()) {
+      Sizes.push_back(DL.getTypeAllocSize(ByVal));
+      Aligns.push_back(
+          A->getParamAlign().value_or(DL.getABITypeAlign(ByVal)).value());
+    } else {
+      Sizes.push_back(DL.getTypeAllocSize(A->getType()));
+      Aligns.push_back(DL.getABITypeAlign(A->getType()).value());
+    }
+  }
+  uint64_t StaticShared = 0;
+  Entry.getFnAttribute("loom-static-shared").getValueAsString().getAsInteger(10, StaticShared);
+  Type *I32 = Type::getInt32Ty(Ctx);
+  Type *I64 = Type::getInt64Ty(Ctx);
+  return ConstantStruct::get(
+      ABI.KernelDesc,
+      {cString(M, Kernel, "loom.name"), &Entry, ConstantInt::get(I32, NumArgs),
+       ConstantInt::get(I32, 0), u32Array(M, Sizes, "loom.arg.sizes"),
+       u32Array(M, Aligns, "loom.arg.aligns"), ConstantInt::get(I64, StaticShared),
+       ConstantInt::get(I64, 0)});
+}
+
+/// Variables the host side may name in cudaMemcpyToSymbol & co.
+bool isSymbolVariable(const GlobalVariable &GV) {
+  if (GV.isDeclaration() || GV.hasPrivateLinkage() || GV.isThreadLocal() ||
+      GV.getName().starts_with("llvm.") || GV.getName().starts_with("loom.") ||
+      GV.getName().starts_with("__loom") || GV.hasMetadata("loom.shared"))
+    return false;
+  return !GV.getName().empty();
+}
+
+void internalize(Module &M) {
+  for (Function &F : M)
+    if (!F.isDeclaration() && !F.hasLocalLinkage()) {
+      F.setLinkage(GlobalValue::InternalLinkage);
+      F.setComdat(nullptr);
+    }
+  for (GlobalVariable &GV : M.globals())
+    if (!GV.isDeclaration() && !GV.hasLocalLinkage() &&
+        !GV.getName().starts_with("llvm.")) {
+      GV.setLinkage(GlobalValue::InternalLinkage);
+      GV.setComdat(nullptr);
+    }
+  for (GlobalAlias &GA : M.aliases())
+    if (!GA.hasLocalLinkage())
+      GA.setLinkage(GlobalValue::InternalLinkage);
+  SmallVector<Comdat *, 8> Dead;
+  for (auto &Entry : M.getComdatSymbolTable())
+    Dead.push_back(&Entry.second);
+  // Comdats no longer referenced are dropped by the writer; nothing to do.
+}
+
+} // namespace
+
+PreservedAnalyses KernelRegistrationPass::run(Module &M,
+                                              ModuleAnalysisManager &) {
+  LLVMContext &Ctx = M.getContext();
+  LaunchABI ABI(Ctx);
+  const DataLayout &DL = M.getDataLayout();
+
+  SmallVector<Constant *, 8> Kernels;
+  for (Function &F : M)
+    if (F.hasFnAttribute(EntryOfAttr))
+      Kernels.push_back(kernelDesc(M, ABI, F));
+
+  SmallVector<Constant *, 8> Vars;
+  SmallVector<GlobalVariable *, 8> VarGlobals;
+  for (GlobalVariable &GV : M.globals())
+    if (isSymbolVariable(GV))
+      VarGlobals.push_back(&GV);
+  for (GlobalVariable *GV : VarGlobals)
+    Vars.push_back(ConstantStruct::get(
+        ABI.VarDesc,
+        {cString(M, GV->getName(), "loom.var.name"), GV,
+         ConstantInt::get(Type::getInt64Ty(Ctx),
+                          DL.getTypeAllocSize(GV->getValueType()))}));
+
+  internalize(M);
+  // Registered variables are reachable from the runtime: keep them.
+  for (GlobalVariable *GV : VarGlobals)
+    GV->setConstant(false);
+
+  Type *I32 = Type::getInt32Ty(Ctx);
+  Constant *Module = ConstantStruct::get(
+      ABI.ModuleDesc,
+      {ConstantInt::get(I32, AbiVersion), ConstantInt::get(I32, Kernels.size()),
+       cString(M, ModuleKey, "loom.module.key"),
+       descArray(M, ABI.KernelDesc, Kernels, "loom.kernels"),
+       ConstantInt::get(I32, Vars.size()), ConstantInt::get(I32, 0),
+       descArray(M, ABI.VarDesc, Vars, "loom.vars")});
+  auto *Desc = new GlobalVariable(M, ABI.ModuleDesc, true,
+                                  GlobalValue::PrivateLinkage, Module,
+                                  "loom.module");
+  Desc->setAlignment(Align(8));
+
+  FunctionCallee Register = M.getOrInsertFunction(
+      "__loomRegisterModule", Type::getVoidTy(Ctx), PointerType::get(Ctx, 0));
+  Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                                    GlobalValue::InternalLinkage,
+                                    "loom.register.module", M);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Ctor));
+  B.CreateCall(Register, {Desc});
+  B.CreateRetVoid();
+  appendToGlobalCtors(M, Ctor, 65535);
+  return PreservedAnalyses::none();
+}
+
+} // namespace loom

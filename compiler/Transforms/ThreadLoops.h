@@ -1,0 +1,48 @@
+//===- ThreadLoops.h - run a CUDA block as loops over its threads ----------===//
+// SPDX-License-Identifier: Apache-2.0
+//
+// What: for every kernel K, builds the *block function*
+//   void @K.block(<K's parameters>, ptr %launch, ptr %worker,
+//                 i32 %bx, i32 %by, i32 %bz)
+// whose body runs all threads of one block: K's body is wrapped in a
+// z/y/x loop nest over blockDim (x innermost), `ret` becomes a jump to the
+// next thread, threadIdx markers become the loop counters, blockIdx markers
+// the %b* parameters, blockDim/gridDim markers loads from the launch record.
+// K itself is deleted (the host side never calls it; the runtime reaches the
+// block function through KernelEntry's entry). Static allocas move to the
+// entry block, outside the loops (each thread re-initializes them), and a
+// byval parameter that the body may write is copied per thread.
+// The x loop is marked parallel (llvm.loop.parallel_accesses with an access
+// group on every memory access of the body) so the loop vectorizer can
+// vectorize across threads without runtime alias checks: threads of a block
+// that are not separated by a barrier may not depend on each other.
+// Why here: one CPU call per block amortizes scheduling; loops over threads
+// expose the data parallelism to the host optimizer.
+// Preconditions: markers only (NVVMIntrinsics), flat address space,
+// device functions that read markers inlined (InlineDeviceFunctions).
+// Barrier-free kernels form one parallel region; kernels with barriers are
+// split into regions by BarrierRegions first (issue #3); until then a
+// barrier is reported as unsupported.
+// Postconditions: no thread/block index marker remains in the module.
+//===----------------------------------------------------------------------===//
+#ifndef LOOM_TRANSFORMS_THREADLOOPS_H
+#define LOOM_TRANSFORMS_THREADLOOPS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace loom {
+
+/// Attribute on a block function: the name of the kernel it implements.
+constexpr const char *BlockOfAttr = "loom-block-of";
+/// Attribute on a block function: how many leading parameters are K's.
+constexpr const char *KernelArgCountAttr = "loom-kernel-args";
+
+class ThreadLoopsPass : public llvm::PassInfoMixin<ThreadLoopsPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
+
+} // namespace loom
+
+#endif

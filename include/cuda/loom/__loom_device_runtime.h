@@ -1,0 +1,135 @@
+/* __loom_device_runtime.h - device-side builtins for CUDA code compiled by loomcc.
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * Included at the end of cuda_runtime.h in clang's CUDA mode (both the host
+ * and the device compilation see it, as with nvcc). It provides what NVIDIA's
+ * device headers would: math (through clang's __nv_* wrappers; Loom's device
+ * library implements __nv_* for the CPU), intrinsics, atomics, printf,
+ * malloc and assert declarations. Kernel-side atomics are written with the
+ * compiler's __atomic builtins so they reach the kernel pipeline as ordinary
+ * LLVM atomic instructions.
+ */
+#ifndef LOOM_DEVICE_RUNTIME_H
+#define LOOM_DEVICE_RUNTIME_H
+
+#if defined(__CUDA__) && defined(__cplusplus)
+
+#include <__clang_cuda_libdevice_declares.h>
+#include <__clang_cuda_device_functions.h>
+#include <__clang_cuda_math.h>
+
+extern "C" {
+__device__ int vprintf(const char *, const char *);
+__device__ void free(void *) __attribute((nothrow));
+__device__ void *malloc(size_t) __attribute((nothrow)) __attribute__((malloc));
+__device__ void __assertfail(const char *__message, const char *__file,
+                             unsigned __line, const char *__function,
+                             size_t __charSize);
+__device__ static inline void __assert_fail(const char *__message,
+                                            const char *__file, unsigned __line,
+                                            const char *__function) {
+  __assertfail(__message, __file, __line, __function, sizeof(char));
+}
+__device__ int printf(const char *, ...);
+} // extern "C"
+
+namespace std {
+__device__ static inline void free(void *__ptr) { ::free(__ptr); }
+__device__ static inline void *malloc(size_t __size) { return ::malloc(__size); }
+} // namespace std
+
+__device__ inline __cuda_builtin_threadIdx_t::operator dim3() const { return dim3(x, y, z); }
+__device__ inline __cuda_builtin_threadIdx_t::operator uint3() const { return {x, y, z}; }
+__device__ inline __cuda_builtin_blockIdx_t::operator dim3() const { return dim3(x, y, z); }
+__device__ inline __cuda_builtin_blockIdx_t::operator uint3() const { return {x, y, z}; }
+__device__ inline __cuda_builtin_blockDim_t::operator dim3() const { return dim3(x, y, z); }
+__device__ inline __cuda_builtin_blockDim_t::operator uint3() const { return {x, y, z}; }
+__device__ inline __cuda_builtin_gridDim_t::operator dim3() const { return dim3(x, y, z); }
+__device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return {x, y, z}; }
+
+#include <__clang_cuda_cmath.h>
+#include <__clang_cuda_intrinsics.h>
+#include <__clang_cuda_complex_builtins.h>
+
+/* ---- Atomics (CUDA semantics: relaxed read-modify-write on the location) ---- */
+#pragma push_macro("__LOOM_ATOMIC")
+#define __LOOM_ATOMIC static __device__ __forceinline__
+
+#define __LOOM_ATOMIC_RMW3(NAME, BUILTIN, T)                                     \
+  __LOOM_ATOMIC T NAME(T *__p, T __v) { return BUILTIN(__p, __v, __ATOMIC_RELAXED); } \
+  __LOOM_ATOMIC T NAME##_block(T *__p, T __v) { return BUILTIN(__p, __v, __ATOMIC_RELAXED); } \
+  __LOOM_ATOMIC T NAME##_system(T *__p, T __v) { return BUILTIN(__p, __v, __ATOMIC_SEQ_CST); }
+
+__LOOM_ATOMIC_RMW3(atomicAdd, __atomic_fetch_add, int)
+__LOOM_ATOMIC_RMW3(atomicAdd, __atomic_fetch_add, unsigned int)
+__LOOM_ATOMIC_RMW3(atomicAdd, __atomic_fetch_add, unsigned long long)
+__LOOM_ATOMIC_RMW3(atomicAdd, __atomic_fetch_add, float)
+__LOOM_ATOMIC_RMW3(atomicAdd, __atomic_fetch_add, double)
+__LOOM_ATOMIC_RMW3(atomicSub, __atomic_fetch_sub, int)
+__LOOM_ATOMIC_RMW3(atomicSub, __atomic_fetch_sub, unsigned int)
+__LOOM_ATOMIC_RMW3(atomicExch, __atomic_exchange_n, int)
+__LOOM_ATOMIC_RMW3(atomicExch, __atomic_exchange_n, unsigned int)
+__LOOM_ATOMIC_RMW3(atomicExch, __atomic_exchange_n, unsigned long long)
+__LOOM_ATOMIC_RMW3(atomicMin, __atomic_fetch_min, int)
+__LOOM_ATOMIC_RMW3(atomicMin, __atomic_fetch_min, unsigned int)
+__LOOM_ATOMIC_RMW3(atomicMin, __atomic_fetch_min, long long)
+__LOOM_ATOMIC_RMW3(atomicMin, __atomic_fetch_min, unsigned long long)
+__LOOM_ATOMIC_RMW3(atomicMax, __atomic_fetch_max, int)
+__LOOM_ATOMIC_RMW3(atomicMax, __atomic_fetch_max, unsigned int)
+__LOOM_ATOMIC_RMW3(atomicMax, __atomic_fetch_max, long long)
+__LOOM_ATOMIC_RMW3(atomicMax, __atomic_fetch_max, unsigned long long)
+__LOOM_ATOMIC_RMW3(atomicAnd, __atomic_fetch_and, int)
+__LOOM_ATOMIC_RMW3(atomicAnd, __atomic_fetch_and, unsigned int)
+__LOOM_ATOMIC_RMW3(atomicAnd, __atomic_fetch_and, unsigned long long)
+__LOOM_ATOMIC_RMW3(atomicOr, __atomic_fetch_or, int)
+__LOOM_ATOMIC_RMW3(atomicOr, __atomic_fetch_or, unsigned int)
+__LOOM_ATOMIC_RMW3(atomicOr, __atomic_fetch_or, unsigned long long)
+__LOOM_ATOMIC_RMW3(atomicXor, __atomic_fetch_xor, int)
+__LOOM_ATOMIC_RMW3(atomicXor, __atomic_fetch_xor, unsigned int)
+__LOOM_ATOMIC_RMW3(atomicXor, __atomic_fetch_xor, unsigned long long)
+#undef __LOOM_ATOMIC_RMW3
+
+__LOOM_ATOMIC float atomicExch(float *__p, float __v) {
+  float __old;
+  __atomic_exchange(__p, &__v, &__old, __ATOMIC_RELAXED);
+  return __old;
+}
+
+#define __LOOM_ATOMIC_CAS(T)                                                      \
+  __LOOM_ATOMIC T atomicCAS(T *__p, T __cmp, T __val) {                          \
+    __atomic_compare_exchange_n(__p, &__cmp, __val, false, __ATOMIC_RELAXED,     \
+                                __ATOMIC_RELAXED);                               \
+    return __cmp;                                                                \
+  }                                                                              \
+  __LOOM_ATOMIC T atomicCAS_block(T *__p, T __cmp, T __val) { return atomicCAS(__p, __cmp, __val); } \
+  __LOOM_ATOMIC T atomicCAS_system(T *__p, T __cmp, T __val) { return atomicCAS(__p, __cmp, __val); }
+__LOOM_ATOMIC_CAS(int)
+__LOOM_ATOMIC_CAS(unsigned int)
+__LOOM_ATOMIC_CAS(unsigned long long)
+__LOOM_ATOMIC_CAS(unsigned short)
+#undef __LOOM_ATOMIC_CAS
+
+/* atomicInc: ((old >= limit) ? 0 : old + 1); atomicDec: ((old == 0 || old > limit) ? limit : old - 1). */
+__LOOM_ATOMIC unsigned int atomicInc(unsigned int *__p, unsigned int __limit) {
+  unsigned int __old = __atomic_load_n(__p, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(__p, &__old, (__old >= __limit) ? 0u : __old + 1u,
+                                      true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+  }
+  return __old;
+}
+__LOOM_ATOMIC unsigned int atomicDec(unsigned int *__p, unsigned int __limit) {
+  unsigned int __old = __atomic_load_n(__p, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(__p, &__old,
+                                      (__old == 0u || __old > __limit) ? __limit : __old - 1u,
+                                      true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+  }
+  return __old;
+}
+__LOOM_ATOMIC unsigned int atomicInc_block(unsigned int *__p, unsigned int __l) { return atomicInc(__p, __l); }
+__LOOM_ATOMIC unsigned int atomicInc_system(unsigned int *__p, unsigned int __l) { return atomicInc(__p, __l); }
+__LOOM_ATOMIC unsigned int atomicDec_block(unsigned int *__p, unsigned int __l) { return atomicDec(__p, __l); }
+__LOOM_ATOMIC unsigned int atomicDec_system(unsigned int *__p, unsigned int __l) { return atomicDec(__p, __l); }
+#pragma pop_macro("__LOOM_ATOMIC")
+
+#endif /* __CUDA__ && __cplusplus */
+#endif /* LOOM_DEVICE_RUNTIME_H */

@@ -1,0 +1,100 @@
+/* KernelABI.h - the one contract between Loom's kernel compiler and its runtime.
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * The compiler turns every CUDA kernel into an *entry* that runs a range of
+ * whole blocks on one CPU thread, and every translation unit's device code into
+ * a module descriptor registered by a global constructor. The host side of the
+ * same translation unit registers its kernel stubs through CUDA's own
+ * __cudaRegisterFatBinary / __cudaRegisterFunction calls (emitted by clang);
+ * the "fat binary" Loom embeds is LOOM_FATBIN_MAGIC, a NUL, then the module
+ * key, then a NUL. The runtime pairs a stub with its entry by (key, name).
+ *
+ * This header is C, included by both the compiler (to build the descriptor
+ * types in IR) and the runtime. Changing a layout here means bumping
+ * LOOM_ABI_VERSION; the compiler's IR mirror lives in
+ * compiler/Transforms/KernelRegistration.cpp.
+ */
+#ifndef LOOM_KERNEL_ABI_H
+#define LOOM_KERNEL_ABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define LOOM_ABI_VERSION 1u
+#define LOOM_FATBIN_MAGIC "LOOMFATBIN1"
+
+typedef struct LoomDim3 {
+  uint32_t x, y, z;
+} LoomDim3;
+
+/* One launch, as the entry sees it. Immutable while the launch runs. */
+typedef struct LoomLaunch {
+  LoomDim3 gridDim;
+  LoomDim3 blockDim;
+  uint64_t dynamicSharedBytes; /* third <<<>>> argument */
+} LoomLaunch;
+
+/* Per-worker state handed to an entry; owned by the runtime's worker. */
+typedef struct LoomWorker {
+  void *sharedMem;            /* >= staticSharedBytes + dynamicSharedBytes, 64-byte aligned */
+  void *threadArena;          /* per-thread storage across barriers, >= threadArenaBytes */
+  uint64_t threadArenaBytes;
+  uint32_t workerIndex;
+  uint32_t reserved;
+} LoomWorker;
+
+/* Runs blocks [blockBegin, blockEnd) of the linearized grid
+ * (linear = x + gridDim.x * (y + gridDim.y * z)). args[i] points to argument i. */
+typedef void (*LoomKernelEntry)(const LoomLaunch *launch, void *const *args,
+                                uint64_t blockBegin, uint64_t blockEnd,
+                                LoomWorker *worker);
+
+typedef struct LoomKernelDesc {
+  const char *name;             /* device-side (mangled) kernel name */
+  LoomKernelEntry entry;
+  uint32_t numArgs;
+  uint32_t reserved;
+  const uint32_t *argSizes;     /* numArgs entries, bytes */
+  const uint32_t *argAligns;    /* numArgs entries, bytes (power of two) */
+  uint64_t staticSharedBytes;   /* bytes of static __shared__ data */
+  uint64_t threadArenaBytesPerThread; /* per-thread state kept across barriers */
+} LoomKernelDesc;
+
+typedef struct LoomVarDesc {
+  const char *name;             /* device-side name of a __device__/__constant__ variable */
+  void *address;
+  uint64_t size;
+} LoomVarDesc;
+
+typedef struct LoomModuleDesc {
+  uint32_t abiVersion;          /* LOOM_ABI_VERSION */
+  uint32_t numKernels;
+  const char *key;              /* same key as in the host side's fat binary */
+  const LoomKernelDesc *kernels;
+  uint32_t numVars;
+  uint32_t reserved;
+  const LoomVarDesc *vars;
+} LoomModuleDesc;
+
+/* Called from a global constructor of every compiled device module. */
+void __loomRegisterModule(const LoomModuleDesc *module);
+
+/* Device-library entry points that compiled kernels call at run time. */
+/* printf from device code: clang's NVPTX lowering packs the arguments into a
+ * buffer (each argument at its natural alignment, float promoted to double). */
+int __loom_vprintf(const char *format, const void *packedArgs);
+/* A failed assert(): records the failure; the next synchronizing API call returns
+ * cudaErrorAssert. */
+void __loom_assert_fail(const char *message, const char *file, uint32_t line,
+                        const char *function);
+/* __trap() / unsupported device operation reached at run time. */
+void __loom_trap(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LOOM_KERNEL_ABI_H */

@@ -1,0 +1,188 @@
+//===- DeviceCompiler.cpp - device IR to a host object, in process ---------===//
+// SPDX-License-Identifier: Apache-2.0
+#include "DeviceCompiler.h"
+
+#include "Pipeline/Pipeline.h"
+
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CodeGen.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+
+using namespace llvm;
+
+namespace loomcc {
+
+namespace {
+
+/// Prints pipeline diagnostics like a compiler: file:line:col: error: msg.
+struct DriverDiagnostics : DiagnosticHandler {
+  bool HadError = false;
+  bool handleDiagnostics(const DiagnosticInfo &DI) override {
+    if (DI.getSeverity() == DS_Error)
+      HadError = true;
+    if (DI.getSeverity() == DS_Remark || DI.getSeverity() == DS_Note)
+      return true;
+    std::string Msg;
+    raw_string_ostream OS(Msg);
+    const char *Sev = DI.getSeverity() == DS_Error ? "error" : "warning";
+    if (auto *U = dyn_cast<DiagnosticInfoUnsupported>(&DI)) {
+      const DiagnosticLocation &Loc = U->getLocation();
+      if (Loc.isValid())
+        OS << Loc.getRelativePath() << ":" << Loc.getLine() << ":"
+           << Loc.getColumn() << ": ";
+      OS << Sev << ": " << U->getMessage() << " (in function '"
+         << U->getFunction().getName() << "')";
+    } else {
+      OS << Sev << ": ";
+      DiagnosticPrinterRawOStream DP(OS);
+      DI.print(DP);
+    }
+    errs() << Msg << "\n";
+    return true;
+  }
+};
+
+std::unique_ptr<TargetMachine> hostTargetMachine(bool FastMath) {
+  InitializeNativeTarget();
+  InitializeNativeTargetAsmPrinter();
+  std::string Triple = sys::getDefaultTargetTriple();
+  std::string Error;
+  llvm::Triple TT(Triple);
+  const Target *T = TargetRegistry::lookupTarget(TT, Error);
+  if (!T) {
+    errs() << "loomcc: error: no host target: " << Error << "\n";
+    return nullptr;
+  }
+  SubtargetFeatures Features;
+  for (auto &[Name, Enabled] : sys::getHostCPUFeatures())
+    Features.AddFeature(Name, Enabled);
+  TargetOptions Opts;
+  // CUDA contracts a*b+c into FMA by default (nvcc -fmad=true).
+  Opts.AllowFPOpFusion = FPOpFusion::Fast;
+  if (FastMath)
+    Opts.NoSignedZerosFPMath = true;
+  return std::unique_ptr<TargetMachine>(T->createTargetMachine(
+      TT, sys::getHostCPUName(), Features.getString(), Opts, Reloc::PIC_,
+      std::nullopt, CodeGenOptLevel::Aggressive));
+}
+
+void setHostFunctionAttributes(Module &M, TargetMachine &TM, bool FastMath) {
+  std::string CPU = TM.getTargetCPU().str();
+  std::string Features = TM.getTargetFeatureString().str();
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    F.addFnAttr("target-cpu", CPU);
+    F.addFnAttr("target-features", Features);
+    if (FastMath) {
+      F.addFnAttr("no-signed-zeros-fp-math", "true");
+      F.addFnAttr("approx-func-fp-math", "true");
+    }
+  }
+}
+
+} // namespace
+
+bool compileDevice(const DeviceCompileJob &Job) {
+  LLVMContext Ctx;
+  auto Handler = std::make_unique<DriverDiagnostics>();
+  DriverDiagnostics *Diags = Handler.get();
+  Ctx.setDiagnosticHandler(std::move(Handler));
+
+  SMDiagnostic Err;
+  std::unique_ptr<Module> M = parseIRFile(Job.BitcodePath, Err, Ctx);
+  if (!M) {
+    Err.print("loomcc", errs());
+    return false;
+  }
+  std::unique_ptr<TargetMachine> TM = hostTargetMachine(Job.FastMath);
+  if (!TM)
+    return false;
+
+  loom::PipelineOptions Opts;
+  Opts.ModuleKey = Job.ModuleKey;
+  Opts.DeviceLibraryPath = Job.DeviceLibrary;
+  Opts.Triple = TM->getTargetTriple().str();
+  Opts.DataLayout = TM->createDataLayout().getStringRepresentation();
+
+  PipelineTuningOptions PTO;
+  PTO.LoopVectorization = true;
+  PTO.SLPVectorization = true;
+  PassBuilder PB(TM.get(), PTO);
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  // glibc's libmvec gives the vectorizer vector sin/exp/...
+  FAM.registerPass([&] {
+    Triple TT(Opts.Triple);
+    auto TLII = std::make_unique<TargetLibraryInfoImpl>(TT, VectorLibrary::LIBMVEC);
+    return TargetLibraryAnalysis(*TLII);
+  });
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+
+  {
+    ModulePassManager Loom;
+    loom::addKernelPipeline(Loom, Opts);
+    Loom.run(*M, MAM);
+  }
+  if (Diags->HadError)
+    return false;
+  if (verifyModule(*M, &errs())) {
+    errs() << "loomcc: internal error: the kernel pipeline produced invalid IR"
+              " for '" << Job.BitcodePath << "'\n";
+    return false;
+  }
+  if (!Job.KeepDebugInfo)
+    StripDebugInfo(*M);
+  setHostFunctionAttributes(*M, *TM, Job.FastMath);
+  MAM.clear();
+  {
+    ModulePassManager O3 = PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
+    O3.run(*M, MAM);
+  }
+  if (!Job.DumpIRPath.empty()) {
+    std::error_code EC;
+    raw_fd_ostream OS(Job.DumpIRPath, EC);
+    if (!EC)
+      M->print(OS, nullptr);
+  }
+
+  std::error_code EC;
+  raw_fd_ostream Out(Job.ObjectPath, EC, sys::fs::OF_None);
+  if (EC) {
+    errs() << "loomcc: error: cannot write '" << Job.ObjectPath
+           << "': " << EC.message() << "\n";
+    return false;
+  }
+  legacy::PassManager CodeGen;
+  if (TM->addPassesToEmitFile(CodeGen, Out, nullptr, CodeGenFileType::ObjectFile)) {
+    errs() << "loomcc: internal error: host target cannot emit objects\n";
+    return false;
+  }
+  CodeGen.run(*M);
+  return !Diags->HadError;
+}
+
+} // namespace loomcc

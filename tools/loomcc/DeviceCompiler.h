@@ -1,0 +1,27 @@
+//===- DeviceCompiler.h - device IR to a host object, in process -----------===//
+// SPDX-License-Identifier: Apache-2.0
+#ifndef LOOM_LOOMCC_DEVICECOMPILER_H
+#define LOOM_LOOMCC_DEVICECOMPILER_H
+
+#include <string>
+
+namespace loomcc {
+
+struct DeviceCompileJob {
+  std::string BitcodePath;   // NVPTX bitcode from clang --cuda-device-only
+  std::string ObjectPath;    // host object to write
+  std::string ModuleKey;     // joins the device and host halves
+  std::string DeviceLibrary; // libdevice.bc
+  bool KeepDebugInfo = false;
+  bool FastMath = false;
+  bool Verbose = false;
+  std::string DumpIRPath;    // -keep: the transformed module, for inspection
+};
+
+/// Runs the kernel pipeline and the host optimizer, then emits an object.
+/// Errors are printed as "file:line:col: error: ..."; returns false on error.
+bool compileDevice(const DeviceCompileJob &Job);
+
+} // namespace loomcc
+
+#endif

@@ -1,0 +1,368 @@
+//===- Driver.cpp - loomcc: nvcc-compatible driver for Loom ----------------===//
+// SPDX-License-Identifier: Apache-2.0
+//
+// Per CUDA translation unit: clang (device side) -> NVPTX bitcode -> Loom's
+// kernel pipeline + host optimizer (in process) -> device object; clang (host
+// side, with Loom's "fat binary" naming the module key) -> host object. Then
+// everything links with libloomrt. Nothing from an NVIDIA toolkit is read:
+// clang runs with -nocudainc -nocudalib and Loom's own headers.
+#include "DeviceCompiler.h"
+#include "Options.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MD5.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdio>
+
+#ifndef LOOM_CLANGXX
+#error "LOOM_CLANGXX must name clang++-22"
+#endif
+#ifndef LOOM_SOURCE_INCLUDE_DIR
+#error "LOOM_SOURCE_INCLUDE_DIR must name the source include/ directory"
+#endif
+
+using namespace llvm;
+
+namespace loomcc {
+
+namespace {
+
+/// Where loomcc finds its pieces: relative to its own binary (build tree and
+/// install tree share the layout bin/, lib/, lib/loom/).
+struct Layout {
+  std::string Prefix;
+  std::string CudaInclude; // holds cuda_runtime.h and loom/
+  std::string LibDir;      // libloomrt.so
+  std::string DeviceLib;   // lib/loom/libdevice.bc
+  std::string Clang = LOOM_CLANGXX;
+};
+
+Layout findLayout(const char *Argv0) {
+  Layout L;
+  std::string Exe = sys::fs::getMainExecutable(Argv0, (void *)&findLayout);
+  SmallString<256> Prefix(sys::path::parent_path(sys::path::parent_path(Exe)));
+  L.Prefix = Prefix.str().str();
+  SmallString<256> Installed(Prefix);
+  sys::path::append(Installed, "include", "loom-cuda");
+  L.CudaInclude = sys::fs::exists(Installed + "/cuda_runtime.h")
+                      ? Installed.str().str()
+                      : std::string(LOOM_SOURCE_INCLUDE_DIR) + "/cuda";
+  L.LibDir = L.Prefix + "/lib";
+  L.DeviceLib = L.LibDir + "/loom/libdevice.bc";
+  return L;
+}
+
+class Driver {
+public:
+  Driver(Options O, Layout L) : O(std::move(O)), L(std::move(L)) {}
+  int run();
+
+private:
+  bool exec(const std::string &Program, const std::vector<std::string> &Args);
+  std::string temp(const std::string &Stem, const std::string &Ext);
+  std::string objectName(const Input &In);
+  std::vector<std::string> cudaCommon() const;
+  std::vector<std::string> languageFlags() const;
+  bool compileCuda(const Input &In, std::vector<std::string> &Objects);
+  bool compileHostOnly(const Input &In, std::vector<std::string> &Objects);
+  bool preprocessOrDeps();
+  bool link(const std::vector<std::string> &Objects);
+
+  Options O;
+  Layout L;
+  std::string TempDir;
+  unsigned TempCounter = 0;
+};
+
+bool Driver::exec(const std::string &Program, const std::vector<std::string> &Args) {
+  std::vector<StringRef> Argv{Program};
+  for (const std::string &A : Args)
+    Argv.push_back(A);
+  if (O.Verbose || O.DryRun) {
+    std::string Line = Program;
+    for (const std::string &A : Args)
+      Line += " " + A;
+    errs() << "#$ " << Line << "\n";
+  }
+  if (O.DryRun)
+    return true;
+  std::string Err;
+  int RC = sys::ExecuteAndWait(Program, Argv, std::nullopt, {}, 0, 0, &Err);
+  if (RC < 0)
+    errs() << "loomcc: error: cannot run '" << Program << "': " << Err << "\n";
+  return RC == 0;
+}
+
+std::string Driver::temp(const std::string &Stem, const std::string &Ext) {
+  if (TempDir.empty()) {
+    SmallString<128> Dir;
+    if (std::error_code EC = sys::fs::createUniqueDirectory("loomcc", Dir)) {
+      errs() << "loomcc: error: cannot create a temporary directory: "
+             << EC.message() << "\n";
+      std::exit(1);
+    }
+    TempDir = Dir.str().str();
+  }
+  return TempDir + "/" + Stem + "." + std::to_string(TempCounter++) + "." + Ext;
+}
+
+std::string Driver::objectName(const Input &In) {
+  if (O.CompileOnly && !O.Output.empty())
+    return O.Output;
+  if (O.CompileOnly)
+    return sys::path::stem(In.Path).str() + ".o";
+  return temp(sys::path::stem(In.Path).str(), "o");
+}
+
+/// Flags both sides of a CUDA compilation share.
+std::vector<std::string> Driver::cudaCommon() const {
+  std::vector<std::string> A = {
+      "-x", "cuda", "-nocudainc", "-nocudalib", "--cuda-gpu-arch=sm_80",
+      "-Wno-unknown-cuda-version", "-isystem", L.CudaInclude,
+      "-include", "loom/__loom_cuda_prelude.h"};
+  for (const std::string &P : O.Preprocessor)
+    A.push_back(P);
+  if (!O.Std.empty())
+    A.push_back("-std=" + O.Std);
+  if (O.NoWarnings)
+    A.push_back("-w");
+  return A;
+}
+
+std::vector<std::string> Driver::languageFlags() const {
+  std::vector<std::string> A;
+  if (O.OptLevel)
+    A.push_back("-O" + std::to_string(*O.OptLevel));
+  if (O.HostDebug)
+    A.push_back("-g");
+  for (const std::string &F : O.HostFlags)
+    A.push_back(F);
+  return A;
+}
+
+bool Driver::compileCuda(const Input &In, std::vector<std::string> &Objects) {
+  std::string Stem = sys::path::stem(In.Path).str();
+  // The module key joins this file's device and host halves at run time; it
+  // is derived from the file and the command so builds are reproducible.
+  MD5 Hash;
+  SmallString<256> Abs(In.Path);
+  sys::fs::make_absolute(Abs);
+  Hash.update(Abs);
+  for (const std::string &P : O.Preprocessor)
+    Hash.update(P);
+  Hash.update(O.Output);
+  MD5::MD5Result Digest;
+  Hash.final(Digest);
+  std::string Key = Stem + "-" + Digest.digest().str().str();
+
+  std::string FatBin = temp(Stem, "loomfatbin");
+  if (!O.DryRun) {
+    std::error_code EC;
+    raw_fd_ostream OS(FatBin, EC);
+    if (EC) {
+      errs() << "loomcc: error: cannot write '" << FatBin << "'\n";
+      return false;
+    }
+    OS << "LOOMFATBIN1" << '\0' << Key << '\0';
+  }
+
+  // Device side: NVPTX bitcode, optimizable (no optnone) but unoptimized,
+  // with line tables so pipeline errors can name file:line.
+  std::string DevBC = temp(Stem + ".device", "bc");
+  std::vector<std::string> Dev = cudaCommon();
+  Dev.insert(Dev.end(), {"--cuda-device-only", "-O3", "-Xclang", "-disable-llvm-passes",
+                         "-gline-tables-only", "-emit-llvm", "-c", In.Path, "-o", DevBC});
+  if (O.FastMath)
+    Dev.insert(Dev.end(), {"-fgpu-approx-transcendentals", "-ffp-contract=fast"});
+  if (!exec(L.Clang, Dev))
+    return false;
+
+  std::string DevObj = temp(Stem + ".device", "o");
+  if (O.Verbose || O.DryRun)
+    errs() << "#$ <loom kernel pipeline> " << DevBC << " -> " << DevObj << "\n";
+  if (!O.DryRun) {
+    DeviceCompileJob Job;
+    Job.BitcodePath = DevBC;
+    Job.ObjectPath = DevObj;
+    Job.ModuleKey = Key;
+    Job.DeviceLibrary = L.DeviceLib;
+    Job.KeepDebugInfo = O.DeviceDebug || O.LineInfo;
+    Job.FastMath = O.FastMath;
+    Job.Verbose = O.Verbose;
+    if (O.Keep)
+      Job.DumpIRPath = temp(Stem + ".device.opt", "ll");
+    if (!compileDevice(Job))
+      return false;
+  }
+
+  std::string HostObj = O.CompileOnly ? temp(Stem + ".host", "o") : objectName(In);
+  std::vector<std::string> Host = cudaCommon();
+  Host.insert(Host.end(), {"--cuda-host-only", "-Xclang", "-fcuda-include-gpubinary",
+                           "-Xclang", FatBin});
+  for (const std::string &F : languageFlags())
+    Host.push_back(F);
+  if (O.DepsWithCompile) {
+    Host.push_back("-MD");
+    if (!O.DepFile.empty())
+      Host.insert(Host.end(), {"-MF", O.DepFile});
+    if (!O.DepTarget.empty())
+      Host.insert(Host.end(), {"-MT", O.DepTarget});
+  }
+  Host.insert(Host.end(), {"-c", In.Path, "-o", HostObj});
+  if (!exec(L.Clang, Host))
+    return false;
+
+  if (!O.CompileOnly) {
+    Objects.push_back(HostObj);
+    Objects.push_back(DevObj);
+    return true;
+  }
+  // One relocatable object per .cu, like nvcc -c.
+  std::string Out = objectName(In);
+  if (!exec(L.Clang, {"-r", "-o", Out, HostObj, DevObj}))
+    return false;
+  Objects.push_back(Out);
+  return true;
+}
+
+bool Driver::compileHostOnly(const Input &In, std::vector<std::string> &Objects) {
+  std::string Out = objectName(In);
+  std::vector<std::string> A = {"-x", In.Kind == InputKind::C ? "c" : "c++",
+                                "-isystem", L.CudaInclude};
+  if (In.Kind == InputKind::C) {
+    // -std=c++17 style options only make sense for C++.
+  } else if (!O.Std.empty()) {
+    A.push_back("-std=" + O.Std);
+  }
+  for (const std::string &P : O.Preprocessor)
+    A.push_back(P);
+  if (O.NoWarnings)
+    A.push_back("-w");
+  for (const std::string &F : languageFlags())
+    A.push_back(F);
+  if (O.DepsWithCompile) {
+    A.push_back("-MD");
+    if (!O.DepFile.empty())
+      A.insert(A.end(), {"-MF", O.DepFile});
+  }
+  A.insert(A.end(), {"-c", In.Path, "-o", Out});
+  if (!exec(L.Clang, A))
+    return false;
+  Objects.push_back(Out);
+  return true;
+}
+
+bool Driver::preprocessOrDeps() {
+  for (const Input &In : O.Inputs) {
+    if (In.Kind == InputKind::Object)
+      continue;
+    std::vector<std::string> A;
+    if (In.Kind == InputKind::Cuda) {
+      A = cudaCommon();
+      A.push_back("--cuda-host-only");
+    } else {
+      A = {"-x", In.Kind == InputKind::C ? "c" : "c++", "-isystem", L.CudaInclude};
+      for (const std::string &P : O.Preprocessor)
+        A.push_back(P);
+    }
+    A.push_back(O.DepsOnly ? "-M" : "-E");
+    if (O.DepsOnly && !O.DepTarget.empty())
+      A.insert(A.end(), {"-MT", O.DepTarget});
+    A.push_back(In.Path);
+    std::string Out = O.DepsOnly && !O.DepFile.empty() ? O.DepFile : O.Output;
+    if (!Out.empty())
+      A.insert(A.end(), {"-o", Out});
+    if (!exec(L.Clang, A))
+      return false;
+  }
+  return true;
+}
+
+bool Driver::link(const std::vector<std::string> &Objects) {
+  std::vector<std::string> A;
+  if (O.Shared)
+    A.push_back("-shared");
+  for (const std::string &Obj : Objects)
+    A.push_back(Obj);
+  for (const std::string &F : O.LinkFlags)
+    A.push_back(F);
+  for (const std::string &F : O.HostFlags)
+    if (F == "-fopenmp" || F == "-pthread" || F.rfind("-fsanitize", 0) == 0 ||
+        F == "-fPIC" || F == "-static-libstdc++")
+      A.push_back(F);
+  if (O.HostDebug)
+    A.push_back("-g");
+  A.insert(A.end(), {"-L" + L.LibDir, "-lloomrt", "-Wl,-rpath," + L.LibDir,
+                     "-lpthread", "-lm", "-o", O.Output.empty() ? "a.out" : O.Output});
+  return exec(L.Clang, A);
+}
+
+int Driver::run() {
+  if (O.Inputs.empty()) {
+    errs() << "loomcc: error: no input files\n";
+    return 1;
+  }
+  if (O.PreprocessOnly || O.DepsOnly)
+    return preprocessOrDeps() ? 0 : 1;
+  if (O.CompileOnly && !O.Output.empty()) {
+    unsigned Sources = 0;
+    for (const Input &In : O.Inputs)
+      Sources += In.Kind != InputKind::Object;
+    if (Sources > 1) {
+      errs() << "loomcc: error: -o with -c needs exactly one source file\n";
+      return 1;
+    }
+  }
+  std::vector<std::string> Objects;
+  bool OK = true;
+  for (const Input &In : O.Inputs) {
+    if (In.Kind == InputKind::Object)
+      continue;
+    if (In.Kind != InputKind::Object && !O.DryRun && !sys::fs::exists(In.Path)) {
+      errs() << "loomcc: error: no such file: '" << In.Path << "'\n";
+      OK = false;
+      break;
+    }
+    OK = In.Kind == InputKind::Cuda ? compileCuda(In, Objects)
+                                    : compileHostOnly(In, Objects);
+    if (!OK)
+      break;
+  }
+  if (OK && !O.CompileOnly)
+    OK = link(Objects);
+  if (!TempDir.empty()) {
+    if (O.Keep)
+      errs() << "loomcc: intermediate files kept in " << TempDir << "\n";
+    else
+      sys::fs::remove_directories(TempDir);
+  }
+  return OK ? 0 : 1;
+}
+
+} // namespace
+
+} // namespace loomcc
+
+int main(int Argc, char **Argv) {
+  std::vector<std::string> Args(Argv + 1, Argv + Argc);
+  std::optional<loomcc::Options> O = loomcc::parseOptions(Args);
+  if (!O)
+    return 1;
+  if (O->ShowHelp) {
+    loomcc::printHelp();
+    return 0;
+  }
+  if (O->ShowVersion) {
+    std::printf("loomcc: Loom CUDA compiler for CPUs, version %s\n"
+                "Cuda compilation tools, release 12.8 (compatible), Loom %s\n"
+                "Built on LLVM/Clang 22\n",
+                LOOM_VERSION, LOOM_VERSION);
+    return 0;
+  }
+  return loomcc::Driver(std::move(*O), loomcc::findLayout(Argv[0])).run();
+}

@@ -1,0 +1,55 @@
+//===- Options.h - loomcc's nvcc-compatible command line -------------------===//
+// SPDX-License-Identifier: Apache-2.0
+#ifndef LOOM_LOOMCC_OPTIONS_H
+#define LOOM_LOOMCC_OPTIONS_H
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace loomcc {
+
+enum class InputKind { Cuda, Cxx, C, Object };
+
+struct Input {
+  std::string Path;
+  InputKind Kind;
+};
+
+struct Options {
+  std::vector<Input> Inputs;
+  std::string Output;
+  bool CompileOnly = false;       // -c
+  bool PreprocessOnly = false;    // -E
+  bool DepsOnly = false;          // -M
+  bool DepsWithCompile = false;   // -MD
+  std::string DepFile;            // -MF
+  std::string DepTarget;          // -MT
+  std::vector<std::string> Preprocessor; // -I -D -U -include -isystem, in order
+  std::vector<std::string> HostFlags;    // -Xcompiler, -g, -w, -std=...
+  std::vector<std::string> LinkFlags;    // -L -l -Xlinker, in order with objects
+  std::optional<int> OptLevel;    // -O<n>; nvcc passes none to the host by default
+  std::string Std;                // -std=
+  std::optional<InputKind> ForcedKind; // -x cu / c++ / c
+  bool HostDebug = false;         // -g
+  bool DeviceDebug = false;       // -G
+  bool LineInfo = false;          // -lineinfo
+  bool FastMath = false;          // --use_fast_math
+  bool NoWarnings = false;        // -w
+  bool Shared = false;            // -shared
+  bool Verbose = false;           // -v
+  bool Keep = false;              // -keep
+  bool DryRun = false;            // -dryrun
+  bool ShowVersion = false;
+  bool ShowHelp = false;
+};
+
+/// Parses argv (without argv[0]). On error prints "loomcc: error: ..." and
+/// returns std::nullopt.
+std::optional<Options> parseOptions(const std::vector<std::string> &Args);
+
+void printHelp();
+
+} // namespace loomcc
+
+#endif
