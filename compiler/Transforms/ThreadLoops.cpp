@@ -51,6 +51,9 @@ Function *cloneAsBlockFunction(Function &K) {
   SmallVector<ReturnInst *, 4> Returns;
   CloneFunctionInto(NF, &K, VMap, CloneFunctionChangeType::LocalChangesOnly,
                     Returns);
+  // CloneFunctionInto copied K's visibility and dso_local flag; an internal
+  // function must be default-visibility dso_local (setLinkage does both).
+  NF->setLinkage(GlobalValue::InternalLinkage);
   NF->setCallingConv(CallingConv::C);
   NF->removeFnAttr(KernelAttr);
   NF->addFnAttr(BlockOfAttr, K.getName());
