@@ -3,6 +3,7 @@
 #include "Transforms/KernelEntry.h"
 
 #include "Support/LaunchABI.h"
+#include "Transforms/LowerSharedMemory.h"
 #include "Transforms/ThreadLoops.h"
 
 #include "llvm/IR/IRBuilder.h"
@@ -63,6 +64,10 @@ void buildEntry(Function &Block) {
                                            DL.getABITypeAlign(P->getType()),
                                            "arg" + Twine(I)));
   }
+  // Dynamic shared memory (LowerSharedMemory): this worker's buffer.
+  if (GlobalVariable *Dyn = M.getGlobalVariable(DynamicSharedVar, true))
+    B.CreateAlignedStore(ABI.loadWorkerSharedMem(B, Worker),
+                         B.CreateThreadLocalAddress(Dyn), Align(8));
   Value *GX = B.CreateZExt(ABI.loadDim(B, Launch, true, 0), B.getInt64Ty());
   Value *GY = B.CreateZExt(ABI.loadDim(B, Launch, true, 1), B.getInt64Ty());
   Value *Any = B.CreateICmpULT(Begin, End);

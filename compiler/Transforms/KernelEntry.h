@@ -5,9 +5,10 @@
 //   void @loom.entry.K(const LoomLaunch *launch, void *const *args,
 //                      uint64_t blockBegin, uint64_t blockEnd, LoomWorker *w)
 // (include/loom/KernelABI.h) which loads K's arguments once from args[],
-// then loops over the linear block range, derives blockIdx.{x,y,z} and calls
-// the (always-inlined) block function. The entry is tagged "loom-entry-of"
-// with the kernel's name for KernelRegistration.
+// and points @loom.dynamic.shared (LowerSharedMemory) at the worker's shared
+// memory buffer, then loops over the linear block range, derives
+// blockIdx.{x,y,z} and calls the (always-inlined) block function. The entry
+// is tagged "loom-entry-of" with the kernel's name for KernelRegistration.
 // Why: block-invariant work (argument loads, launch dimensions) hoists out of
 // the block loop, and the runtime hands whole chunks of blocks to one call.
 // Preconditions: ThreadLoops ran.
