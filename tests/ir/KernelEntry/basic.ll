@@ -1,0 +1,69 @@
+; KernelEntry emits, per block function @K.block, the runtime's entry
+;   void @loom.entry.K(ptr launch, ptr args, i64 begin, i64 end, ptr worker)
+; which loads K's arguments once from args[i] and loops over the linear
+; block range [begin, end), deriving blockIdx.{x,y,z}.
+; RUN: %opt -passes=loom-kernel-entry,verify -S %s | FileCheck %s
+
+%struct.S = type { i32, double, i8 }
+
+; __global__ void k(char c, short s, double d, S st, float *out);
+; (the block function as ThreadLoops leaves it; its body is irrelevant here)
+define internal void @k.block(i8 %c, i16 %s, double %d, ptr byval(%struct.S) align 8 %st, ptr %out, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz) #0 {
+  store i32 %bz, ptr %out
+  ret void
+}
+
+; CHECK-LABEL: define internal void @loom.entry.k(ptr noalias readonly %launch, ptr readonly %args, i64 %block.begin, i64 %block.end, ptr %worker)
+; CHECK-SAME: #[[ENTRY:[0-9]+]]
+; CHECK: entry:
+; Each argument i is read through args[i], with its type's alignment.
+; CHECK: [[S0:%.*]] = getelementptr inbounds ptr, ptr %args, i32 0
+; CHECK: %arg0.ptr = load ptr, ptr [[S0]], align 8
+; CHECK: %arg0 = load i8, ptr %arg0.ptr, align 1
+; CHECK: [[S1:%.*]] = getelementptr inbounds ptr, ptr %args, i32 1
+; CHECK: %arg1.ptr = load ptr, ptr [[S1]], align 8
+; CHECK: %arg1 = load i16, ptr %arg1.ptr, align 2
+; CHECK: %arg2 = load double, ptr %arg2.ptr, align 8
+; A byval struct is passed as the pointer to the launch's copy: no load.
+; CHECK: [[S3:%.*]] = getelementptr inbounds ptr, ptr %args, i32 3
+; CHECK: %arg3.ptr = load ptr, ptr [[S3]], align 8
+; CHECK-NOT: %arg3 =
+; CHECK: %arg4 = load ptr, ptr %arg4.ptr, align 8
+; gridDim.x/y (LoomLaunch field 0) split the linear block number.
+; CHECK: %gridDim.x = load i32
+; CHECK: [[GX:%.*]] = zext i32 %gridDim.x to i64
+; CHECK: %gridDim.y = load i32
+; CHECK: [[GY:%.*]] = zext i32 %gridDim.y to i64
+; CHECK: [[ANY:%.*]] = icmp ult i64 %block.begin, %block.end
+; CHECK: br i1 [[ANY]], label %blocks, label %exit
+; CHECK: blocks:
+; CHECK-NEXT: %block = phi i64 [ %block.begin, %entry ], [ %block.next, %blocks ]
+; CHECK-NEXT: [[X:%.*]] = urem i64 %block, [[GX]]
+; CHECK-NEXT: [[YZ:%.*]] = udiv i64 %block, [[GX]]
+; CHECK-NEXT: [[Y:%.*]] = urem i64 [[YZ]], [[GY]]
+; CHECK-NEXT: [[Z:%.*]] = udiv i64 [[YZ]], [[GY]]
+; CHECK-NEXT: %bx = trunc i64 [[X]] to i32
+; CHECK-NEXT: %by = trunc i64 [[Y]] to i32
+; CHECK-NEXT: %bz = trunc i64 [[Z]] to i32
+; CHECK-NEXT: call void @k.block(i8 %arg0, i16 %arg1, double %arg2, ptr %arg3.ptr, ptr %arg4, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz)
+; CHECK-NEXT: %block.next = add nuw nsw i64 %block, 1
+; CHECK-NEXT: [[MORE:%.*]] = icmp ult i64 %block.next, %block.end
+; CHECK-NEXT: br i1 [[MORE]], label %blocks, label %exit
+; CHECK: exit:
+; CHECK-NEXT: ret void
+
+; __global__ void noargs();
+; CHECK-LABEL: define internal void @loom.entry.noargs(
+; CHECK: entry:
+; CHECK-NOT: %args
+; CHECK: call void @noargs.block(ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz)
+define internal void @noargs.block(ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz) #1 {
+  ret void
+}
+
+; No dynamic shared memory in this module: the entry does not touch it.
+; CHECK-NOT: loom.dynamic.shared
+; CHECK: attributes #[[ENTRY]] = { nounwind "loom-entry-of"="k" }
+
+attributes #0 = { alwaysinline "loom-block-of"="k" "loom-kernel-args"="5" }
+attributes #1 = { alwaysinline "loom-block-of"="noargs" "loom-kernel-args"="0" }
