@@ -1,0 +1,201 @@
+/* cuda_runtime_api.h - C declarations of the CUDA runtime API that Loom provides.
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * Every function declared here is defined in libloomrt; the ones Loom does not
+ * implement yet return cudaErrorNotSupported (listed in docs/runtime.md), so
+ * programs that merely reference them still link. Valid C and C++.
+ */
+#ifndef LOOM_CUDA_RUNTIME_API_H
+#define LOOM_CUDA_RUNTIME_API_H
+
+#include "host_defines.h"
+#include "vector_types.h"
+#include "driver_types.h"
+
+#include <stddef.h>
+
+/* The CUDA version Loom's API corresponds to (12.8). */
+#define CUDART_VERSION 12080
+#ifndef CUDA_VERSION
+#define CUDA_VERSION 12080
+#endif
+
+#if defined(__cplusplus)
+#define __LOOM_DEFAULT(v) = v
+extern "C" {
+#else
+#define __LOOM_DEFAULT(v)
+#endif
+
+/* ---- Device management ---------------------------------------------------- */
+cudaError_t cudaGetDeviceCount(int *count);
+cudaError_t cudaSetDevice(int device);
+cudaError_t cudaGetDevice(int *device);
+cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags);
+cudaError_t cudaSetValidDevices(int *deviceArr, int len);
+cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop);
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
+cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
+cudaError_t cudaDeviceReset(void);
+cudaError_t cudaDeviceSynchronize(void);
+cudaError_t cudaThreadSynchronize(void);
+cudaError_t cudaThreadExit(void);
+cudaError_t cudaSetDeviceFlags(unsigned int flags);
+cudaError_t cudaGetDeviceFlags(unsigned int *flags);
+cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
+cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit);
+cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache cacheConfig);
+cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *cacheConfig);
+cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config);
+cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *config);
+cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority);
+cudaError_t cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice);
+cudaError_t cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags);
+cudaError_t cudaDeviceDisablePeerAccess(int peerDevice);
+cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId);
+cudaError_t cudaDeviceGetPCIBusId(char *pciBusId, int len, int device);
+cudaError_t cudaDriverGetVersion(int *driverVersion);
+cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);
+
+/* ---- Errors --------------------------------------------------------------- */
+cudaError_t cudaGetLastError(void);
+cudaError_t cudaPeekAtLastError(void);
+const char *cudaGetErrorName(cudaError_t error);
+const char *cudaGetErrorString(cudaError_t error);
+
+/* ---- Streams -------------------------------------------------------------- */
+cudaError_t cudaStreamCreate(cudaStream_t *pStream);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags);
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags,
+                                         int priority);
+cudaError_t cudaStreamDestroy(cudaStream_t stream);
+cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+cudaError_t cudaStreamQuery(cudaStream_t stream);
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
+                                unsigned int flags __LOOM_DEFAULT(0));
+cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
+                                  void *userData, unsigned int flags);
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData);
+cudaError_t cudaStreamGetFlags(cudaStream_t hStream, unsigned int *flags);
+cudaError_t cudaStreamGetPriority(cudaStream_t hStream, int *priority);
+cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr,
+                                     size_t length __LOOM_DEFAULT(0),
+                                     unsigned int flags __LOOM_DEFAULT(cudaMemAttachSingle));
+
+/* ---- Events --------------------------------------------------------------- */
+cudaError_t cudaEventCreate(cudaEvent_t *event);
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream __LOOM_DEFAULT(0));
+cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream __LOOM_DEFAULT(0),
+                                     unsigned int flags __LOOM_DEFAULT(0));
+cudaError_t cudaEventQuery(cudaEvent_t event);
+cudaError_t cudaEventSynchronize(cudaEvent_t event);
+cudaError_t cudaEventDestroy(cudaEvent_t event);
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
+
+/* ---- Execution control ---------------------------------------------------- */
+cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+                             size_t sharedMem, cudaStream_t stream);
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim,
+                                        void **args, size_t sharedMem, cudaStream_t stream);
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
+cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value);
+cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheConfig);
+cudaError_t cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config);
+
+/* ---- Occupancy ------------------------------------------------------------ */
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func,
+                                                          int blockSize,
+                                                          size_t dynamicSMemSize);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize,
+    unsigned int flags);
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize,
+                                                      const void *func, int numBlocks,
+                                                      int blockSize);
+/* Loom's C entry behind the cudaOccupancyMaxPotentialBlockSize template. */
+cudaError_t __loomOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize,
+                                                 const void *func, size_t dynamicSMemSize,
+                                                 int blockSizeLimit);
+
+/* ---- Memory --------------------------------------------------------------- */
+cudaError_t cudaMalloc(void **devPtr, size_t size);
+cudaError_t cudaFree(void *devPtr);
+cudaError_t cudaMallocHost(void **ptr, size_t size);
+cudaError_t cudaFreeHost(void *ptr);
+cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags);
+cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags);
+cudaError_t cudaHostGetFlags(unsigned int *pFlags, void *pHost);
+cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags);
+cudaError_t cudaHostUnregister(void *ptr);
+cudaError_t cudaMallocManaged(void **devPtr, size_t size,
+                              unsigned int flags __LOOM_DEFAULT(cudaMemAttachGlobal));
+cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height);
+cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream);
+cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream);
+cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes,
+                                     const void *ptr);
+
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
+                            enum cudaMemcpyKind kind, cudaStream_t stream __LOOM_DEFAULT(0));
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch,
+                         size_t width, size_t height, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+                              size_t width, size_t height, enum cudaMemcpyKind kind,
+                              cudaStream_t stream __LOOM_DEFAULT(0));
+cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice,
+                           size_t count);
+cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice,
+                                size_t count, cudaStream_t stream __LOOM_DEFAULT(0));
+cudaError_t cudaMemset(void *devPtr, int value, size_t count);
+cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
+                            cudaStream_t stream __LOOM_DEFAULT(0));
+cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width,
+                         size_t height);
+cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width,
+                              size_t height, cudaStream_t stream __LOOM_DEFAULT(0));
+cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice,
+                                 cudaStream_t stream __LOOM_DEFAULT(0));
+
+/* Symbols: `symbol` is the address of the host-side shadow of a __device__ or
+ * __constant__ variable (what the C++ templates in cuda_runtime.h pass). */
+cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count,
+                               size_t offset __LOOM_DEFAULT(0),
+                               enum cudaMemcpyKind kind __LOOM_DEFAULT(cudaMemcpyHostToDevice));
+cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
+                                 size_t offset __LOOM_DEFAULT(0),
+                                 enum cudaMemcpyKind kind __LOOM_DEFAULT(cudaMemcpyDeviceToHost));
+cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
+                                    size_t offset, enum cudaMemcpyKind kind,
+                                    cudaStream_t stream __LOOM_DEFAULT(0));
+cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count,
+                                      size_t offset, enum cudaMemcpyKind kind,
+                                      cudaStream_t stream __LOOM_DEFAULT(0));
+cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol);
+cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
+
+/* ---- Registration hooks called by clang's host-side code ------------------ */
+void **__cudaRegisterFatBinary(void *fatCubin);
+void __cudaRegisterFatBinaryEnd(void **fatCubinHandle);
+void __cudaUnregisterFatBinary(void **fatCubinHandle);
+void __cudaRegisterFunction(void **fatCubinHandle, const char *hostFun, char *deviceFun,
+                            const char *deviceName, int thread_limit, uint3 *tid,
+                            uint3 *bid, dim3 *bDim, dim3 *gDim, int *wSize);
+void __cudaRegisterVar(void **fatCubinHandle, char *hostVar, char *deviceAddress,
+                       const char *deviceName, int ext, size_t size, int constant,
+                       int global);
+unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
+                                     size_t sharedMem __LOOM_DEFAULT(0),
+                                     struct CUstream_st *stream __LOOM_DEFAULT(0));
+cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim, size_t *sharedMem,
+                                       void *stream);
+
+#if defined(__cplusplus)
+} /* extern "C" */
+#endif
+
+#undef __LOOM_DEFAULT
+
+#endif /* LOOM_CUDA_RUNTIME_API_H */
