@@ -1,0 +1,48 @@
+// Error.cpp - cudaGetLastError, cudaPeekAtLastError, cudaGetErrorName, cudaGetErrorString.
+// SPDX-License-Identifier: Apache-2.0
+#include "cuda_runtime_api.h"
+
+#include "support/ApiError.h"
+
+namespace {
+
+struct ErrorEntry {
+  cudaError_t Code;
+  const char *Name;
+  const char *Description;
+};
+
+constexpr ErrorEntry ErrorTable[] = {
+#define LOOM_CUDA_ERROR(Name, Description) {Name, #Name, Description},
+#include "support/ErrorTable.def"
+};
+
+const ErrorEntry *findError(cudaError_t Code) {
+  for (const ErrorEntry &Entry : ErrorTable)
+    if (Entry.Code == Code)
+      return &Entry;
+  return nullptr;
+}
+
+/// What CUDA answers for a value that is not an error code.
+constexpr const char *UnrecognizedError = "unrecognized error code";
+
+} // namespace
+
+extern "C" {
+
+cudaError_t cudaGetLastError(void) { return loom::takeLastError(); }
+
+cudaError_t cudaPeekAtLastError(void) { return loom::peekLastError(); }
+
+const char *cudaGetErrorName(cudaError_t Error) {
+  const ErrorEntry *Entry = findError(Error);
+  return Entry ? Entry->Name : UnrecognizedError;
+}
+
+const char *cudaGetErrorString(cudaError_t Error) {
+  const ErrorEntry *Entry = findError(Error);
+  return Entry ? Entry->Description : UnrecognizedError;
+}
+
+} // extern "C"

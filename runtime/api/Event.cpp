@@ -1,0 +1,100 @@
+// Event.cpp - CUDA event API on the host's steady clock.
+// SPDX-License-Identifier: Apache-2.0
+#include "cuda_runtime_api.h"
+
+#include "core/Ops.h"
+#include "core/Runtime.h"
+#include "support/ApiError.h"
+
+#include <chrono>
+
+using loom::MarkerOp;
+using loom::recordError;
+using loom::Runtime;
+
+namespace {
+constexpr unsigned ValidEventFlags =
+    cudaEventBlockingSync | cudaEventDisableTiming | cudaEventInterprocess;
+} // namespace
+
+extern "C" {
+
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *Event, unsigned int Flags) {
+  if (!Event || (Flags & ~ValidEventFlags))
+    return recordError(cudaErrorInvalidValue);
+  // Interprocess events must also disable timing, as in CUDA.
+  if ((Flags & cudaEventInterprocess) && !(Flags & cudaEventDisableTiming))
+    return recordError(cudaErrorInvalidValue);
+  *Event = Runtime::get().createEvent(Flags);
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventCreate(cudaEvent_t *Event) {
+  return cudaEventCreateWithFlags(Event, cudaEventDefault);
+}
+
+cudaError_t cudaEventRecordWithFlags(cudaEvent_t Event, cudaStream_t Stream,
+                                     unsigned int Flags) {
+  if (Flags & ~static_cast<unsigned>(cudaEventRecordExternal))
+    return recordError(cudaErrorInvalidValue);
+  Runtime &R = Runtime::get();
+  std::shared_ptr<loom::Stream> S;
+  if (cudaError_t Error = R.resolveStream(Stream, &S))
+    return recordError(Error);
+  auto Marker = std::make_shared<MarkerOp>();
+  if (!R.setEventRecord(Event, Marker))
+    return recordError(cudaErrorInvalidResourceHandle);
+  R.scheduler().submit(S, Marker);
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventRecord(cudaEvent_t Event, cudaStream_t Stream) {
+  return cudaEventRecordWithFlags(Event, Stream, cudaEventRecordDefault);
+}
+
+cudaError_t cudaEventQuery(cudaEvent_t Event) {
+  Runtime &R = Runtime::get();
+  unsigned Flags;
+  std::shared_ptr<MarkerOp> Recorded;
+  if (!R.lookupEvent(Event, &Flags, &Recorded))
+    return recordError(cudaErrorInvalidResourceHandle);
+  bool Done = R.scheduler().queryOp(Recorded);
+  if (cudaError_t Error = loom::stickyError())
+    return recordError(Error);
+  return Done ? cudaSuccess : cudaErrorNotReady; // not-ready is not recorded
+}
+
+cudaError_t cudaEventSynchronize(cudaEvent_t Event) {
+  Runtime &R = Runtime::get();
+  unsigned Flags;
+  std::shared_ptr<MarkerOp> Recorded;
+  if (!R.lookupEvent(Event, &Flags, &Recorded))
+    return recordError(cudaErrorInvalidResourceHandle);
+  R.scheduler().waitFor(Recorded);
+  return recordError(loom::stickyError());
+}
+
+cudaError_t cudaEventDestroy(cudaEvent_t Event) {
+  return recordError(Runtime::get().destroyEvent(Event));
+}
+
+cudaError_t cudaEventElapsedTime(float *Ms, cudaEvent_t Start, cudaEvent_t End) {
+  if (!Ms)
+    return recordError(cudaErrorInvalidValue);
+  Runtime &R = Runtime::get();
+  unsigned StartFlags, EndFlags;
+  std::shared_ptr<MarkerOp> StartOp, EndOp;
+  if (!R.lookupEvent(Start, &StartFlags, &StartOp) || !R.lookupEvent(End, &EndFlags, &EndOp))
+    return recordError(cudaErrorInvalidResourceHandle);
+  if ((StartFlags | EndFlags) & cudaEventDisableTiming)
+    return recordError(cudaErrorInvalidResourceHandle);
+  if (!StartOp || !EndOp)
+    return recordError(cudaErrorInvalidResourceHandle);
+  if (!R.scheduler().queryOp(StartOp) || !R.scheduler().queryOp(EndOp))
+    return recordError(cudaErrorNotReady);
+  std::chrono::duration<float, std::milli> Elapsed = EndOp->completedAt() - StartOp->completedAt();
+  *Ms = Elapsed.count();
+  return cudaSuccess;
+}
+
+} // extern "C"

@@ -1,0 +1,176 @@
+// Launch.cpp - <<<>>> call configuration, cudaLaunchKernel and per-function attributes.
+// SPDX-License-Identifier: Apache-2.0
+#include "cuda_runtime_api.h"
+
+#include "core/KernelRegistry.h"
+#include "core/Ops.h"
+#include "core/Runtime.h"
+#include "support/ApiError.h"
+
+#include <vector>
+
+using loom::KernelInfo;
+using loom::KernelRegistry;
+using loom::recordError;
+using loom::Runtime;
+namespace limits = loom::limits;
+
+namespace {
+
+struct CallConfiguration {
+  dim3 Grid, Block;
+  size_t SharedMem;
+  cudaStream_t Stream;
+};
+
+/// clang pushes before evaluating kernel arguments and pops in the stub, so
+/// nested launches in argument expressions need a stack. Per host thread.
+thread_local std::vector<CallConfiguration> ConfigStack;
+
+cudaError_t validateDims(dim3 Grid, dim3 Block) {
+  if (Block.x == 0 || Block.y == 0 || Block.z == 0 || Block.x > limits::MaxBlockDimX ||
+      Block.y > limits::MaxBlockDimY || Block.z > limits::MaxBlockDimZ ||
+      uint64_t(Block.x) * Block.y * Block.z > limits::MaxThreadsPerBlock)
+    return cudaErrorInvalidConfiguration;
+  if (Grid.x == 0 || Grid.y == 0 || Grid.z == 0 || Grid.x > limits::MaxGridDimX ||
+      Grid.y > limits::MaxGridDimY || Grid.z > limits::MaxGridDimZ)
+    return cudaErrorInvalidConfiguration;
+  return cudaSuccess;
+}
+
+/// The dynamic shared memory a launch of \p Kernel may request.
+uint64_t maxDynamicShared(const KernelInfo &Kernel) {
+  if (Kernel.Attrs.MaxDynamicSharedBytes >= 0)
+    return uint64_t(Kernel.Attrs.MaxDynamicSharedBytes);
+  uint64_t Static = Kernel.Desc->staticSharedBytes;
+  return Static >= limits::SharedMemPerBlock ? 0 : limits::SharedMemPerBlock - Static;
+}
+
+cudaError_t launch(const void *Func, dim3 Grid, dim3 Block, void **Args, size_t SharedMem,
+                   cudaStream_t Handle) {
+  if (cudaError_t Error = loom::stickyError())
+    return Error;
+  if (cudaError_t Error = validateDims(Grid, Block))
+    return Error;
+  KernelInfo Kernel;
+  if (cudaError_t Error = KernelRegistry::get().lookupKernel(Func, &Kernel))
+    return Error;
+  if (SharedMem > maxDynamicShared(Kernel))
+    return cudaErrorInvalidConfiguration;
+  if (Kernel.Desc->numArgs && !Args)
+    return cudaErrorInvalidValue;
+  Runtime &R = Runtime::get();
+  std::shared_ptr<loom::Stream> S;
+  if (cudaError_t Error = R.resolveStream(Handle, &S))
+    return Error;
+
+  LoomLaunch Launch;
+  Launch.gridDim = {Grid.x, Grid.y, Grid.z};
+  Launch.blockDim = {Block.x, Block.y, Block.z};
+  Launch.dynamicSharedBytes = SharedMem;
+  uint64_t Blocks = uint64_t(Grid.x) * Grid.y * Grid.z;
+  auto Op = loom::KernelOp::create(*Kernel.Desc, Launch, Args, R.scheduler().chunkFor(Blocks));
+  if (!Op)
+    return cudaErrorMemoryAllocation;
+  R.scheduler().submit(S, std::move(Op));
+  return cudaSuccess;
+}
+
+} // namespace
+
+extern "C" {
+
+unsigned __cudaPushCallConfiguration(dim3 Grid, dim3 Block, size_t SharedMem,
+                                     struct CUstream_st *Stream) {
+  ConfigStack.push_back({Grid, Block, SharedMem, Stream});
+  return 0;
+}
+
+cudaError_t __cudaPopCallConfiguration(dim3 *Grid, dim3 *Block, size_t *SharedMem,
+                                       void *Stream) {
+  if (ConfigStack.empty())
+    return recordError(cudaErrorMissingConfiguration);
+  CallConfiguration Config = ConfigStack.back();
+  ConfigStack.pop_back();
+  *Grid = Config.Grid;
+  *Block = Config.Block;
+  *SharedMem = Config.SharedMem;
+  *static_cast<cudaStream_t *>(Stream) = Config.Stream;
+  return cudaSuccess;
+}
+
+cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block, void **Args,
+                             size_t SharedMem, cudaStream_t Stream) {
+  return recordError(launch(Func, Grid, Block, Args, SharedMem, Stream));
+}
+
+cudaError_t cudaLaunchCooperativeKernel(const void *, dim3, dim3, void **, size_t,
+                                        cudaStream_t) {
+  // Grid-wide synchronization needs all blocks resident at once; not yet.
+  return recordError(cudaErrorNotSupported);
+}
+
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *Attr, const void *Func) {
+  if (!Attr)
+    return recordError(cudaErrorInvalidValue);
+  KernelInfo Kernel;
+  if (cudaError_t Error = KernelRegistry::get().lookupKernel(Func, &Kernel))
+    return recordError(Error);
+  *Attr = cudaFuncAttributes();
+  Attr->sharedSizeBytes = Kernel.Desc->staticSharedBytes;
+  Attr->constSizeBytes = 0;
+  Attr->localSizeBytes = Kernel.Desc->threadArenaBytesPerThread;
+  Attr->maxThreadsPerBlock = limits::MaxThreadsPerBlock;
+  Attr->numRegs = 0;
+  Attr->ptxVersion = limits::ComputeMajor * 10 + limits::ComputeMinor;
+  Attr->binaryVersion = Attr->ptxVersion;
+  Attr->maxDynamicSharedSizeBytes = static_cast<int>(maxDynamicShared(Kernel));
+  Attr->preferredShmemCarveout = Kernel.Attrs.PreferredCarveout;
+  return cudaSuccess;
+}
+
+cudaError_t cudaFuncSetAttribute(const void *Func, enum cudaFuncAttribute Attr, int Value) {
+  KernelInfo Kernel;
+  KernelRegistry &Registry = KernelRegistry::get();
+  if (cudaError_t Error = Registry.lookupKernel(Func, &Kernel))
+    return recordError(Error);
+  switch (Attr) {
+  case cudaFuncAttributeMaxDynamicSharedMemorySize:
+    if (Value < 0 ||
+        Kernel.Desc->staticSharedBytes + uint64_t(Value) > limits::SharedMemPerBlockOptin)
+      return recordError(cudaErrorInvalidValue);
+    Kernel.Attrs.MaxDynamicSharedBytes = Value;
+    break;
+  case cudaFuncAttributePreferredSharedMemoryCarveout:
+    if (Value < -1 || Value > 100)
+      return recordError(cudaErrorInvalidValue);
+    Kernel.Attrs.PreferredCarveout = Value;
+    break;
+  default:
+    // Cluster attributes: no thread-block clusters yet.
+    return recordError(cudaErrorNotSupported);
+  }
+  return recordError(Registry.setAttributes(Func, Kernel.Attrs));
+}
+
+cudaError_t cudaFuncSetCacheConfig(const void *Func, enum cudaFuncCache Config) {
+  KernelInfo Kernel;
+  KernelRegistry &Registry = KernelRegistry::get();
+  if (cudaError_t Error = Registry.lookupKernel(Func, &Kernel))
+    return recordError(Error);
+  if (Config < cudaFuncCachePreferNone || Config > cudaFuncCachePreferEqual)
+    return recordError(cudaErrorInvalidValue);
+  Kernel.Attrs.CacheConfig = Config; // accepted; CPU caches are not partitioned
+  return recordError(Registry.setAttributes(Func, Kernel.Attrs));
+}
+
+cudaError_t cudaFuncSetSharedMemConfig(const void *Func, enum cudaSharedMemConfig Config) {
+  KernelInfo Kernel;
+  if (cudaError_t Error = KernelRegistry::get().lookupKernel(Func, &Kernel))
+    return recordError(Error);
+  if (Config < cudaSharedMemBankSizeDefault || Config > cudaSharedMemBankSizeEightByte)
+    return recordError(cudaErrorInvalidValue);
+  return cudaSuccess; // accepted; shared memory has no banks on a CPU
+}
+
+} // extern "C"

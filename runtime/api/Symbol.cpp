@@ -1,0 +1,94 @@
+// Symbol.cpp - copies to and from __device__/__constant__ variables named by their host shadow.
+// SPDX-License-Identifier: Apache-2.0
+#include "cuda_runtime_api.h"
+
+#include "api/Transfer.h"
+#include "core/KernelRegistry.h"
+#include "support/ApiError.h"
+
+using loom::KernelRegistry;
+using loom::recordError;
+
+namespace {
+
+/// Resolves the symbol and checks [Offset, Offset + Count) lies inside it.
+cudaError_t symbolRange(const void *Symbol, size_t Count, size_t Offset, char **Address) {
+  void *Base;
+  size_t Size;
+  if (!Symbol)
+    return cudaErrorInvalidSymbol;
+  if (cudaError_t Error = KernelRegistry::get().lookupVar(Symbol, &Base, &Size))
+    return Error;
+  if (Offset > Size || Count > Size - Offset)
+    return cudaErrorInvalidValue;
+  *Address = static_cast<char *>(Base) + Offset;
+  return cudaSuccess;
+}
+
+cudaError_t copyToSymbol(const void *Symbol, const void *Src, size_t Count, size_t Offset,
+                         cudaMemcpyKind Kind, cudaStream_t Stream, bool Async) {
+  if (Kind != cudaMemcpyHostToDevice && Kind != cudaMemcpyDeviceToDevice &&
+      Kind != cudaMemcpyDefault)
+    return cudaErrorInvalidMemcpyDirection;
+  char *Address;
+  if (cudaError_t Error = symbolRange(Symbol, Count, Offset, &Address))
+    return Error;
+  return loom::submitCopy(Address, Count, Src, Count, Count, 1, Kind, Stream, Async);
+}
+
+cudaError_t copyFromSymbol(void *Dst, const void *Symbol, size_t Count, size_t Offset,
+                           cudaMemcpyKind Kind, cudaStream_t Stream, bool Async) {
+  if (Kind != cudaMemcpyDeviceToHost && Kind != cudaMemcpyDeviceToDevice &&
+      Kind != cudaMemcpyDefault)
+    return cudaErrorInvalidMemcpyDirection;
+  char *Address;
+  if (cudaError_t Error = symbolRange(Symbol, Count, Offset, &Address))
+    return Error;
+  return loom::submitCopy(Dst, Count, Address, Count, Count, 1, Kind, Stream, Async);
+}
+
+} // namespace
+
+extern "C" {
+
+cudaError_t cudaMemcpyToSymbol(const void *Symbol, const void *Src, size_t Count,
+                               size_t Offset, enum cudaMemcpyKind Kind) {
+  return recordError(copyToSymbol(Symbol, Src, Count, Offset, Kind, nullptr, false));
+}
+
+cudaError_t cudaMemcpyFromSymbol(void *Dst, const void *Symbol, size_t Count, size_t Offset,
+                                 enum cudaMemcpyKind Kind) {
+  return recordError(copyFromSymbol(Dst, Symbol, Count, Offset, Kind, nullptr, false));
+}
+
+cudaError_t cudaMemcpyToSymbolAsync(const void *Symbol, const void *Src, size_t Count,
+                                    size_t Offset, enum cudaMemcpyKind Kind,
+                                    cudaStream_t Stream) {
+  return recordError(copyToSymbol(Symbol, Src, Count, Offset, Kind, Stream, true));
+}
+
+cudaError_t cudaMemcpyFromSymbolAsync(void *Dst, const void *Symbol, size_t Count,
+                                      size_t Offset, enum cudaMemcpyKind Kind,
+                                      cudaStream_t Stream) {
+  return recordError(copyFromSymbol(Dst, Symbol, Count, Offset, Kind, Stream, true));
+}
+
+cudaError_t cudaGetSymbolAddress(void **DevPtr, const void *Symbol) {
+  if (!DevPtr)
+    return recordError(cudaErrorInvalidValue);
+  size_t Size;
+  if (!Symbol)
+    return recordError(cudaErrorInvalidSymbol);
+  return recordError(KernelRegistry::get().lookupVar(Symbol, DevPtr, &Size));
+}
+
+cudaError_t cudaGetSymbolSize(size_t *Size, const void *Symbol) {
+  if (!Size)
+    return recordError(cudaErrorInvalidValue);
+  void *Address;
+  if (!Symbol)
+    return recordError(cudaErrorInvalidSymbol);
+  return recordError(KernelRegistry::get().lookupVar(Symbol, &Address, Size));
+}
+
+} // extern "C"

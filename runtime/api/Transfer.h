@@ -1,0 +1,25 @@
+// Transfer.h - shared validation and submission of copies and fills (memcpy/memset/symbol families).
+// SPDX-License-Identifier: Apache-2.0
+#ifndef LOOM_RUNTIME_API_TRANSFER_H
+#define LOOM_RUNTIME_API_TRANSFER_H
+
+#include "driver_types.h"
+
+#include <cstddef>
+
+namespace loom {
+
+/// A 2D copy in \p Stream; waits for it unless \p Async. Validates like CUDA:
+/// bad kind -> cudaErrorInvalidMemcpyDirection, null pointer with nonzero
+/// size -> cudaErrorInvalidValue, pitch < width -> cudaErrorInvalidPitchValue.
+cudaError_t submitCopy(void *Dst, size_t DstPitch, const void *Src, size_t SrcPitch,
+                       size_t Width, size_t Height, cudaMemcpyKind Kind, cudaStream_t Stream,
+                       bool Async);
+
+/// A 2D fill in \p Stream; waits for it unless \p Async.
+cudaError_t submitSet(void *Dst, size_t Pitch, int Value, size_t Width, size_t Height,
+                      cudaStream_t Stream, bool Async);
+
+} // namespace loom
+
+#endif // LOOM_RUNTIME_API_TRANSFER_H

@@ -1,0 +1,24 @@
+// Handles.h - what cudaStream_t and cudaEvent_t point to.
+// SPDX-License-Identifier: Apache-2.0
+#ifndef LOOM_RUNTIME_CORE_HANDLES_H
+#define LOOM_RUNTIME_CORE_HANDLES_H
+
+#include "core/Ops.h"
+#include "scheduler/Stream.h"
+
+#include <memory>
+
+/// A user stream (cudaStreamCreate*). Tag name fixed by driver_types.h.
+struct CUstream_st {
+  std::shared_ptr<loom::Stream> Impl;
+  int Priority = 0;
+};
+
+/// An event. Recorded is the marker of the latest cudaEventRecord (null if
+/// never recorded); guarded by the runtime's handle lock (Runtime::lookupEvent).
+struct CUevent_st {
+  unsigned Flags = 0;
+  std::shared_ptr<loom::MarkerOp> Recorded;
+};
+
+#endif // LOOM_RUNTIME_CORE_HANDLES_H

@@ -1,0 +1,139 @@
+// KernelRegistry.cpp - stub/variable registration and lazy resolution against device modules.
+// SPDX-License-Identifier: Apache-2.0
+#include "core/KernelRegistry.h"
+
+#include <cstdio>
+#include <cstring>
+
+namespace loom {
+
+namespace {
+/// What clang puts in the fat-binary wrapper it passes to __cudaRegisterFatBinary.
+struct FatbinWrapper {
+  int Magic;
+  int Version;
+  const char *Data;
+  void *Unused;
+};
+constexpr int FatbinWrapperMagic = 0x466243b1;
+} // namespace
+
+KernelRegistry &KernelRegistry::get() {
+  // Leaked on purpose: registrations and unregistrations run from global
+  // constructors and destructors in unspecified order.
+  static KernelRegistry *Instance = new KernelRegistry();
+  return *Instance;
+}
+
+void *KernelRegistry::registerFatBinary(const void *Wrapper) {
+  auto *Module = new HostModule();
+  const auto *W = static_cast<const FatbinWrapper *>(Wrapper);
+  const size_t MagicLen = std::strlen(LOOM_FATBIN_MAGIC);
+  if (W && W->Magic == FatbinWrapperMagic && W->Data &&
+      std::memcmp(W->Data, LOOM_FATBIN_MAGIC, MagicLen + 1) == 0)
+    Module->Key = W->Data + MagicLen + 1;
+  else
+    Module->Foreign = true;
+  return Module;
+}
+
+void KernelRegistry::unregisterFatBinary(void *Handle) {
+  auto *Module = static_cast<HostModule *>(Handle);
+  if (!Module)
+    return;
+  std::lock_guard<std::mutex> Lock(M);
+  for (auto It = Stubs.begin(); It != Stubs.end();)
+    It = It->second.Module == Module ? Stubs.erase(It) : std::next(It);
+  for (auto It = Vars.begin(); It != Vars.end();)
+    It = It->second.Module == Module ? Vars.erase(It) : std::next(It);
+  delete Module;
+}
+
+void KernelRegistry::registerFunction(void *Handle, const void *Stub, const char *DeviceName) {
+  if (!Handle || !Stub || !DeviceName)
+    return;
+  std::lock_guard<std::mutex> Lock(M);
+  Stubs[Stub] = StubRecord{static_cast<HostModule *>(Handle), DeviceName, nullptr, {}};
+}
+
+void KernelRegistry::registerVar(void *Handle, const void *HostVar, const char *DeviceName,
+                                 size_t Size) {
+  if (!Handle || !HostVar || !DeviceName)
+    return;
+  std::lock_guard<std::mutex> Lock(M);
+  Vars[HostVar] = VarRecord{static_cast<HostModule *>(Handle), DeviceName, Size};
+}
+
+void KernelRegistry::registerModule(const LoomModuleDesc *Module) {
+  if (!Module || !Module->key)
+    return;
+  bool Mismatch = Module->abiVersion != LOOM_ABI_VERSION;
+  if (Mismatch)
+    std::fprintf(stderr,
+                 "loom: device module '%s' was built for kernel ABI %u, this runtime "
+                 "implements %u; its kernels cannot be launched\n",
+                 Module->key, Module->abiVersion, LOOM_ABI_VERSION);
+  std::lock_guard<std::mutex> Lock(M);
+  // The first registration of a key wins (a key names one translation unit).
+  Modules.emplace(Module->key, ModuleRecord{Module, Mismatch});
+}
+
+cudaError_t KernelRegistry::resolveLocked(StubRecord &Record) {
+  if (Record.Desc)
+    return cudaSuccess;
+  if (Record.Module->Foreign)
+    return cudaErrorNoKernelImageForDevice;
+  auto It = Modules.find(Record.Module->Key);
+  if (It == Modules.end())
+    return cudaErrorInvalidDeviceFunction;
+  if (It->second.AbiMismatch)
+    return cudaErrorInvalidKernelImage;
+  const LoomModuleDesc *Module = It->second.Desc;
+  for (uint32_t I = 0; I < Module->numKernels; ++I)
+    if (Module->kernels[I].name && Record.Name == Module->kernels[I].name) {
+      Record.Desc = &Module->kernels[I];
+      return cudaSuccess;
+    }
+  return cudaErrorInvalidDeviceFunction;
+}
+
+cudaError_t KernelRegistry::lookupKernel(const void *Stub, KernelInfo *Out) {
+  std::lock_guard<std::mutex> Lock(M);
+  auto It = Stubs.find(Stub);
+  if (It == Stubs.end())
+    return cudaErrorInvalidDeviceFunction;
+  if (cudaError_t Error = resolveLocked(It->second))
+    return Error;
+  Out->Desc = It->second.Desc;
+  Out->Attrs = It->second.Attrs;
+  return cudaSuccess;
+}
+
+cudaError_t KernelRegistry::setAttributes(const void *Stub, const KernelAttributes &Attrs) {
+  std::lock_guard<std::mutex> Lock(M);
+  auto It = Stubs.find(Stub);
+  if (It == Stubs.end())
+    return cudaErrorInvalidDeviceFunction;
+  It->second.Attrs = Attrs;
+  return cudaSuccess;
+}
+
+cudaError_t KernelRegistry::lookupVar(const void *HostVar, void **Address, size_t *Size) {
+  std::lock_guard<std::mutex> Lock(M);
+  auto It = Vars.find(HostVar);
+  if (It == Vars.end() || It->second.Module->Foreign)
+    return cudaErrorInvalidSymbol;
+  auto ModuleIt = Modules.find(It->second.Module->Key);
+  if (ModuleIt == Modules.end())
+    return cudaErrorInvalidSymbol;
+  const LoomModuleDesc *Module = ModuleIt->second.Desc;
+  for (uint32_t I = 0; I < Module->numVars; ++I)
+    if (Module->vars[I].name && It->second.Name == Module->vars[I].name) {
+      *Address = Module->vars[I].address;
+      *Size = static_cast<size_t>(Module->vars[I].size);
+      return cudaSuccess;
+    }
+  return cudaErrorInvalidSymbol;
+}
+
+} // namespace loom

@@ -1,0 +1,95 @@
+// KernelRegistry.h - pairs host kernel stubs and shadow variables with the device modules' entries.
+// SPDX-License-Identifier: Apache-2.0
+//
+// Two registrations meet here, in either order (global constructors of
+// different objects run in unspecified order):
+//  - host side, emitted by clang: __cudaRegisterFatBinary gives a handle per
+//    translation unit whose "fat binary" names a module key;
+//    __cudaRegisterFunction maps a stub address to (handle, device name);
+//    __cudaRegisterVar maps a shadow variable's address to (handle, name).
+//  - device side, emitted by Loom's compiler: __loomRegisterModule(desc) maps
+//    the key to the module's kernels and variables.
+// A stub is resolved to its LoomKernelDesc on first launch and cached.
+#ifndef LOOM_RUNTIME_CORE_KERNELREGISTRY_H
+#define LOOM_RUNTIME_CORE_KERNELREGISTRY_H
+
+#include "driver_types.h"
+#include "loom/KernelABI.h"
+
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+namespace loom {
+
+/// One translation unit's host-side registration (what the fat-binary handle points to).
+struct HostModule {
+  /// The fat binary was not Loom's (e.g. a real CUDA object linked in).
+  bool Foreign = false;
+  std::string Key;
+};
+
+/// Per-kernel attributes the API can change (cudaFuncSetAttribute).
+struct KernelAttributes {
+  int MaxDynamicSharedBytes = -1; ///< -1: the default (48 KiB - static)
+  int PreferredCarveout = -1;
+  int CacheConfig = 0;
+};
+
+/// A resolved kernel: its descriptor and mutable attributes.
+struct KernelInfo {
+  const LoomKernelDesc *Desc;
+  KernelAttributes Attrs;
+};
+
+class KernelRegistry {
+public:
+  static KernelRegistry &get();
+
+  void *registerFatBinary(const void *Wrapper);
+  void unregisterFatBinary(void *Handle);
+  void registerFunction(void *Handle, const void *Stub, const char *DeviceName);
+  void registerVar(void *Handle, const void *HostVar, const char *DeviceName, size_t Size);
+  void registerModule(const LoomModuleDesc *Module);
+
+  /// Resolves a stub: cudaSuccess with \p Out set, or
+  /// cudaErrorInvalidDeviceFunction (unknown stub, kernel not in its module,
+  /// module not registered), cudaErrorNoKernelImageForDevice (foreign fat
+  /// binary) or cudaErrorInvalidKernelImage (ABI version mismatch).
+  cudaError_t lookupKernel(const void *Stub, KernelInfo *Out);
+  /// Updates the attributes of a resolved kernel.
+  cudaError_t setAttributes(const void *Stub, const KernelAttributes &Attrs);
+
+  /// Resolves a shadow variable to the device variable's address and size;
+  /// cudaErrorInvalidSymbol if unknown.
+  cudaError_t lookupVar(const void *HostVar, void **Address, size_t *Size);
+
+private:
+  struct StubRecord {
+    HostModule *Module;
+    std::string Name;
+    const LoomKernelDesc *Desc = nullptr; ///< cached on first resolution
+    KernelAttributes Attrs;
+  };
+  struct VarRecord {
+    HostModule *Module;
+    std::string Name;
+    size_t Size;
+  };
+  struct ModuleRecord {
+    const LoomModuleDesc *Desc;
+    bool AbiMismatch;
+  };
+
+  cudaError_t resolveLocked(StubRecord &Record);
+
+  std::mutex M;
+  std::unordered_map<const void *, StubRecord> Stubs;
+  std::unordered_map<const void *, VarRecord> Vars;
+  std::unordered_map<std::string, ModuleRecord> Modules;
+};
+
+} // namespace loom
+
+#endif // LOOM_RUNTIME_CORE_KERNELREGISTRY_H

@@ -1,0 +1,114 @@
+// Ops.cpp - execution of the concrete stream operations.
+// SPDX-License-Identifier: Apache-2.0
+#include "core/Ops.h"
+
+#include "device/KernelGuard.h"
+#include "scheduler/WorkerState.h"
+#include "support/ApiError.h"
+
+#include <cstring>
+#include <new>
+
+namespace loom {
+
+namespace {
+uint64_t alignUp(uint64_t Value, uint64_t Align) {
+  return (Value + Align - 1) & ~(Align - 1);
+}
+} // namespace
+
+KernelOp::KernelOp(const LoomKernelDesc &Desc, const LoomLaunch &Launch, uint64_t TotalBlocks,
+                   uint64_t BlocksPerGrab)
+    : Op(TotalBlocks, BlocksPerGrab), Desc(Desc), Launch(Launch), ArgPtrs(InlinePtrs) {
+  uint64_t Threads = uint64_t(Launch.blockDim.x) * Launch.blockDim.y * Launch.blockDim.z;
+  SharedBytes = Desc.staticSharedBytes + Launch.dynamicSharedBytes;
+  ArenaBytes = Desc.threadArenaBytesPerThread * Threads;
+}
+
+std::shared_ptr<KernelOp> KernelOp::create(const LoomKernelDesc &Desc, const LoomLaunch &Launch,
+                                           void *const *Args, uint64_t BlocksPerGrab) {
+  uint64_t Total = uint64_t(Launch.gridDim.x) * Launch.gridDim.y * Launch.gridDim.z;
+  auto K = std::make_shared<KernelOp>(Desc, Launch, Total, BlocksPerGrab);
+
+  // Lay the arguments out at their natural alignment.
+  uint64_t Size = 0, MaxAlign = 1;
+  for (uint32_t I = 0; I < Desc.numArgs; ++I) {
+    uint64_t Align = Desc.argAligns && Desc.argAligns[I] ? Desc.argAligns[I] : 1;
+    Size = alignUp(Size, Align) + Desc.argSizes[I];
+    MaxAlign = Align > MaxAlign ? Align : MaxAlign;
+  }
+  unsigned char *Base = K->InlineStorage;
+  if (Size > InlineArgBytes || MaxAlign > alignof(decltype(K->InlineStorage))) {
+    K->HeapStorage.reset(new (std::nothrow) unsigned char[Size + MaxAlign]);
+    if (!K->HeapStorage)
+      return nullptr;
+    Base = reinterpret_cast<unsigned char *>(
+        alignUp(reinterpret_cast<uintptr_t>(K->HeapStorage.get()), MaxAlign));
+  }
+  if (Desc.numArgs > InlineArgs) {
+    K->HeapPtrs.reset(new (std::nothrow) void *[Desc.numArgs]);
+    if (!K->HeapPtrs)
+      return nullptr;
+    K->ArgPtrs = K->HeapPtrs.get();
+  }
+  uint64_t Offset = 0;
+  for (uint32_t I = 0; I < Desc.numArgs; ++I) {
+    uint64_t Align = Desc.argAligns && Desc.argAligns[I] ? Desc.argAligns[I] : 1;
+    Offset = alignUp(Offset, Align);
+    std::memcpy(Base + Offset, Args[I], Desc.argSizes[I]);
+    K->ArgPtrs[I] = Base + Offset;
+    Offset += Desc.argSizes[I];
+  }
+  return K;
+}
+
+void KernelOp::run(uint64_t Begin, uint64_t End, WorkerState &Worker) {
+  LoomWorker *W = Worker.prepare(SharedBytes, ArenaBytes);
+  if (!W) {
+    setStickyError(cudaErrorLaunchOutOfResources);
+    return;
+  }
+  runEntryGuarded(Desc.entry, &Launch, ArgPtrs, Begin, End, W);
+}
+
+CopyOp::CopyOp(void *Dst, size_t DstPitch, const void *Src, size_t SrcPitch, size_t Width,
+               size_t Height)
+    : Op(1, 1), Dst(static_cast<unsigned char *>(Dst)),
+      Src(static_cast<const unsigned char *>(Src)), DstPitch(DstPitch), SrcPitch(SrcPitch),
+      Width(Width), Height(Height) {}
+
+void CopyOp::run(uint64_t, uint64_t, WorkerState &) {
+  if (Height == 1 || (DstPitch == Width && SrcPitch == Width)) {
+    std::memmove(Dst, Src, Width * Height);
+    return;
+  }
+  for (size_t Row = 0; Row < Height; ++Row)
+    std::memmove(Dst + Row * DstPitch, Src + Row * SrcPitch, Width);
+}
+
+SetOp::SetOp(void *Dst, size_t Pitch, int Value, size_t Width, size_t Height)
+    : Op(1, 1), Dst(static_cast<unsigned char *>(Dst)), Pitch(Pitch), Value(Value),
+      Width(Width), Height(Height) {}
+
+void SetOp::run(uint64_t, uint64_t, WorkerState &) {
+  if (Height == 1 || Pitch == Width) {
+    std::memset(Dst, Value, Width * Height);
+    return;
+  }
+  for (size_t Row = 0; Row < Height; ++Row)
+    std::memset(Dst + Row * Pitch, Value, Width);
+}
+
+HostFnOp::HostFnOp(cudaHostFn_t Fn, void *UserData) : Op(1, 1), Fn(Fn), UserData(UserData) {}
+
+HostFnOp::HostFnOp(cudaStreamCallback_t Callback, cudaStream_t Handle, void *UserData)
+    : Op(1, 1), Callback(Callback), Handle(Handle), UserData(UserData) {}
+
+void HostFnOp::run(uint64_t, uint64_t, WorkerState &) {
+  if (Fn)
+    Fn(UserData);
+  else
+    Callback(Handle, stickyError(), UserData);
+}
+
+} // namespace loom

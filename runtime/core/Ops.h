@@ -1,0 +1,111 @@
+// Ops.h - the concrete stream operations: kernel launch, copy, set, host function, marker, event record.
+// SPDX-License-Identifier: Apache-2.0
+#ifndef LOOM_RUNTIME_CORE_OPS_H
+#define LOOM_RUNTIME_CORE_OPS_H
+
+#include "driver_types.h"
+#include "loom/KernelABI.h"
+#include "scheduler/Op.h"
+
+#include <chrono>
+#include <memory>
+
+namespace loom {
+
+/// One kernel launch: the grid's blocks are the units. Argument values are
+/// copied at construction, so the caller's variables may change afterwards.
+class KernelOp final : public Op {
+public:
+  /// Returns null if the argument copy cannot be allocated.
+  static std::shared_ptr<KernelOp> create(const LoomKernelDesc &Desc, const LoomLaunch &Launch,
+                                          void *const *Args, uint64_t BlocksPerGrab);
+  KernelOp(const LoomKernelDesc &Desc, const LoomLaunch &Launch, uint64_t TotalBlocks,
+           uint64_t BlocksPerGrab);
+  void run(uint64_t Begin, uint64_t End, WorkerState &Worker) override;
+
+private:
+  static constexpr unsigned InlineArgs = 16;
+  static constexpr unsigned InlineArgBytes = 256;
+
+  const LoomKernelDesc &Desc;
+  LoomLaunch Launch;
+  uint64_t SharedBytes;
+  uint64_t ArenaBytes;
+  void **ArgPtrs;
+  void *InlinePtrs[InlineArgs];
+  alignas(64) unsigned char InlineStorage[InlineArgBytes];
+  std::unique_ptr<void *[]> HeapPtrs;
+  std::unique_ptr<unsigned char[]> HeapStorage;
+};
+
+/// A 2D byte copy (a 1D copy is one row). Device memory is host memory on
+/// Loom, so every cudaMemcpyKind is the same host copy (memmove: overlap-safe).
+class CopyOp final : public Op {
+public:
+  CopyOp(void *Dst, size_t DstPitch, const void *Src, size_t SrcPitch, size_t Width,
+         size_t Height);
+  void run(uint64_t Begin, uint64_t End, WorkerState &Worker) override;
+
+private:
+  unsigned char *Dst;
+  const unsigned char *Src;
+  size_t DstPitch, SrcPitch, Width, Height;
+};
+
+/// A 2D byte fill (cudaMemset family).
+class SetOp final : public Op {
+public:
+  SetOp(void *Dst, size_t Pitch, int Value, size_t Width, size_t Height);
+  void run(uint64_t Begin, uint64_t End, WorkerState &Worker) override;
+
+private:
+  unsigned char *Dst;
+  size_t Pitch;
+  int Value;
+  size_t Width, Height;
+};
+
+/// A host function in stream order (cudaLaunchHostFunc, cudaStreamAddCallback).
+class HostFnOp final : public Op {
+public:
+  HostFnOp(cudaHostFn_t Fn, void *UserData);
+  HostFnOp(cudaStreamCallback_t Callback, cudaStream_t Handle, void *UserData);
+  void run(uint64_t Begin, uint64_t End, WorkerState &Worker) override;
+  bool skipAfterFault() const override { return false; }
+
+private:
+  cudaHostFn_t Fn = nullptr;
+  cudaStreamCallback_t Callback = nullptr;
+  cudaStream_t Handle = nullptr;
+  void *UserData;
+};
+
+/// A generic callable op with one unit (cudaFreeAsync and friends).
+class CallOp final : public Op {
+public:
+  explicit CallOp(void (*Fn)(void *), void *Arg) : Op(1, 1), Fn(Fn), Arg(Arg) {}
+  void run(uint64_t, uint64_t, WorkerState &) override { Fn(Arg); }
+  bool skipAfterFault() const override { return false; }
+
+private:
+  void (*Fn)(void *);
+  void *Arg;
+};
+
+/// Completes as soon as everything before it in its stream (and its extra
+/// dependency) completed; records the time then. Used for events and for
+/// cudaStreamWaitEvent.
+class MarkerOp final : public Op {
+public:
+  MarkerOp() : Op(0, 1) {}
+  void run(uint64_t, uint64_t, WorkerState &) override {}
+  void onComplete() override { CompletedAt = std::chrono::steady_clock::now(); }
+  std::chrono::steady_clock::time_point completedAt() const { return CompletedAt; }
+
+private:
+  std::chrono::steady_clock::time_point CompletedAt;
+};
+
+} // namespace loom
+
+#endif // LOOM_RUNTIME_CORE_OPS_H

@@ -1,0 +1,148 @@
+// Runtime.cpp - construction of the runtime object, handle tables, limits and device reset.
+// SPDX-License-Identifier: Apache-2.0
+#include "core/Runtime.h"
+
+#include "support/ApiError.h"
+
+#include <cstdio>
+
+namespace loom {
+
+Runtime &Runtime::get() {
+  static std::once_flag Once;
+  static Runtime *Instance = nullptr;
+  std::call_once(Once, [] { Instance = new Runtime(); });
+  return *Instance;
+}
+
+Runtime::Runtime()
+    : Config(configFromEnvironment()), Host(readHostFacts()),
+      Memory(Host.PhysicalBytes ? Host.PhysicalBytes : SIZE_MAX) {
+  if (!Config.Warnings.empty())
+    std::fprintf(stderr, "loom: %s", Config.Warnings.c_str());
+  fillDeviceProperties(Host, &Props);
+}
+
+Scheduler &Runtime::scheduler() {
+  std::call_once(SchedulerOnce, [this] {
+    Sched = std::make_unique<Scheduler>(Config.Scheduler, Config.NumWorkers);
+  });
+  return *Sched;
+}
+
+void Runtime::setSchedulerForTesting(SchedulerKind Kind, unsigned NumWorkers) {
+  scheduler().reconfigure(Kind, NumWorkers);
+}
+
+cudaError_t Runtime::resolveStream(cudaStream_t Handle, std::shared_ptr<Stream> *Out) {
+  if (Handle == nullptr || Handle == cudaStreamLegacy || Handle == cudaStreamPerThread) {
+    *Out = scheduler().legacyStream();
+    return cudaSuccess;
+  }
+  std::lock_guard<std::mutex> Lock(HandlesM);
+  if (!Streams.count(Handle))
+    return cudaErrorInvalidResourceHandle;
+  *Out = Handle->Impl;
+  return cudaSuccess;
+}
+
+cudaStream_t Runtime::createStream(unsigned Flags, int Priority) {
+  auto *Handle = new CUstream_st();
+  Handle->Impl = scheduler().createStream(Flags);
+  Handle->Priority = Priority;
+  std::lock_guard<std::mutex> Lock(HandlesM);
+  Streams.insert(Handle);
+  return Handle;
+}
+
+cudaError_t Runtime::destroyStream(cudaStream_t Handle) {
+  {
+    std::lock_guard<std::mutex> Lock(HandlesM);
+    if (!Streams.erase(Handle))
+      return cudaErrorInvalidResourceHandle;
+  }
+  scheduler().retireStream(Handle->Impl);
+  delete Handle;
+  return cudaSuccess;
+}
+
+cudaEvent_t Runtime::createEvent(unsigned Flags) {
+  auto *Handle = new CUevent_st();
+  Handle->Flags = Flags;
+  std::lock_guard<std::mutex> Lock(HandlesM);
+  Events.insert(Handle);
+  return Handle;
+}
+
+cudaError_t Runtime::destroyEvent(cudaEvent_t Handle) {
+  std::lock_guard<std::mutex> Lock(HandlesM);
+  if (!Events.erase(Handle))
+    return cudaErrorInvalidResourceHandle;
+  delete Handle;
+  return cudaSuccess;
+}
+
+bool Runtime::lookupEvent(cudaEvent_t Handle, unsigned *Flags,
+                          std::shared_ptr<MarkerOp> *Recorded) {
+  std::lock_guard<std::mutex> Lock(HandlesM);
+  if (!Events.count(Handle))
+    return false;
+  *Flags = Handle->Flags;
+  *Recorded = Handle->Recorded;
+  return true;
+}
+
+bool Runtime::setEventRecord(cudaEvent_t Handle, std::shared_ptr<MarkerOp> Marker) {
+  std::lock_guard<std::mutex> Lock(HandlesM);
+  if (!Events.count(Handle))
+    return false;
+  Handle->Recorded = std::move(Marker);
+  return true;
+}
+
+cudaError_t Runtime::getLimit(cudaLimit Limit, size_t *Value) {
+  std::lock_guard<std::mutex> Lock(HandlesM);
+  switch (Limit) {
+  case cudaLimitStackSize: *Value = StackSize; return cudaSuccess;
+  case cudaLimitPrintfFifoSize: *Value = PrintfFifoSize; return cudaSuccess;
+  case cudaLimitMallocHeapSize: *Value = MallocHeapSize; return cudaSuccess;
+  default: return cudaErrorUnsupportedLimit;
+  }
+}
+
+cudaError_t Runtime::setLimit(cudaLimit Limit, size_t Value) {
+  std::lock_guard<std::mutex> Lock(HandlesM);
+  switch (Limit) {
+  case cudaLimitStackSize: StackSize = Value; return cudaSuccess;
+  case cudaLimitPrintfFifoSize: PrintfFifoSize = Value; return cudaSuccess;
+  case cudaLimitMallocHeapSize: MallocHeapSize = Value; return cudaSuccess;
+  default: return cudaErrorUnsupportedLimit;
+  }
+}
+
+void Runtime::reset() {
+  scheduler().waitAll();
+  std::unordered_set<cudaStream_t> OldStreams;
+  std::unordered_set<cudaEvent_t> OldEvents;
+  {
+    std::lock_guard<std::mutex> Lock(HandlesM);
+    OldStreams.swap(Streams);
+    OldEvents.swap(Events);
+    StackSize = 1024;
+    PrintfFifoSize = 1 << 20;
+    MallocHeapSize = 8 << 20;
+  }
+  for (cudaStream_t S : OldStreams) {
+    scheduler().retireStream(S->Impl);
+    delete S;
+  }
+  for (cudaEvent_t E : OldEvents)
+    delete E;
+  Memory.releaseAll();
+  DeviceFlags = 0;
+  CacheConfig = 0;
+  SharedMemConfig = 0;
+  clearStickyError();
+}
+
+} // namespace loom

@@ -1,0 +1,67 @@
+// WorkerState.cpp - growable per-worker shared memory and thread arena.
+// SPDX-License-Identifier: Apache-2.0
+#include "scheduler/WorkerState.h"
+
+#include <atomic>
+#include <cstdlib>
+#include <memory>
+
+namespace loom {
+
+namespace {
+constexpr uint64_t BufferAlign = 64;
+/// Initial shared-memory size: CUDA's default per-block limit, so most
+/// kernels never grow it.
+constexpr uint64_t InitialSharedBytes = 48 * 1024;
+
+uint64_t roundUp(uint64_t Value, uint64_t Align) {
+  return (Value + Align - 1) / Align * Align;
+}
+} // namespace
+
+GrowableBuffer::~GrowableBuffer() { std::free(Data); }
+
+void *GrowableBuffer::reserve(uint64_t Bytes) {
+  if (Bytes < BufferAlign)
+    Bytes = BufferAlign;
+  if (Bytes <= Capacity)
+    return Data;
+  if (Bytes > UINT64_MAX / 2)
+    return nullptr;
+  uint64_t NewCapacity = roundUp(Bytes > 2 * Capacity ? Bytes : 2 * Capacity, BufferAlign);
+  void *NewData = std::aligned_alloc(BufferAlign, NewCapacity);
+  if (!NewData)
+    return nullptr;
+  std::free(Data);
+  Data = NewData;
+  Capacity = NewCapacity;
+  return Data;
+}
+
+WorkerState::WorkerState(uint32_t Index) : Worker() {
+  Worker.workerIndex = Index;
+  Worker.sharedMem = Shared.reserve(InitialSharedBytes);
+  Worker.threadArena = Arena.reserve(BufferAlign);
+  Worker.threadArenaBytes = Arena.capacity();
+}
+
+LoomWorker *WorkerState::prepare(uint64_t SharedBytes, uint64_t ArenaBytes) {
+  void *SharedMem = Shared.reserve(SharedBytes);
+  void *ThreadArena = Arena.reserve(ArenaBytes);
+  if (!SharedMem || !ThreadArena)
+    return nullptr;
+  Worker.sharedMem = SharedMem;
+  Worker.threadArena = ThreadArena;
+  Worker.threadArenaBytes = Arena.capacity();
+  return &Worker;
+}
+
+WorkerState &helperWorkerState(uint32_t FirstIndex) {
+  static std::atomic<uint32_t> NextHelper{0};
+  thread_local std::unique_ptr<WorkerState> State;
+  if (!State)
+    State = std::make_unique<WorkerState>(FirstIndex + NextHelper.fetch_add(1));
+  return *State;
+}
+
+} // namespace loom
