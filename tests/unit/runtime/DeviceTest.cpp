@@ -1,0 +1,88 @@
+// DeviceTest.cpp - device enumeration, properties, attributes, limits and versions.
+// SPDX-License-Identifier: Apache-2.0
+#include "cuda.h"
+#include "cuda_runtime.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+namespace {
+
+TEST(Device, OneDevice) {
+  int Count = 0, Device = -1;
+  ASSERT_EQ(cudaGetDeviceCount(&Count), cudaSuccess);
+  EXPECT_EQ(Count, 1);
+  EXPECT_EQ(cudaSetDevice(0), cudaSuccess);
+  EXPECT_EQ(cudaSetDevice(1), cudaErrorInvalidDevice);
+  EXPECT_EQ(cudaGetLastError(), cudaErrorInvalidDevice);
+  ASSERT_EQ(cudaGetDevice(&Device), cudaSuccess);
+  EXPECT_EQ(Device, 0);
+}
+
+TEST(Device, PropertiesAreSane) {
+  cudaDeviceProp Prop;
+  ASSERT_EQ(cudaGetDeviceProperties(&Prop, 0), cudaSuccess);
+  EXPECT_EQ(std::strncmp(Prop.name, "Loom CPU (", 10), 0) << Prop.name;
+  EXPECT_EQ(Prop.warpSize, 32);
+  EXPECT_EQ(Prop.maxThreadsPerBlock, 1024);
+  EXPECT_EQ(Prop.maxThreadsDim[0], 1024);
+  EXPECT_EQ(Prop.maxThreadsDim[2], 64);
+  EXPECT_EQ(Prop.maxGridSize[0], 2147483647);
+  EXPECT_EQ(Prop.maxGridSize[1], 65535);
+  EXPECT_EQ(Prop.sharedMemPerBlock, 48u * 1024);
+  EXPECT_GE(Prop.sharedMemPerBlockOptin, Prop.sharedMemPerBlock);
+  EXPECT_GE(Prop.sharedMemPerMultiprocessor, Prop.sharedMemPerBlockOptin);
+  EXPECT_GE(Prop.multiProcessorCount, 1);
+  EXPECT_GT(Prop.totalGlobalMem, 0u);
+  EXPECT_EQ(Prop.unifiedAddressing, 1);
+  EXPECT_EQ(Prop.managedMemory, 1);
+  EXPECT_EQ(Prop.concurrentKernels, 1);
+  EXPECT_EQ(Prop.regsPerBlock, 65536);
+  EXPECT_EQ(Prop.totalConstMem, 65536u);
+  EXPECT_EQ(Prop.maxThreadsPerMultiProcessor, 2048);
+  EXPECT_GE(Prop.major, 7);
+  EXPECT_EQ(cudaGetDeviceProperties(&Prop, 1), cudaErrorInvalidDevice);
+  EXPECT_EQ(cudaGetDeviceProperties(nullptr, 0), cudaErrorInvalidValue);
+  cudaGetLastError();
+}
+
+TEST(Device, AttributesMatchProperties) {
+  cudaDeviceProp Prop;
+  ASSERT_EQ(cudaGetDeviceProperties(&Prop, 0), cudaSuccess);
+  int Value = 0;
+  ASSERT_EQ(cudaDeviceGetAttribute(&Value, cudaDevAttrWarpSize, 0), cudaSuccess);
+  EXPECT_EQ(Value, Prop.warpSize);
+  ASSERT_EQ(cudaDeviceGetAttribute(&Value, cudaDevAttrMultiProcessorCount, 0), cudaSuccess);
+  EXPECT_EQ(Value, Prop.multiProcessorCount);
+  ASSERT_EQ(cudaDeviceGetAttribute(&Value, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0),
+            cudaSuccess);
+  EXPECT_EQ(size_t(Value), Prop.sharedMemPerBlockOptin);
+  ASSERT_EQ(cudaDeviceGetAttribute(&Value, cudaDevAttrComputeCapabilityMajor, 0), cudaSuccess);
+  EXPECT_EQ(Value, Prop.major);
+  EXPECT_EQ(cudaDeviceGetAttribute(&Value, static_cast<cudaDeviceAttr>(100000), 0),
+            cudaErrorInvalidValue);
+  cudaGetLastError();
+}
+
+TEST(Device, VersionsAndLimits) {
+  int Runtime = 0, Driver = 0;
+  ASSERT_EQ(cudaRuntimeGetVersion(&Runtime), cudaSuccess);
+  ASSERT_EQ(cudaDriverGetVersion(&Driver), cudaSuccess);
+  EXPECT_EQ(Runtime, CUDART_VERSION);
+  EXPECT_EQ(Driver, CUDA_VERSION);
+  size_t Value = 0;
+  ASSERT_EQ(cudaDeviceSetLimit(cudaLimitMallocHeapSize, 1 << 24), cudaSuccess);
+  ASSERT_EQ(cudaDeviceGetLimit(&Value, cudaLimitMallocHeapSize), cudaSuccess);
+  EXPECT_EQ(Value, size_t(1) << 24);
+  ASSERT_EQ(cudaDeviceGetLimit(&Value, cudaLimitPrintfFifoSize), cudaSuccess);
+  EXPECT_GT(Value, 0u);
+  EXPECT_EQ(cudaDeviceSetLimit(cudaLimitDevRuntimeSyncDepth, 2), cudaErrorUnsupportedLimit);
+  cudaGetLastError();
+  EXPECT_EQ(cuInit(0), CUDA_SUCCESS);
+  CUdevice Dev;
+  EXPECT_EQ(cuDeviceGet(&Dev, 0), CUDA_SUCCESS);
+  EXPECT_EQ(cuCtxSynchronize(), CUDA_SUCCESS);
+}
+
+} // namespace
