@@ -7,6 +7,7 @@
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
@@ -87,6 +88,29 @@ std::optional<Value *> translate(CallInst &CI, StringRef Name) {
     B.CreateCall(getMarkerFunction(*CI.getModule(), Marker::Barrier));
     return nullptr;
   }
+  // __syncwarp(mask): a warp-level barrier. A block-wide barrier is a correct
+  // (stronger) implementation because BarrierRegions runs barriers reached
+  // by only some threads (here: some warps) for exactly those threads.
+  if (Name == "llvm.nvvm.bar.warp.sync") {
+    B.CreateCall(getMarkerFunction(*CI.getModule(), Marker::Barrier));
+    return nullptr;
+  }
+  // __syncthreads_count/and/or.
+  std::optional<Marker> Reduce = StringSwitch<std::optional<Marker>>(Name)
+      .Cases({"llvm.nvvm.barrier.cta.red.popc.aligned.all", "llvm.nvvm.barrier0.popc"},
+             Marker::BarrierPopc)
+      .Cases({"llvm.nvvm.barrier.cta.red.and.aligned.all", "llvm.nvvm.barrier0.and"},
+             Marker::BarrierAnd)
+      .Cases({"llvm.nvvm.barrier.cta.red.or.aligned.all", "llvm.nvvm.barrier0.or"},
+             Marker::BarrierOr)
+      .Default(std::nullopt);
+  if (Reduce) {
+    Value *Pred = CI.getArgOperand(CI.arg_size() - 1);
+    if (!Pred->getType()->isIntegerTy(1))
+      Pred = B.CreateICmpNE(Pred, ConstantInt::get(Pred->getType(), 0));
+    Value *R = B.CreateCall(getMarkerFunction(*CI.getModule(), *Reduce), {Pred});
+    return B.CreateZExtOrTrunc(R, CI.getType());
+  }
   if (Name.starts_with("llvm.nvvm.membar.") ||
       Name.starts_with("llvm.nvvm.fence.sc.") ||
       Name.starts_with("llvm.nvvm.fence.acq_rel.")) {
@@ -97,10 +121,28 @@ std::optional<Value *> translate(CallInst &CI, StringRef Name) {
   return std::nullopt;
 }
 
+/// Inline PTX cannot run on a CPU; say so where it is written.
+bool reportInlinePTX(Module &M) {
+  bool Found = false;
+  for (Function &F : M)
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB)
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (auto *Asm = dyn_cast<InlineAsm>(CB->getCalledOperand())) {
+            StringRef Text = Asm->getAsmString();
+            reportUnsupported(F, &I,
+                              "inline PTX assembly is not supported by Loom ('" +
+                                  Text.substr(0, 60) + "')");
+            Found = true;
+          }
+  return Found;
+}
+
 } // namespace
 
 PreservedAnalyses NVVMIntrinsicsPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = false;
+  reportInlinePTX(M);
   SmallVector<Function *, 16> Intrinsics;
   for (Function &F : M)
     if (F.isDeclaration() && F.getName().starts_with("llvm.nvvm."))

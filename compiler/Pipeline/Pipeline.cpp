@@ -5,11 +5,15 @@
 //  1. RetargetToHost first: everything after it sees a host module and finds
 //     kernels by the "loom-kernel" attribute.
 //  2. NVVMIntrinsics: the only NVVM-aware step; later passes see markers.
+//     (__forceinline__ header wrappers are inlined just before it, so its
+//     errors point at user code.)
 //  3. LowerAddressSpaces: one flat address space before any linking, so the
 //     device library (host IR) links without address-space mismatches.
 //  4. LinkDeviceLibrary: __nv_* math from Loom's bitcode library.
 //  5. DeviceRuntimeCalls: printf/assert/trap to the runtime.
-//  6. InlineDeviceFunctions: markers in device functions reach their kernel.
+//  6. InlineDeviceFunctions: markers in device functions reach their kernel;
+//     then SROA/EarlyCSE/InstCombine/SimplifyCFG shrink clang's O0-style
+//     code so BarrierRegions keeps less state per thread.
 //  7. LowerSharedMemory: per-block __shared__ storage.
 //  8. ThreadLoops: a kernel becomes a block function (loops over threads).
 //  9. KernelEntry: a block-range entry per kernel.
@@ -34,6 +38,11 @@
 #include "llvm/Linker/Linker.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Transforms/IPO/AlwaysInliner.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
 
 using namespace llvm;
 
@@ -62,17 +71,53 @@ PreservedAnalyses LinkDeviceLibraryPass::run(Module &M, ModuleAnalysisManager &)
   return PreservedAnalyses::none();
 }
 
+namespace {
+
+/// The pipeline, stage by stage; \p Add receives each pass.
+template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn Add) {
+  Add(RetargetToHostPass(Opts.Triple, Opts.DataLayout));
+  // CUDA's header wrappers are __forceinline__: inline them first so that an
+  // unsupported intrinsic inside one is reported at the user's call.
+  Add(AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
+  Add(NVVMIntrinsicsPass());
+  Add(LowerAddressSpacesPass());
+  Add(LinkDeviceLibraryPass(Opts.DeviceLibraryPath));
+  Add(DeviceRuntimeCallsPass());
+  Add(InlineDeviceFunctionsPass());
+  // Clean up clang's unoptimized code before regions are formed, so that
+  // fewer values look live across barriers.
+  {
+    FunctionPassManager FPM;
+    FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+    FPM.addPass(EarlyCSEPass());
+    FPM.addPass(InstCombinePass());
+    FPM.addPass(SimplifyCFGPass());
+    Add(createModuleToFunctionPassAdaptor(std::move(FPM)));
+  }
+  Add(LowerSharedMemoryPass());
+  Add(ThreadLoopsPass());
+  Add(KernelEntryPass());
+  Add(KernelRegistrationPass(Opts.ModuleKey));
+}
+
+} // namespace
+
 void addKernelPipeline(ModulePassManager &MPM, const PipelineOptions &Opts) {
-  MPM.addPass(RetargetToHostPass(Opts.Triple, Opts.DataLayout));
-  MPM.addPass(NVVMIntrinsicsPass());
-  MPM.addPass(LowerAddressSpacesPass());
-  MPM.addPass(LinkDeviceLibraryPass(Opts.DeviceLibraryPath));
-  MPM.addPass(DeviceRuntimeCallsPass());
-  MPM.addPass(InlineDeviceFunctionsPass());
-  MPM.addPass(LowerSharedMemoryPass());
-  MPM.addPass(ThreadLoopsPass());
-  MPM.addPass(KernelEntryPass());
-  MPM.addPass(KernelRegistrationPass(Opts.ModuleKey));
+  forEachStage(Opts, [&](auto &&Pass) { MPM.addPass(std::move(Pass)); });
+}
+
+bool runKernelPipeline(Module &M, ModuleAnalysisManager &MAM,
+                       const PipelineOptions &Opts, function_ref<bool()> Failed) {
+  bool OK = true;
+  forEachStage(Opts, [&](auto &&Pass) {
+    if (!OK)
+      return;
+    ModulePassManager Stage;
+    Stage.addPass(std::move(Pass));
+    Stage.run(M, MAM);
+    OK = !Failed();
+  });
+  return OK;
 }
 
 void registerLoomPasses(PassBuilder &PB) {

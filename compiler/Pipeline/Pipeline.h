@@ -3,6 +3,7 @@
 #ifndef LOOM_PIPELINE_PIPELINE_H
 #define LOOM_PIPELINE_PIPELINE_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/PassManager.h"
 #include <string>
 
@@ -25,6 +26,13 @@ struct PipelineOptions {
 
 /// Adds the Loom passes, in order, to \p MPM (no host optimization).
 void addKernelPipeline(llvm::ModulePassManager &MPM, const PipelineOptions &Opts);
+
+/// Runs the pipeline on \p M stage by stage and stops after the first stage
+/// that reported an error (\p Failed), so no pass sees a module that an
+/// earlier pass could not finish. Returns false when a stage failed.
+bool runKernelPipeline(llvm::Module &M, llvm::ModuleAnalysisManager &MAM,
+                       const PipelineOptions &Opts,
+                       llvm::function_ref<bool()> Failed);
 
 /// Registers every Loom pass under its Passes.def name with \p PB (opt plugin).
 void registerLoomPasses(llvm::PassBuilder &PB);

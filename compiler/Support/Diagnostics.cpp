@@ -14,6 +14,13 @@ namespace loom {
 void reportUnsupported(const Function &F, const Instruction *At,
                        const Twine &Message) {
   DebugLoc Loc = At ? At->getDebugLoc() : DebugLoc();
+  // Code inlined from a header wrapper: point at the user's call.
+  if (Loc)
+    if (DILocation *Outer = Loc->getInlinedAt()) {
+      while (Outer->getInlinedAt())
+        Outer = Outer->getInlinedAt();
+      Loc = DebugLoc(Outer);
+    }
   if (!Loc)
     if (const DISubprogram *SP = F.getSubprogram())
       Loc = DILocation::get(F.getContext(), SP->getLine(), 0,

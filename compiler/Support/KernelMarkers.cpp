@@ -34,10 +34,21 @@ MarkerShape markerShape(Marker M) {
 
 Function *getMarkerFunction(Module &M, Marker Kind) {
   LLVMContext &Ctx = M.getContext();
-  Type *Ret = markerShape(Kind) == MarkerShape::Index ? Type::getInt32Ty(Ctx)
-                                                       : Type::getVoidTy(Ctx);
-  FunctionCallee Callee =
-      M.getOrInsertFunction(markerName(Kind), FunctionType::get(Ret, false));
+  FunctionType *FT;
+  switch (markerShape(Kind)) {
+  case MarkerShape::Index:
+    FT = FunctionType::get(Type::getInt32Ty(Ctx), false);
+    break;
+  case MarkerShape::Sync:
+    FT = FunctionType::get(Type::getVoidTy(Ctx), false);
+    break;
+  case MarkerShape::Reduce:
+    FT = FunctionType::get(Kind == Marker::BarrierPopc ? Type::getInt32Ty(Ctx)
+                                                       : Type::getInt1Ty(Ctx),
+                           {Type::getInt1Ty(Ctx)}, false);
+    break;
+  }
+  FunctionCallee Callee = M.getOrInsertFunction(markerName(Kind), FT);
   auto *F = cast<Function>(Callee.getCallee());
   F->setDoesNotThrow();
   if (markerShape(Kind) == MarkerShape::Index) {
@@ -98,6 +109,11 @@ bool isBlockDim(Marker M) {
 bool isGridDim(Marker M) {
   return M == Marker::GridDimX || M == Marker::GridDimY ||
          M == Marker::GridDimZ;
+}
+
+bool isBarrier(Marker M) {
+  return M == Marker::Barrier || M == Marker::BarrierPopc ||
+         M == Marker::BarrierAnd || M == Marker::BarrierOr;
 }
 
 bool isKernel(const Function &F) { return F.hasFnAttribute(KernelAttr); }

@@ -29,8 +29,9 @@ enum class Marker {
 #include "Support/Markers.def"
 };
 
-/// What a marker returns: a 32-bit index/size, or nothing (synchronization).
-enum class MarkerShape { Index, Sync };
+/// What a marker is: a 32-bit index/size (no operands), a barrier, or a
+/// barrier that also reduces an i1 over the block (i32 popc, i1 and/or).
+enum class MarkerShape { Index, Sync, Reduce };
 
 llvm::StringRef markerName(Marker M);
 MarkerShape markerShape(Marker M);
@@ -50,6 +51,8 @@ bool isThreadIndex(Marker M); // threadIdx.{x,y,z}
 bool isBlockIndex(Marker M);  // blockIdx.{x,y,z}
 bool isBlockDim(Marker M);    // blockDim.{x,y,z}
 bool isGridDim(Marker M);     // gridDim.{x,y,z}
+/// __syncthreads and its counting / voting forms.
+bool isBarrier(Marker M);
 
 /// Kernel attribute helpers.
 constexpr const char *KernelAttr = "loom-kernel";

@@ -24,7 +24,7 @@ Value *LaunchABI::loadDim(IRBuilder<> &B, Value *LaunchPtr, bool Grid,
                           unsigned Dim) const {
   static const char *Names[2][3] = {{"blockDim.x", "blockDim.y", "blockDim.z"},
                                     {"gridDim.x", "gridDim.y", "gridDim.z"}};
-  Value *Addr = B.CreateConstInBoundsGEP2_32(Launch, LaunchPtr, Grid ? 0 : 1, 0);
+  Value *Addr = B.CreateConstInBoundsGEP2_32(Launch, LaunchPtr, 0, Grid ? 0 : 1);
   Addr = B.CreateConstInBoundsGEP1_32(B.getInt32Ty(), Addr, Dim);
   LoadInst *L = B.CreateAlignedLoad(B.getInt32Ty(), Addr, Align(4), Names[Grid][Dim]);
   L->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(B.getContext(), {}));

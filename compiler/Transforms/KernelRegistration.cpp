@@ -3,6 +3,7 @@
 #include "Transforms/KernelRegistration.h"
 
 #include "Support/LaunchABI.h"
+#include "Transforms/BarrierRegions.h"
 #include "Transforms/KernelEntry.h"
 #include "Transforms/ThreadLoops.h"
 
@@ -69,6 +70,8 @@ Constant *kernelDesc(Module &M, const LaunchABI &ABI, Function &Entry) {
       Aligns.push_back(DL.getABITypeAlign(A->getType()).value());
     }
   }
+  uint64_t ArenaPerThread = 0;
+  Block->getFnAttribute(ThreadArenaAttr).getValueAsString().getAsInteger(10, ArenaPerThread);
   uint64_t StaticShared = 0;
   Entry.getFnAttribute("loom-static-shared").getValueAsString().getAsInteger(10, StaticShared);
   Type *I32 = Type::getInt32Ty(Ctx);
@@ -78,7 +81,7 @@ Constant *kernelDesc(Module &M, const LaunchABI &ABI, Function &Entry) {
       {cString(M, Kernel, "loom.name"), &Entry, ConstantInt::get(I32, NumArgs),
        ConstantInt::get(I32, 0), u32Array(M, Sizes, "loom.arg.sizes"),
        u32Array(M, Aligns, "loom.arg.aligns"), ConstantInt::get(I64, StaticShared),
-       ConstantInt::get(I64, 0)});
+       ConstantInt::get(I64, ArenaPerThread)});
 }
 
 /// Variables the host side may name in cudaMemcpyToSymbol & co.

@@ -211,7 +211,7 @@ bool Flattener::run() {
     Map[GV] = flattenGlobal(*GV);
 
   for (GlobalVariable &GV : M.globals())
-    if (GV.hasInitializer())
+    if (GV.hasInitializer() && !Map.count(&GV))
       GV.setInitializer(flatten(GV.getInitializer()));
   for (auto &[Old, New] : Map)
     if (auto *OldGV = dyn_cast<GlobalVariable>(Old); OldGV && OldGV->hasInitializer())

@@ -142,12 +142,7 @@ bool compileDevice(const DeviceCompileJob &Job) {
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
 
-  {
-    ModulePassManager Loom;
-    loom::addKernelPipeline(Loom, Opts);
-    Loom.run(*M, MAM);
-  }
-  if (Diags->HadError)
+  if (!loom::runKernelPipeline(*M, MAM, Opts, [&] { return Diags->HadError; }))
     return false;
   if (verifyModule(*M, &errs())) {
     errs() << "loomcc: internal error: the kernel pipeline produced invalid IR"

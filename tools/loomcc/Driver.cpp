@@ -121,8 +121,15 @@ std::string Driver::objectName(const Input &In) {
 
 /// Flags both sides of a CUDA compilation share.
 std::vector<std::string> Driver::cudaCommon() const {
+  // --cuda-path names a directory that is not a CUDA installation, so clang
+  // never probes (or opens files of) an NVIDIA toolkit installed in its
+  // default location; the PTX ISA version is then given explicitly.
   std::vector<std::string> A = {
       "-x", "cuda", "-nocudainc", "-nocudalib", "--cuda-gpu-arch=sm_80",
+      "--cuda-path=" + L.LibDir + "/loom/no-nvidia-toolkit",
+      // Without a toolkit clang assumes an old CUDA; launches then need
+      // cudaConfigureCall instead of __cudaPushCallConfiguration.
+      "-Xclang", "-target-sdk-version=12.8",
       "-Wno-unknown-cuda-version", "-isystem", L.CudaInclude,
       "-include", "loom/__loom_cuda_prelude.h"};
   for (const std::string &P : O.Preprocessor)
@@ -175,7 +182,8 @@ bool Driver::compileCuda(const Input &In, std::vector<std::string> &Objects) {
   // with line tables so pipeline errors can name file:line.
   std::string DevBC = temp(Stem + ".device", "bc");
   std::vector<std::string> Dev = cudaCommon();
-  Dev.insert(Dev.end(), {"--cuda-device-only", "-O3", "-Xclang", "-disable-llvm-passes",
+  Dev.insert(Dev.end(), {"--cuda-device-only", "-Xclang", "-target-feature",
+                         "-Xclang", "+ptx80", "-O3", "-Xclang", "-disable-llvm-passes",
                          "-gline-tables-only", "-emit-llvm", "-c", In.Path, "-o", DevBC});
   if (O.FastMath)
     Dev.insert(Dev.end(), {"-fgpu-approx-transcendentals", "-ffp-contract=fast"});

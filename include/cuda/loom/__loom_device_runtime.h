@@ -47,9 +47,30 @@ __device__ inline __cuda_builtin_blockDim_t::operator uint3() const { return {x,
 __device__ inline __cuda_builtin_gridDim_t::operator dim3() const { return dim3(x, y, z); }
 __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return {x, y, z}; }
 
+/* clang's intrinsics header expects these from NVIDIA's sm_20 / crt headers.
+ * Address-space queries stay NVVM builtins: the kernel pipeline reports them
+ * as unsupported if a kernel really uses them. */
+static __device__ __forceinline__ unsigned int __isGlobal(const void *__p) {
+  return __nvvm_isspacep_global(__p);
+}
+static __device__ __forceinline__ unsigned int __isShared(const void *__p) {
+  return __nvvm_isspacep_shared(__p);
+}
+static __device__ __forceinline__ unsigned int __isConstant(const void *__p) {
+  return __nvvm_isspacep_const(__p);
+}
+static __device__ __forceinline__ unsigned int __isLocal(const void *__p) {
+  return __nvvm_isspacep_local(__p);
+}
+static __device__ __forceinline__ size_t __cvta_generic_to_shared(const void *__p);
+
 #include <__clang_cuda_cmath.h>
 #include <__clang_cuda_intrinsics.h>
 #include <__clang_cuda_complex_builtins.h>
+
+static __device__ __forceinline__ size_t __cvta_generic_to_shared(const void *__p) {
+  return __nv_cvta_generic_to_shared_impl(__p);
+}
 
 /* ---- Atomics (CUDA semantics: relaxed read-modify-write on the location) ---- */
 #pragma push_macro("__LOOM_ATOMIC")

@@ -18,14 +18,14 @@
 ; Launch dimensions are read once, before the loops (LoomLaunch: gridDim
 ; is field 0, blockDim field 1).
 ; CHECK: block.entry:
-; CHECK: getelementptr inbounds { [3 x i32], [3 x i32], i64 }, ptr %launch, i32 1, i32 0
+; CHECK: getelementptr inbounds { [3 x i32], [3 x i32], i64 }, ptr %launch, i32 0, i32 1
 ; CHECK: %blockDim.x = load i32, {{.*}}!invariant.load
 ; CHECK: %blockDim.y = load i32
 ; CHECK: %blockDim.z = load i32
-; CHECK: br label %thread.z
+; CHECK: br label %threads
 ; z, y, x headers, each starting at 0 (do-while loops).
 ; CHECK: thread.z:
-; CHECK-NEXT: %tid.z = phi i32 [ 0, %block.entry ], [ %tid.z.inc, %thread.z.next ]
+; CHECK-NEXT: %tid.z = phi i32 [ 0, %threads ], [ %tid.z.inc, %thread.z.next ]
 ; CHECK: thread.y:
 ; CHECK-NEXT: %tid.y = phi i32 [ 0, %thread.z ], [ %tid.y.inc, %thread.y.next ]
 ; CHECK: thread.x:
@@ -158,10 +158,10 @@ define void @priv(ptr %out) #0 {
 ; parameter works on its own copy, refreshed at the start of every thread.
 ; CHECK-LABEL: define internal void @byval_written.block(ptr byval(%struct.S) align 8 %s, ptr %o,
 ; CHECK: block.entry:
-; CHECK-NEXT: %s.thread = alloca %struct.S, align 8
+; CHECK-NEXT: %s.private = alloca %struct.S, align 8
 ; CHECK: thread.x:
-; CHECK: call void @llvm.memcpy.p0.p0.i64(ptr align 8 %s.thread, ptr align 8 %s, i64 24, i1 false)
-; CHECK: [[F:%.*]] = getelementptr inbounds %struct.S, ptr %s.thread, i32 0, i32 0
+; CHECK: call void @llvm.memcpy.p0.p0.i64(ptr align 8 %s.private, ptr align 8 %s, i64 24, i1 false)
+; CHECK: [[F:%.*]] = getelementptr inbounds %struct.S, ptr %s.private, i32 0, i32 0
 ; CHECK: store i32 {{%.*}}, ptr [[F]]
 ; CHECK: br label %thread.x.next
 define void @byval_written(ptr byval(%struct.S) align 8 %s, ptr %o) #0 {

@@ -1,0 +1,465 @@
+//===- BarrierRegions.cpp - run kernels with barriers region by region -----===//
+// SPDX-License-Identifier: Apache-2.0
+#include "Transforms/BarrierRegions.h"
+
+#include "Support/KernelMarkers.h"
+#include "Support/LaunchABI.h"
+#include "Transforms/ThreadLoopNest.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
+
+using namespace llvm;
+
+namespace loom {
+
+namespace {
+
+constexpr uint32_t ExitedState = 0xffffffffu;
+
+/// A _count/_and/_or barrier: each thread's predicate (per-thread slot) and
+/// the block-wide result (one value for the block).
+struct Reduction {
+  Marker Kind;
+  AllocaInst *Pred;
+  AllocaInst *Result;
+};
+
+class RegionBuilder {
+public:
+  RegionBuilder(Function &F, unsigned NumKernelArgs)
+      : F(F), NumKernelArgs(NumKernelArgs), Ctx(F.getContext()),
+        DL(F.getParent()->getDataLayout()) {}
+  void build();
+
+private:
+  void prepare();
+  void isolateBarriers();
+  void rematerializeIndices();
+  void demoteValuesLiveAcrossBarriers();
+  bool isRematerializable(Value *V, unsigned Depth) const;
+  Value *cloneExpression(Value *V, Instruction *At);
+  void rematerializeAtUses(Instruction &I);
+  void layoutArena(const BlockContext &BC);
+  SmallVector<BasicBlock *, 16> regionBlocks(BasicBlock *Start) const;
+  void emitReductions(IRBuilder<> &B, unsigned Barrier, Value *Threads);
+  void buildRegion(unsigned Index, BasicBlock *Start, const BlockContext &BC,
+                   BasicBlock *Pre, BasicBlock *Dispatch);
+
+  Function &F;
+  unsigned NumKernelArgs;
+  LLVMContext &Ctx;
+  const DataLayout &DL;
+
+  SmallVector<BasicBlock *, 8> Barriers; // barrier j is Barriers[j - 1]
+  DenseMap<BasicBlock *, unsigned> BarrierIndex;
+  DenseMap<unsigned, Reduction> Reductions;
+  SmallPtrSet<AllocaInst *, 4> BlockWide; // reduction results
+
+  // Thread arena: one slot per alloca (structure of arrays).
+  struct Slot {
+    uint64_t Size;
+    uint64_t Offset;
+    Value *Base = nullptr;
+  };
+  MapVector<AllocaInst *, Slot> Slots;
+  Value *StateBase = nullptr;
+  Value *Threads64 = nullptr;
+};
+
+void RegionBuilder::prepare() {
+  BasicBlock &Entry = F.getEntryBlock();
+  privatizeWrittenByvalArgs(F, NumKernelArgs, &Entry,
+                            &*Entry.getFirstNonPHIOrDbgOrAlloca());
+  for (BasicBlock &BB : F)
+    for (Instruction &I : make_early_inc_range(BB)) {
+      I.dropDbgRecords();
+      if (auto *II = dyn_cast<IntrinsicInst>(&I); II && II->isLifetimeStartOrEnd())
+        II->eraseFromParent();
+    }
+  SmallVector<AllocaInst *, 16> Promotable;
+  for (Instruction &I : Entry)
+    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && isAllocaPromotable(AI))
+      Promotable.push_back(AI);
+  if (!Promotable.empty()) {
+    DominatorTree DT(F);
+    PromoteMemToReg(Promotable, DT);
+  }
+}
+
+void RegionBuilder::isolateBarriers() {
+  SmallVector<CallInst *, 8> Calls;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (std::optional<Marker> M = getMarker(*CI); M && isBarrier(*M))
+          Calls.push_back(CI);
+  Module &M = *F.getParent();
+  Function *Plain = getMarkerFunction(M, Marker::Barrier);
+  BasicBlock &Entry = F.getEntryBlock();
+  for (CallInst *CI : Calls) {
+    Marker Kind = *getMarker(*CI);
+    CallInst *Bar = CI;
+    Reduction Red{Kind, nullptr, nullptr};
+    if (Kind != Marker::Barrier) {
+      IRBuilder<> AB(&Entry, Entry.getFirstInsertionPt());
+      Red.Pred = AB.CreateAlloca(AB.getInt32Ty(), nullptr, "barrier.pred");
+      Red.Result = AB.CreateAlloca(CI->getType(), nullptr, "barrier.result");
+      BlockWide.insert(Red.Result);
+      IRBuilder<> B(CI);
+      B.CreateStore(B.CreateZExt(CI->getArgOperand(0), B.getInt32Ty()), Red.Pred);
+      Bar = B.CreateCall(Plain);
+    }
+    BasicBlock *BarBB = SplitBlock(Bar->getParent(), Bar->getIterator());
+    BarBB->setName("barrier");
+    BasicBlock *After = SplitBlock(BarBB, std::next(Bar->getIterator()));
+    After->setName("after.barrier");
+    Barriers.push_back(BarBB);
+    unsigned Index = Barriers.size();
+    BarrierIndex[BarBB] = Index;
+    if (Kind != Marker::Barrier) {
+      IRBuilder<> B(After, After->getFirstInsertionPt());
+      CI->replaceAllUsesWith(B.CreateLoad(CI->getType(), Red.Result, "barrier.value"));
+      CI->eraseFromParent();
+      Reductions[Index] = Red;
+    }
+  }
+}
+
+/// Thread and block indices are recomputed where they are used rather than
+/// kept per thread across barriers.
+void RegionBuilder::rematerializeIndices() {
+  SmallVector<CallInst *, 16> Calls;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (std::optional<Marker> M = getMarker(*CI);
+            M && markerShape(*M) == MarkerShape::Index)
+          Calls.push_back(CI);
+  for (CallInst *CI : Calls)
+    for (Use &U : make_early_inc_range(CI->uses())) {
+      auto *User = cast<Instruction>(U.getUser());
+      Instruction *At = User;
+      if (auto *Phi = dyn_cast<PHINode>(User))
+        At = Phi->getIncomingBlock(U)->getTerminator();
+      else if (User->getParent() == CI->getParent())
+        continue;
+      U.set(CallInst::Create(CI->getFunctionType(), CI->getCalledOperand(), "",
+                             At->getIterator()));
+    }
+}
+
+void RegionBuilder::demoteValuesLiveAcrossBarriers() {
+  // A value defined in D is live across a barrier when some use can be
+  // reached from D through a barrier without executing D again (a path that
+  // re-executes D sees the new value, computed in the same region).
+  SmallVector<Instruction *, 32> ToDemote;
+  for (BasicBlock &D : F) {
+    // Blocks reachable from D after passing a barrier, not through D.
+    SmallPtrSet<BasicBlock *, 32> Seen[2];
+    SmallVector<std::pair<BasicBlock *, bool>, 32> Work;
+    for (BasicBlock *S : successors(&D))
+      Work.push_back({S, false});
+    bool AnyBarrier = false;
+    while (!Work.empty()) {
+      auto [BB, Passed] = Work.pop_back_val();
+      if (BB == &D || !Seen[Passed].insert(BB).second)
+        continue;
+      bool Now = Passed || BarrierIndex.count(BB);
+      AnyBarrier |= Now;
+      for (BasicBlock *S : successors(BB))
+        Work.push_back({S, Now});
+    }
+    if (!AnyBarrier)
+      continue;
+    for (Instruction &I : D) {
+      if (isa<AllocaInst>(I) || I.getType()->isVoidTy())
+        continue;
+      for (Use &U : I.uses()) {
+        auto *User = cast<Instruction>(U.getUser());
+        BasicBlock *UseBB = User->getParent();
+        if (auto *Phi = dyn_cast<PHINode>(User))
+          UseBB = Phi->getIncomingBlock(U);
+        // A use in D itself (after I, or a phi on a D->D edge) sees I's value.
+        if (Seen[1].contains(UseBB)) {
+          ToDemote.push_back(&I);
+          break;
+        }
+      }
+    }
+  }
+  for (Instruction *I : ToDemote) {
+    if (isRematerializable(I, 0))
+      rematerializeAtUses(*I);
+    else
+      DemoteRegToStack(*I, false, F.getEntryBlock().begin());
+  }
+}
+
+/// A pure function of arguments, constants and block/thread indices, small
+/// enough to recompute where it is used instead of keeping it per thread.
+bool RegionBuilder::isRematerializable(Value *V, unsigned Depth) const {
+  if (isa<Constant>(V) || isa<Argument>(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 6)
+    return false;
+  if (auto *CI = dyn_cast<CallInst>(I)) {
+    std::optional<Marker> M = getMarker(*CI);
+    return M && markerShape(*M) == MarkerShape::Index;
+  }
+  if (!isa<BinaryOperator>(I) && !isa<CastInst>(I) && !isa<GetElementPtrInst>(I) &&
+      !isa<CmpInst>(I) && !isa<SelectInst>(I))
+    return false;
+  if (I->mayHaveSideEffects() || I->mayReadOrWriteMemory())
+    return false;
+  for (Value *Op : I->operands())
+    if (!isRematerializable(Op, Depth + 1))
+      return false;
+  return true;
+}
+
+Value *RegionBuilder::cloneExpression(Value *V, Instruction *At) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return V;
+  Instruction *C = I->clone();
+  for (Use &Op : C->operands())
+    Op.set(cloneExpression(Op.get(), At));
+  C->insertBefore(At->getIterator());
+  C->setName(I->getName() + ".remat");
+  return C;
+}
+
+void RegionBuilder::rematerializeAtUses(Instruction &I) {
+  for (Use &U : make_early_inc_range(I.uses())) {
+    auto *User = cast<Instruction>(U.getUser());
+    Instruction *At = User;
+    if (auto *Phi = dyn_cast<PHINode>(User))
+      At = Phi->getIncomingBlock(U)->getTerminator();
+    else if (User->getParent() == I.getParent())
+      continue;
+    U.set(cloneExpression(&I, At));
+  }
+}
+
+SmallVector<BasicBlock *, 16> RegionBuilder::regionBlocks(BasicBlock *Start) const {
+  SmallVector<BasicBlock *, 16> Blocks{Start};
+  SmallPtrSet<BasicBlock *, 32> Seen{Start};
+  for (size_t I = 0; I < Blocks.size(); ++I)
+    for (BasicBlock *S : successors(Blocks[I]))
+      if (!BarrierIndex.count(S) && Seen.insert(S).second)
+        Blocks.push_back(S);
+  return Blocks;
+}
+
+void RegionBuilder::layoutArena(const BlockContext &BC) {
+  uint64_t Offset = 0;
+  for (Instruction &I : *BC.Entry) {
+    auto *AI = dyn_cast<AllocaInst>(&I);
+    if (!AI || BlockWide.contains(AI))
+      continue;
+    std::optional<TypeSize> Size = AI->getAllocationSize(DL);
+    uint64_t Bytes = Size ? Size->getFixedValue() : 0;
+    uint64_t Al = AI->getAlign().value();
+    Bytes = alignTo(std::max<uint64_t>(Bytes, 1), Al);
+    Offset = alignTo(Offset, Al);
+    Slots[AI] = Slot{Bytes, Offset};
+    Offset += Bytes;
+  }
+  uint64_t StateOffset = alignTo(Offset, 4);
+  uint64_t PerThread = alignTo(StateOffset + 4, 16);
+  F.addFnAttr(ThreadArenaAttr, std::to_string(PerThread));
+
+  IRBuilder<> B(BC.Entry);
+  LaunchABI ABI(Ctx);
+  Value *ArenaAddr = B.CreateConstInBoundsGEP2_32(ABI.Worker, BC.Worker, 0, 1);
+  Value *Arena = B.CreateAlignedLoad(B.getPtrTy(), ArenaAddr, Align(8), "thread.arena");
+  Value *Threads = B.CreateMul(B.CreateMul(BC.BlockDim[0], BC.BlockDim[1]),
+                               BC.BlockDim[2], "threads");
+  Threads64 = B.CreateZExt(Threads, B.getInt64Ty());
+  for (auto &[AI, S] : Slots)
+    S.Base = B.CreateInBoundsGEP(B.getInt8Ty(), Arena,
+                                 B.CreateMul(Threads64, B.getInt64(S.Offset)),
+                                 AI->getName() + ".slots");
+  StateBase = B.CreateInBoundsGEP(B.getInt8Ty(), Arena,
+                                  B.CreateMul(Threads64, B.getInt64(StateOffset)),
+                                  "thread.state");
+}
+
+/// Before a region that follows a _count/_and/_or barrier: combine the
+/// predicates of the threads that reached it.
+void RegionBuilder::emitReductions(IRBuilder<> &B, unsigned Barrier,
+                                   Value *Threads) {
+  auto It = Reductions.find(Barrier);
+  if (It == Reductions.end())
+    return;
+  const Reduction &R = It->second;
+  BasicBlock *Pre = B.GetInsertBlock();
+  BasicBlock *Loop = BasicBlock::Create(Ctx, "reduce", &F);
+  BasicBlock *Done = BasicBlock::Create(Ctx, "reduce.done", &F);
+  B.CreateBr(Loop);
+  B.SetInsertPoint(Loop);
+  PHINode *T = B.CreatePHI(B.getInt64Ty(), 2, "t");
+  PHINode *Acc = B.CreatePHI(B.getInt32Ty(), 2, "acc");
+  T->addIncoming(B.getInt64(0), Pre);
+  uint32_t Init = R.Kind == Marker::BarrierAnd ? 1 : 0;
+  Acc->addIncoming(B.getInt32(Init), Pre);
+  Value *State = B.CreateLoad(B.getInt32Ty(), B.CreateInBoundsGEP(B.getInt32Ty(), StateBase, T));
+  Value *Here = B.CreateICmpEQ(State, B.getInt32(Barrier));
+  Value *P = B.CreateLoad(B.getInt32Ty(),
+                          B.CreateInBoundsGEP(B.getInt8Ty(), Slots[R.Pred].Base,
+                                              B.CreateMul(T, B.getInt64(4))));
+  Value *Next;
+  if (R.Kind == Marker::BarrierPopc)
+    Next = B.CreateAdd(Acc, P);
+  else if (R.Kind == Marker::BarrierAnd)
+    Next = B.CreateAnd(Acc, P);
+  else
+    Next = B.CreateOr(Acc, P);
+  Value *NewAcc = B.CreateSelect(Here, Next, Acc);
+  Value *TNext = B.CreateAdd(T, B.getInt64(1));
+  T->addIncoming(TNext, Loop);
+  Acc->addIncoming(NewAcc, Loop);
+  B.CreateCondBr(B.CreateICmpULT(TNext, Threads), Loop, Done);
+  B.SetInsertPoint(Done);
+  Type *ResTy = R.Result->getAllocatedType();
+  B.CreateStore(B.CreateZExtOrTrunc(NewAcc, ResTy), R.Result);
+}
+
+void RegionBuilder::buildRegion(unsigned Index, BasicBlock *Start,
+                                const BlockContext &BC, BasicBlock *Pre,
+                                BasicBlock *Dispatch) {
+  SmallVector<BasicBlock *, 16> Blocks = regionBlocks(Start);
+  Twine Name = "region" + Twine(Index);
+  ThreadLoopNest Nest = createThreadLoopNest(F, nullptr, BC.BlockDim, Dispatch, Name);
+  IRBuilder<> B(Pre);
+  emitReductions(B, Index, Threads64);
+  B.CreateBr(Nest.Entry);
+
+  B.SetInsertPoint(Nest.ThreadBody);
+  Value *Lin = B.CreateZExt(linearThreadId(B, Nest, BC.BlockDim), B.getInt64Ty());
+  Value *StateAddr = B.CreateInBoundsGEP(B.getInt32Ty(), StateBase, Lin, "state.addr");
+  ValueToValueMapTy VMap;
+  for (auto &[AI, S] : Slots)
+    VMap[AI] = B.CreateInBoundsGEP(B.getInt8Ty(), S.Base,
+                                   B.CreateMul(Lin, B.getInt64(S.Size)),
+                                   AI->getName() + ".thread");
+  SmallVector<BasicBlock *, 32> NewBlocks{Nest.ThreadBody};
+  // Leaving the region at barrier j: remember j, go on with the next thread.
+  for (BasicBlock *BB : Blocks)
+    for (BasicBlock *S : successors(BB))
+      if (auto It = BarrierIndex.find(S); It != BarrierIndex.end() && !VMap.count(S)) {
+        BasicBlock *Leave = BasicBlock::Create(
+            Ctx, Name + ".to.barrier" + Twine(It->second), &F);
+        IRBuilder<> LB(Leave);
+        LB.CreateStore(LB.getInt32(It->second), StateAddr);
+        LB.CreateBr(Nest.NextThread);
+        VMap[S] = Leave;
+        NewBlocks.push_back(Leave);
+      }
+  SmallVector<BasicBlock *, 16> Clones;
+  for (BasicBlock *BB : Blocks) {
+    BasicBlock *NB = CloneBasicBlock(BB, VMap, "." + Name, &F);
+    VMap[BB] = NB;
+    Clones.push_back(NB);
+  }
+  remapInstructionsInBlocks(Clones, VMap);
+  if (Index == 0) {
+    B.CreateBr(cast<BasicBlock>(VMap[Start]));
+  } else {
+    Value *Mine = B.CreateICmpEQ(B.CreateLoad(B.getInt32Ty(), StateAddr, "state"),
+                                 B.getInt32(Index));
+    B.CreateCondBr(Mine, cast<BasicBlock>(VMap[Start]), Nest.NextThread);
+  }
+  for (BasicBlock *NB : Clones) {
+    if (auto *Ret = dyn_cast<ReturnInst>(NB->getTerminator())) {
+      IRBuilder<> RB(Ret);
+      RB.CreateStore(RB.getInt32(ExitedState), StateAddr);
+      RB.CreateBr(Nest.NextThread);
+      Ret->eraseFromParent();
+    }
+    // Edges from blocks of other regions do not exist in this one.
+    SmallPtrSet<BasicBlock *, 8> Preds(pred_begin(NB), pred_end(NB));
+    for (PHINode &Phi : make_early_inc_range(NB->phis()))
+      for (unsigned I = Phi.getNumIncomingValues(); I-- > 0;)
+        if (!Preds.contains(Phi.getIncomingBlock(I)))
+          Phi.removeIncomingValue(I, /*DeletePHIIfEmpty=*/false);
+    NewBlocks.push_back(NB);
+  }
+  Value *Tid[3] = {Nest.ThreadIdx[0], Nest.ThreadIdx[1], Nest.ThreadIdx[2]};
+  replaceIndexMarkers(Clones, BC, Tid);
+  markParallel(Nest, NewBlocks);
+}
+
+void RegionBuilder::build() {
+  prepare();
+  isolateBarriers();
+  rematerializeIndices();
+  demoteValuesLiveAcrossBarriers();
+
+  SmallVector<BasicBlock *, 32> Original;
+  for (BasicBlock &BB : F)
+    Original.push_back(&BB);
+  BasicBlock *Start0 = &F.getEntryBlock();
+  BlockContext BC = createBlockEntry(F, NumKernelArgs);
+  layoutArena(BC);
+
+  BasicBlock *Dispatch = BasicBlock::Create(Ctx, "dispatch", &F);
+  BasicBlock *Exit = BasicBlock::Create(Ctx, "block.exit", &F);
+  ReturnInst::Create(Ctx, Exit);
+  SmallVector<BasicBlock *, 8> Pre;
+  for (unsigned R = 0; R <= Barriers.size(); ++R)
+    Pre.push_back(BasicBlock::Create(Ctx, "region" + Twine(R), &F));
+  BranchInst::Create(Pre[0], BC.Entry);
+  buildRegion(0, Start0, BC, Pre[0], Dispatch);
+  for (unsigned R = 1; R <= Barriers.size(); ++R)
+    buildRegion(R, Barriers[R - 1]->getSingleSuccessor(), BC, Pre[R], Dispatch);
+
+  // Dispatch: the first thread that has not exited names the next region;
+  // only threads in that state run it. All threads exited: the block is done.
+  IRBuilder<> B(Dispatch);
+  BasicBlock *Scan = BasicBlock::Create(Ctx, "dispatch.scan", &F);
+  BasicBlock *ScanNext = BasicBlock::Create(Ctx, "dispatch.next", &F);
+  BasicBlock *Found = BasicBlock::Create(Ctx, "dispatch.found", &F);
+  B.CreateBr(Scan);
+  B.SetInsertPoint(Scan);
+  PHINode *T = B.CreatePHI(B.getInt64Ty(), 2, "t");
+  T->addIncoming(B.getInt64(0), Dispatch);
+  Value *State = B.CreateLoad(B.getInt32Ty(), B.CreateInBoundsGEP(B.getInt32Ty(), StateBase, T),
+                              "state");
+  B.CreateCondBr(B.CreateICmpNE(State, B.getInt32(ExitedState)), Found, ScanNext);
+  B.SetInsertPoint(ScanNext);
+  Value *TNext = B.CreateAdd(T, B.getInt64(1));
+  T->addIncoming(TNext, ScanNext);
+  B.CreateCondBr(B.CreateICmpULT(TNext, Threads64), Scan, Exit);
+  B.SetInsertPoint(Found);
+  SwitchInst *Switch = B.CreateSwitch(State, Exit, Barriers.size());
+  for (unsigned R = 1; R <= Barriers.size(); ++R)
+    Switch->addCase(B.getInt32(R), Pre[R]);
+
+  for (BasicBlock *BB : Original)
+    BB->dropAllReferences();
+  for (BasicBlock *BB : Original)
+    BB->eraseFromParent();
+  for (auto &[AI, S] : Slots)
+    AI->eraseFromParent();
+}
+
+} // namespace
+
+void formBarrierRegions(Function &F, unsigned NumKernelArgs) {
+  RegionBuilder(F, NumKernelArgs).build();
+}
+
+} // namespace loom

@@ -1,0 +1,188 @@
+//===- ThreadLoopNest.cpp - a z/y/x loop nest over a block's threads -------===//
+// SPDX-License-Identifier: Apache-2.0
+#include "Transforms/ThreadLoopNest.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace loom {
+
+ThreadLoopNest createThreadLoopNest(Function &F, BasicBlock *InsertBefore,
+                                    Value *const BlockDim[3], BasicBlock *Exit,
+                                    const Twine &Name) {
+  LLVMContext &Ctx = F.getContext();
+  const char *Dim[3] = {"x", "y", "z"};
+  std::string Prefix = Name.isTriviallyEmpty() ? "" : (Name + ".").str();
+  BasicBlock *Header[3], *Latch[3];
+  for (int D = 2; D >= 0; --D)
+    Header[D] = BasicBlock::Create(Ctx, Prefix + "thread." + Dim[D], &F, InsertBefore);
+  for (unsigned D = 0; D < 3; ++D)
+    Latch[D] = BasicBlock::Create(Ctx, Prefix + "thread." + Dim[D] + ".next", &F);
+  ThreadLoopNest Nest{};
+  IRBuilder<> B(Ctx);
+  for (int D = 2; D >= 0; --D) {
+    B.SetInsertPoint(Header[D]);
+    Nest.ThreadIdx[D] = B.CreatePHI(B.getInt32Ty(), 2, Twine("tid.") + Dim[D]);
+    if (D > 0)
+      B.CreateBr(Header[D - 1]);
+  }
+  // A dedicated preheader is the nest's only entry edge.
+  BasicBlock *Pre = BasicBlock::Create(Ctx, Prefix + "threads", &F, Header[2]);
+  BranchInst::Create(Header[2], Pre);
+  Nest.ThreadIdx[2]->addIncoming(B.getInt32(0), Pre);
+  Nest.ThreadIdx[1]->addIncoming(B.getInt32(0), Header[2]);
+  Nest.ThreadIdx[0]->addIncoming(B.getInt32(0), Header[1]);
+  for (unsigned D = 0; D < 3; ++D) {
+    B.SetInsertPoint(Latch[D]);
+    Value *Next = B.CreateAdd(Nest.ThreadIdx[D], B.getInt32(1),
+                              Twine("tid.") + Dim[D] + ".inc", true, true);
+    Nest.ThreadIdx[D]->addIncoming(Next, Latch[D]);
+    BranchInst *Br = B.CreateCondBr(B.CreateICmpULT(Next, BlockDim[D]), Header[D],
+                                    D == 2 ? Exit : Latch[D + 1]);
+    if (D == 0)
+      Nest.XLatch = Br;
+  }
+  Nest.Entry = Pre;
+  Nest.ThreadBody = Header[0];
+  Nest.NextThread = Latch[0];
+  return Nest;
+}
+
+/// Allocas live outside the thread loops and every thread reuses them, so
+/// accesses to them do carry dependences between iterations: they must not
+/// be declared parallel (the vectorizer then sees and respects them; most
+/// such allocas are promoted to registers before it runs anyway).
+static bool touchesAlloca(const Instruction &I) {
+  for (const Value *Op : I.operands())
+    if (Op->getType()->isPointerTy() && isa<AllocaInst>(getUnderlyingObject(Op)))
+      return true;
+  return false;
+}
+
+void markParallel(ThreadLoopNest &Nest, ArrayRef<BasicBlock *> Blocks) {
+  LLVMContext &Ctx = Nest.XLatch->getContext();
+  MDNode *Group = MDNode::getDistinct(Ctx, {});
+  for (BasicBlock *BB : Blocks)
+    for (Instruction &I : *BB)
+      if (I.mayReadOrWriteMemory() && !touchesAlloca(I))
+        I.setMetadata(LLVMContext::MD_access_group, Group);
+  MDNode *Parallel =
+      MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), Group});
+  MDNode *Loop = MDNode::getDistinct(Ctx, {nullptr, Parallel});
+  Loop->replaceOperandWith(0, Loop);
+  Nest.XLatch->setMetadata(LLVMContext::MD_loop, Loop);
+}
+
+Value *linearThreadId(IRBuilder<> &B, const ThreadLoopNest &Nest,
+                      Value *const BlockDim[3]) {
+  Value *YZ = B.CreateAdd(Nest.ThreadIdx[1],
+                          B.CreateMul(BlockDim[1], Nest.ThreadIdx[2], "", true, true),
+                          "", true, true);
+  return B.CreateAdd(Nest.ThreadIdx[0], B.CreateMul(BlockDim[0], YZ, "", true, true),
+                     "tid.linear", true, true);
+}
+
+} // namespace loom
+
+#include "Support/KernelMarkers.h"
+#include "Support/LaunchABI.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+namespace loom {
+
+BlockContext createBlockEntry(Function &F, unsigned NumKernelArgs) {
+  LLVMContext &Ctx = F.getContext();
+  LaunchABI ABI(Ctx);
+  BasicBlock *OldEntry = &F.getEntryBlock();
+  SmallVector<AllocaInst *, 16> Allocas;
+  for (Instruction &I : *OldEntry)
+    if (auto *AI = dyn_cast<AllocaInst>(&I); AI && AI->isStaticAlloca())
+      Allocas.push_back(AI);
+  BlockContext BC{};
+  BC.Entry = BasicBlock::Create(Ctx, "block.entry", &F, OldEntry);
+  for (AllocaInst *AI : Allocas)
+    AI->moveBefore(BC.Entry->end());
+  IRBuilder<> B(BC.Entry);
+  auto Arg = F.arg_begin() + NumKernelArgs;
+  BC.Launch = &*Arg++;
+  BC.Worker = &*Arg++;
+  for (unsigned D = 0; D < 3; ++D)
+    BC.BlockIdx[D] = &*Arg++;
+  for (unsigned D = 0; D < 3; ++D) {
+    BC.BlockDim[D] = ABI.loadDim(B, BC.Launch, /*Grid=*/false, D);
+    BC.GridDim[D] = ABI.loadDim(B, BC.Launch, /*Grid=*/true, D);
+  }
+  return BC;
+}
+
+void replaceIndexMarkers(ArrayRef<BasicBlock *> Blocks, const BlockContext &BC,
+                         Value *const ThreadIdx[3]) {
+  for (BasicBlock *BB : Blocks)
+    for (Instruction &I : make_early_inc_range(*BB)) {
+      auto *Call = dyn_cast<CallInst>(&I);
+      if (!Call)
+        continue;
+      std::optional<Marker> Kind = getMarker(*Call);
+      if (!Kind || markerShape(*Kind) != MarkerShape::Index)
+        continue;
+      unsigned D = markerDimension(*Kind);
+      Value *R = isThreadIndex(*Kind)  ? ThreadIdx[D]
+                 : isBlockIndex(*Kind) ? BC.BlockIdx[D]
+                 : isBlockDim(*Kind)   ? BC.BlockDim[D]
+                                       : BC.GridDim[D];
+      Call->replaceAllUsesWith(R);
+      Call->eraseFromParent();
+    }
+}
+
+namespace {
+/// True when every use of \p Ptr (through GEPs and casts) only reads.
+bool onlyReadThrough(Value *Ptr) {
+  SmallVector<Value *, 8> Work{Ptr};
+  SmallPtrSet<Value *, 8> Seen;
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (User *U : V->users()) {
+      if (isa<LoadInst>(U))
+        continue;
+      if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U)) {
+        Work.push_back(U);
+        continue;
+      }
+      if (auto *MT = dyn_cast<MemTransferInst>(U);
+          MT && MT->getSource() == V && MT->getDest() != V)
+        continue;
+      if (auto *II = dyn_cast<IntrinsicInst>(U); II && II->isLifetimeStartOrEnd())
+        continue;
+      return false;
+    }
+  }
+  return true;
+}
+} // namespace
+
+void privatizeWrittenByvalArgs(Function &F, unsigned NumKernelArgs,
+                               BasicBlock *AllocaBlock, Instruction *CopyAt) {
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  for (unsigned I = 0; I < NumKernelArgs; ++I) {
+    Argument *A = F.getArg(I);
+    Type *ByVal = A->getParamByValType();
+    if (!ByVal || onlyReadThrough(A))
+      continue;
+    IRBuilder<> B(AllocaBlock, AllocaBlock->getFirstInsertionPt());
+    Align Al = A->getParamAlign().value_or(DL.getABITypeAlign(ByVal));
+    AllocaInst *Copy = B.CreateAlloca(ByVal, nullptr, A->getName() + ".private");
+    Copy->setAlignment(Al);
+    A->replaceAllUsesWith(Copy);
+    B.SetInsertPoint(CopyAt);
+    B.CreateMemCpy(Copy, Al, A, Al, DL.getTypeAllocSize(ByVal));
+  }
+}
+
+} // namespace loom

@@ -1,0 +1,30 @@
+# lit configuration shared by tests/ir, tests/e2e and tests/diagnostics.
+# SPDX-License-Identifier: Apache-2.0
+import os
+import lit.formats
+
+config.name = "Loom"
+# The build's site file (tests/lit.site.cfg.py in the build tree) says where
+# loomcc, the plugin and LLVM's tools are: --param site=<dir> or LOOM_BUILD_DIR.
+if not hasattr(config, "loom_binary_dir"):
+    site_dir = lit_config.params.get("site") or os.path.join(
+        os.environ.get("LOOM_BUILD_DIR", os.path.join(os.path.dirname(__file__), "..", "build")), "tests")
+    lit_config.load_config(config, os.path.join(site_dir, "lit.site.cfg.py"))
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".ll", ".cu", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.loom_binary_dir, "tests")
+
+bindir = config.llvm_bindir
+config.substitutions.append(
+    ("%opt", os.path.join(bindir, "opt") + " -load-pass-plugin=" + config.loom_plugin))
+config.substitutions.append(("%loomcc", os.path.join(config.loom_binary_dir, "bin", "loomcc")))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "e2e", "Inputs")))
+config.substitutions.append(("%path", os.environ.get("PATH", "")))
+config.environment["PATH"] = os.pathsep.join([bindir, config.environment.get("PATH", "")])
+# Tests must never depend on an NVIDIA toolkit; keep CUDA_PATH & co out.
+for var in ["CUDA_PATH", "CUDA_HOME", "CUDA_ROOT", "LOOM_SCHEDULER", "LOOM_NUM_THREADS"]:
+    config.environment.pop(var, None)
+if "HOME" in os.environ:
+    config.environment["HOME"] = os.environ["HOME"]
