@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Transforms/DeviceRuntimeCalls.h"
 
+#include "Support/KernelMarkers.h"
+
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -53,14 +55,20 @@ PreservedAnalyses DeviceRuntimeCallsPass::run(Module &M, ModuleAnalysisManager &
                         return SmallVector<Value *, 2>{CI.getArgOperand(0),
                                                        CI.getArgOperand(1)};
                       });
-  Changed |= redirect(M, "__assertfail", "__loom_assert_fail",
-                      FunctionType::get(Void, {Ptr, Ptr, I32, Ptr}, false),
-                      [&](IRBuilder<> &B, CallInst &CI) {
-                        return SmallVector<Value *, 4>{
-                            CI.getArgOperand(0), CI.getArgOperand(1),
-                            B.CreateZExtOrTrunc(CI.getArgOperand(2), I32),
-                            CI.getArgOperand(3)};
-                      });
+  // The failing thread's block and thread index come from markers, so the
+  // message names them as CUDA's does.
+  Changed |= redirect(
+      M, "__assertfail", "__loom_assert_fail",
+      FunctionType::get(Void, {Ptr, Ptr, I32, Ptr, I32, I32, I32, I32, I32, I32}, false),
+      [&](IRBuilder<> &B, CallInst &CI) {
+        SmallVector<Value *, 10> Args{CI.getArgOperand(0), CI.getArgOperand(1),
+                                      B.CreateZExtOrTrunc(CI.getArgOperand(2), I32),
+                                      CI.getArgOperand(3)};
+        for (Marker Idx : {Marker::BlockIdxX, Marker::BlockIdxY, Marker::BlockIdxZ,
+                           Marker::ThreadIdxX, Marker::ThreadIdxY, Marker::ThreadIdxZ})
+          Args.push_back(B.CreateCall(getMarkerFunction(M, Idx)));
+        return Args;
+      });
   Changed |= redirect(M, "llvm.trap", "__loom_trap",
                       FunctionType::get(Void, {}, false),
                       [](IRBuilder<> &, CallInst &) {

@@ -3,7 +3,8 @@
 //
 // What: redirects what CUDA device code calls at run time to libloomrt:
 // vprintf (clang's lowering of device printf) -> __loom_vprintf,
-// __assertfail -> __loom_assert_fail, llvm.trap -> __loom_trap (a trap must
+// __assertfail -> __loom_assert_fail (plus the block and thread index, read
+// through markers), llvm.trap -> __loom_trap (a trap must
 // not kill the process with SIGILL; the runtime turns it into a sticky
 // launch failure).
 // Why: the device library lives in the runtime; one pass owns the mapping.

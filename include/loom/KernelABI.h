@@ -86,11 +86,14 @@ void __loomRegisterModule(const LoomModuleDesc *module);
 /* printf from device code: clang's NVPTX lowering packs the arguments into a
  * buffer (each argument at its natural alignment, float promoted to double). */
 int __loom_vprintf(const char *format, const void *packedArgs);
-/* A failed assert(): records the failure; the next synchronizing API call returns
- * cudaErrorAssert. */
+/* A failed assert(): prints CUDA's message with the block and thread index,
+ * sets the sticky cudaErrorAssert (the next synchronizing API call returns
+ * it) and abandons the rest of the launch; does not return inside a kernel. */
 void __loom_assert_fail(const char *message, const char *file, uint32_t line,
-                        const char *function);
-/* __trap() / unsupported device operation reached at run time. */
+                        const char *function, uint32_t blockX, uint32_t blockY,
+                        uint32_t blockZ, uint32_t threadX, uint32_t threadY,
+                        uint32_t threadZ);
+/* __trap(): sticky cudaErrorLaunchFailure, abandons the launch. */
 void __loom_trap(void);
 
 #ifdef __cplusplus

@@ -23,7 +23,7 @@ constexpr size_t SharedMemPerMultiprocessor = 256 * 1024;
 constexpr int MaxThreadsPerMultiProcessor = 2048;
 constexpr int MaxBlocksPerMultiProcessor = 32;
 constexpr int WarpSize = 32;
-constexpr int ComputeMajor = 7, ComputeMinor = 0;
+constexpr int ComputeMajor = 8, ComputeMinor = 0; // loomcc compiles for sm_80
 } // namespace limits
 
 /// Properties of the host, read once from /proc and sysconf.

@@ -22,7 +22,9 @@ define i32 @print(i32 %i) {
 ; assert(i >= 0);  -- __assertfail's trailing charSize argument is dropped,
 ; the line stays a 32-bit value.
 ; CHECK-LABEL: define void @check(
-; CHECK: call void @__loom_assert_fail(ptr @.msg, ptr @.file, i32 18, ptr @.func)
+; CHECK: [[BX:%.*]] = call i32 @loom.ctaid.x()
+; CHECK: [[TZ:%.*]] = call i32 @loom.tid.z()
+; CHECK: call void @__loom_assert_fail(ptr @.msg, ptr @.file, i32 18, ptr @.func, i32 [[BX]], i32 {{%.*}}, i32 {{%.*}}, i32 {{%.*}}, i32 {{%.*}}, i32 [[TZ]])
 ; CHECK-NOT: __assertfail
 define void @check(i32 %i) {
   %ok = icmp sge i32 %i, 0
@@ -48,7 +50,7 @@ define void @trap() {
 ; CHECK-NOT: declare {{.*}}@__assertfail(
 ; CHECK-NOT: declare {{.*}}@llvm.trap(
 ; CHECK-DAG: declare i32 @__loom_vprintf(ptr, ptr)
-; CHECK-DAG: declare void @__loom_assert_fail(ptr, ptr, i32, ptr)
+; CHECK-DAG: declare void @__loom_assert_fail(ptr, ptr, i32, ptr, i32, i32, i32, i32, i32, i32)
 ; CHECK-DAG: declare void @__loom_trap()
 declare i32 @vprintf(ptr, ptr)
 declare void @__assertfail(ptr, ptr, i32, ptr, i64)

@@ -98,7 +98,7 @@ void waitForFlagEntry(const LoomLaunch *, void *const *Args, uint64_t, uint64_t,
 
 void assertEntry(const LoomLaunch *, void *const *, uint64_t Begin, uint64_t, LoomWorker *) {
   if (Begin == 0)
-    __loom_assert_fail("x == 0", "fake.cu", 7, "void assertKernel()");
+    __loom_assert_fail("x == 0", "fake.cu", 7, "void assertKernel()", 1, 0, 0, 2, 0, 0);
 }
 
 void trapEntry(const LoomLaunch *, void *const *, uint64_t, uint64_t, LoomWorker *) {

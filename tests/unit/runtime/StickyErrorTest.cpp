@@ -16,7 +16,7 @@ TEST(StickyError, AssertIsStickyUntilReset) {
             cudaSuccess);
   EXPECT_EQ(cudaDeviceSynchronize(), cudaErrorAssert);
   std::string Message = testing::internal::GetCapturedStderr();
-  EXPECT_NE(Message.find("fake.cu:7: void assertKernel(): Assertion `x == 0` failed."),
+  EXPECT_NE(Message.find("fake.cu:7: void assertKernel(): block: [1,0,0], thread: [2,0,0] Assertion `x == 0` failed."),
             std::string::npos)
       << Message;
   // Every later device call reports it; cudaGetLastError does not clear it.
