@@ -10,7 +10,7 @@ if not hasattr(config, "loom_binary_dir"):
     site_dir = lit_config.params.get("site") or os.path.join(
         os.environ.get("LOOM_BUILD_DIR", os.path.join(os.path.dirname(__file__), "..", "build")), "tests")
     lit_config.load_config(config, os.path.join(site_dir, "lit.site.cfg.py"))
-config.test_format = lit.formats.ShTest(execute_external=False)
+config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".ll", ".cu", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
 config.test_source_root = os.path.dirname(__file__)
@@ -21,6 +21,9 @@ config.substitutions.append(
     ("%opt", os.path.join(bindir, "opt") + " -load-pass-plugin=" + config.loom_plugin))
 config.substitutions.append(("%loomcc", os.path.join(config.loom_binary_dir, "bin", "loomcc")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "e2e", "Inputs")))
+import shutil
+if shutil.which("strace"):
+    config.available_features.add("strace")
 config.substitutions.append(("%path", os.environ.get("PATH", "")))
 config.environment["PATH"] = os.pathsep.join([bindir, config.environment.get("PATH", "")])
 # Tests must never depend on an NVIDIA toolkit; keep CUDA_PATH & co out.
