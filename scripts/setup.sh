@@ -11,7 +11,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${LOOM_BUILD_DIR:-$ROOT/build}"
 
 PACKAGES=(
-  clang-22 llvm-22-dev llvm-22-tools libclang-rt-22-dev
+  clang-22 llvm-22-dev llvm-22-tools libclang-rt-22-dev libomp-22-dev
   cmake ninja-build g++ make python3 strace
   libgtest-dev googletest
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libffi-dev libcurl4-openssl-dev

@@ -70,6 +70,7 @@ private:
   std::vector<std::string> languageFlags() const;
   bool compileCuda(const Input &In, std::vector<std::string> &Objects);
   bool compileHostOnly(const Input &In, std::vector<std::string> &Objects);
+  void addDependencyFlags(std::vector<std::string> &A, const Input &In);
   bool preprocessOrDeps();
   bool link(const std::vector<std::string> &Objects);
 
@@ -214,13 +215,7 @@ bool Driver::compileCuda(const Input &In, std::vector<std::string> &Objects) {
                            "-Xclang", FatBin});
   for (const std::string &F : languageFlags())
     Host.push_back(F);
-  if (O.DepsWithCompile) {
-    Host.push_back("-MD");
-    if (!O.DepFile.empty())
-      Host.insert(Host.end(), {"-MF", O.DepFile});
-    if (!O.DepTarget.empty())
-      Host.insert(Host.end(), {"-MT", O.DepTarget});
-  }
+  addDependencyFlags(Host, In);
   Host.insert(Host.end(), {"-c", In.Path, "-o", HostObj});
   if (!exec(L.Clang, Host))
     return false;
@@ -238,6 +233,23 @@ bool Driver::compileCuda(const Input &In, std::vector<std::string> &Objects) {
   return true;
 }
 
+/// -MD: the rule names the object the user asked for (not loomcc's temporary
+/// host object) and goes to -MF, or next to that object as <stem>.d.
+void Driver::addDependencyFlags(std::vector<std::string> &A, const Input &In) {
+  if (!O.DepsWithCompile)
+    return;
+  std::string Target = O.DepTarget;
+  if (Target.empty())
+    Target = O.CompileOnly ? objectName(In) : sys::path::stem(In.Path).str() + ".o";
+  std::string File = O.DepFile;
+  if (File.empty()) {
+    SmallString<256> D(Target);
+    sys::path::replace_extension(D, "d");
+    File = D.str().str();
+  }
+  A.insert(A.end(), {"-MD", "-MF", File, "-MT", Target});
+}
+
 bool Driver::compileHostOnly(const Input &In, std::vector<std::string> &Objects) {
   std::string Out = objectName(In);
   std::vector<std::string> A = {"-x", In.Kind == InputKind::C ? "c" : "c++",
@@ -253,11 +265,7 @@ bool Driver::compileHostOnly(const Input &In, std::vector<std::string> &Objects)
     A.push_back("-w");
   for (const std::string &F : languageFlags())
     A.push_back(F);
-  if (O.DepsWithCompile) {
-    A.push_back("-MD");
-    if (!O.DepFile.empty())
-      A.insert(A.end(), {"-MF", O.DepFile});
-  }
+  addDependencyFlags(A, In);
   A.insert(A.end(), {"-c", In.Path, "-o", Out});
   if (!exec(L.Clang, A))
     return false;
