@@ -4,6 +4,7 @@
 
 #include "Support/Diagnostics.h"
 #include "Support/KernelMarkers.h"
+#include "loom/WarpOps.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/IRBuilder.h"
@@ -64,6 +65,87 @@ bool isCtaBarrier(StringRef Name, CallInst &CI) {
   return false;
 }
 
+/// Warp shuffles, votes, match and reductions become @loom.warp.collective
+/// (include/loom/WarpOps.h); 32-bit floats travel as their bits.
+std::optional<Value *> translateWarpIntrinsic(CallInst &CI, StringRef Name,
+                                             IRBuilder<> &B) {
+  if (!Name.consume_front("llvm.nvvm."))
+    return std::nullopt;
+  Module &M = *CI.getModule();
+  Type *I32 = B.getInt32Ty();
+  auto Collective = [&](LoomWarpOp Op, Value *Mask, Value *V, Value *Arg,
+                        Value *C) -> Value * {
+    if (V->getType()->isFloatTy())
+      V = B.CreateBitCast(V, I32);
+    else if (V->getType() != I32)
+      V = B.CreateZExtOrTrunc(V, I32);
+    // BarrierRegions computes results with the device library's
+    // __loom_warp_collective: declare it so the library provides it.
+    M.getOrInsertFunction(WarpCollectiveFn,
+                          FunctionType::get(I32, {I32, I32, B.getPtrTy(), I32, I32, I32, I32},
+                                            false));
+    return B.CreateCall(getMarkerFunction(M, Marker::WarpCollective),
+                        {B.getInt32(Op), Mask, V, Arg, C});
+  };
+  auto Result = [&](Value *R) -> Value * {
+    Type *T = CI.getType();
+    if (T->isFloatTy())
+      return B.CreateBitCast(R, T);
+    if (T->isIntegerTy(1))
+      return B.CreateICmpNE(R, B.getInt32(0));
+    return R;
+  };
+  Value *Full = B.getInt32(~0u);
+  Value *Zero = B.getInt32(0);
+  // shfl.sync.{idx,up,down,bfly}.{i32,f32}(mask, value, arg, c) and the
+  // legacy shfl.{...}(value, arg, c).
+  bool Sync = Name.consume_front("shfl.sync.");
+  if (Sync || Name.consume_front("shfl.")) {
+    LoomWarpOp Op = StringSwitch<LoomWarpOp>(Name.take_until([](char C) { return C == '.'; }))
+                        .Case("up", LoomWarpShflUp)
+                        .Case("down", LoomWarpShflDown)
+                        .Case("bfly", LoomWarpShflXor)
+                        .Default(LoomWarpShflIdx);
+    if (!Name.ends_with(".i32") && !Name.ends_with(".f32"))
+      return std::nullopt; // the .p forms returning {value, pred}
+    unsigned First = Sync ? 1 : 0;
+    return Result(Collective(Op, Sync ? CI.getArgOperand(0) : Full,
+                             CI.getArgOperand(First), CI.getArgOperand(First + 1),
+                             CI.getArgOperand(First + 2)));
+  }
+  std::optional<LoomWarpOp> Vote = StringSwitch<std::optional<LoomWarpOp>>(Name)
+      .Cases({"vote.all.sync", "vote.all"}, LoomWarpAll)
+      .Cases({"vote.any.sync", "vote.any"}, LoomWarpAny)
+      .Cases({"vote.uni.sync", "vote.uni"}, LoomWarpUni)
+      .Cases({"vote.ballot.sync", "vote.ballot"}, LoomWarpBallot)
+      .Case("match.any.sync.i32", LoomWarpMatchAny)
+      .Case("redux.sync.add", LoomWarpReduxAdd)
+      .Case("redux.sync.min", LoomWarpReduxMin)
+      .Case("redux.sync.max", LoomWarpReduxMax)
+      .Case("redux.sync.umin", LoomWarpReduxUMin)
+      .Case("redux.sync.umax", LoomWarpReduxUMax)
+      .Case("redux.sync.and", LoomWarpReduxAnd)
+      .Case("redux.sync.or", LoomWarpReduxOr)
+      .Case("redux.sync.xor", LoomWarpReduxXor)
+      .Default(std::nullopt);
+  if (Vote) {
+    bool HasMask = Name.contains("sync") && CI.arg_size() == 2;
+    Value *Mask = HasMask ? CI.getArgOperand(Vote >= LoomWarpReduxAdd ? 1 : 0) : Full;
+    Value *V = CI.getArgOperand(HasMask && *Vote < LoomWarpReduxAdd ? 1 : 0);
+    return Result(Collective(*Vote, Mask, V, Zero, Zero));
+  }
+  if (Name == "activemask")
+    return Collective(LoomWarpActiveMask, Full, Zero, Zero, Zero);
+  if (Name == "match.all.sync.i32p") {
+    Value *R = Collective(LoomWarpMatchAll, CI.getArgOperand(0), CI.getArgOperand(1),
+                          Zero, Zero);
+    Value *Pair = PoisonValue::get(CI.getType());
+    Pair = B.CreateInsertValue(Pair, R, 0);
+    return B.CreateInsertValue(Pair, B.CreateICmpNE(R, Zero), 1);
+  }
+  return std::nullopt;
+}
+
 /// Rewrites one call; returns the replacement value (nullptr for void), or
 /// std::nullopt when the intrinsic is not supported.
 std::optional<Value *> translate(CallInst &CI, StringRef Name) {
@@ -104,6 +186,8 @@ std::optional<Value *> translate(CallInst &CI, StringRef Name) {
       .Cases({"llvm.nvvm.barrier.cta.red.or.aligned.all", "llvm.nvvm.barrier0.or"},
              Marker::BarrierOr)
       .Default(std::nullopt);
+  if (std::optional<Value *> W = translateWarpIntrinsic(CI, Name, B))
+    return *W;
   if (Reduce) {
     Value *Pred = CI.getArgOperand(CI.arg_size() - 1);
     if (!Pred->getType()->isIntegerTy(1))

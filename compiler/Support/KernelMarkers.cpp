@@ -42,6 +42,11 @@ Function *getMarkerFunction(Module &M, Marker Kind) {
   case MarkerShape::Sync:
     FT = FunctionType::get(Type::getVoidTy(Ctx), false);
     break;
+  case MarkerShape::Collective: {
+    Type *I32 = Type::getInt32Ty(Ctx);
+    FT = FunctionType::get(I32, {I32, I32, I32, I32, I32}, false);
+    break;
+  }
   case MarkerShape::Reduce:
     FT = FunctionType::get(Kind == Marker::BarrierPopc ? Type::getInt32Ty(Ctx)
                                                        : Type::getInt1Ty(Ctx),
@@ -113,7 +118,8 @@ bool isGridDim(Marker M) {
 
 bool isBarrier(Marker M) {
   return M == Marker::Barrier || M == Marker::BarrierPopc ||
-         M == Marker::BarrierAnd || M == Marker::BarrierOr;
+         M == Marker::BarrierAnd || M == Marker::BarrierOr ||
+         M == Marker::WarpCollective;
 }
 
 bool isKernel(const Function &F) { return F.hasFnAttribute(KernelAttr); }

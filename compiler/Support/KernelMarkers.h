@@ -31,7 +31,7 @@ enum class Marker {
 
 /// What a marker is: a 32-bit index/size (no operands), a barrier, or a
 /// barrier that also reduces an i1 over the block (i32 popc, i1 and/or).
-enum class MarkerShape { Index, Sync, Reduce };
+enum class MarkerShape { Index, Sync, Reduce, Collective };
 
 llvm::StringRef markerName(Marker M);
 MarkerShape markerShape(Marker M);
@@ -51,8 +51,13 @@ bool isThreadIndex(Marker M); // threadIdx.{x,y,z}
 bool isBlockIndex(Marker M);  // blockIdx.{x,y,z}
 bool isBlockDim(Marker M);    // blockDim.{x,y,z}
 bool isGridDim(Marker M);     // gridDim.{x,y,z}
-/// __syncthreads and its counting / voting forms.
+/// __syncthreads, its counting / voting forms, and warp collectives (a
+/// collective synchronizes its warp: it is a barrier for the threads that
+/// reach it).
 bool isBarrier(Marker M);
+
+/// The device-library function that computes a warp collective's result.
+constexpr const char *WarpCollectiveFn = "__loom_warp_collective";
 
 /// Kernel attribute helpers.
 constexpr const char *KernelAttr = "loom-kernel";

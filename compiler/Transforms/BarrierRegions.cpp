@@ -8,6 +8,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallSet.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -46,6 +47,8 @@ private:
   void prepare();
   void isolateBarriers();
   void rematerializeIndices();
+  Value *emitCollectiveResult(IRBuilder<> &B, CallInst &CI, AllocaInst *Published);
+  void emitWarpMasks(IRBuilder<> &B, unsigned Barrier);
   void demoteValuesLiveAcrossBarriers();
   bool isRematerializable(Value *V, unsigned Depth) const;
   Value *cloneExpression(Value *V, Instruction *At);
@@ -64,6 +67,10 @@ private:
   SmallVector<BasicBlock *, 8> Barriers; // barrier j is Barriers[j - 1]
   DenseMap<BasicBlock *, unsigned> BarrierIndex;
   DenseMap<unsigned, Reduction> Reductions;
+  // Barriers that are warp collectives: the preamble of the following region
+  // computes each warp's mask of arrived lanes into WarpMasks.
+  SmallSet<unsigned, 4> Collectives;
+  AllocaInst *WarpMasks = nullptr;
   SmallPtrSet<AllocaInst *, 4> BlockWide; // reduction results
 
   // Thread arena: one slot per alloca (structure of arrays).
@@ -111,7 +118,19 @@ void RegionBuilder::isolateBarriers() {
     Marker Kind = *getMarker(*CI);
     CallInst *Bar = CI;
     Reduction Red{Kind, nullptr, nullptr};
-    if (Kind != Marker::Barrier) {
+    AllocaInst *Published = nullptr;
+    if (Kind == Marker::WarpCollective) {
+      IRBuilder<> AB(&Entry, Entry.getFirstInsertionPt());
+      Published = AB.CreateAlloca(AB.getInt32Ty(), nullptr, "warp.value");
+      if (!WarpMasks) {
+        WarpMasks = AB.CreateAlloca(ArrayType::get(AB.getInt32Ty(), 32), nullptr,
+                                    "warp.masks");
+        BlockWide.insert(WarpMasks);
+      }
+      IRBuilder<> B(CI);
+      B.CreateStore(CI->getArgOperand(2), Published);
+      Bar = B.CreateCall(Plain);
+    } else if (Kind != Marker::Barrier) {
       IRBuilder<> AB(&Entry, Entry.getFirstInsertionPt());
       Red.Pred = AB.CreateAlloca(AB.getInt32Ty(), nullptr, "barrier.pred");
       Red.Result = AB.CreateAlloca(CI->getType(), nullptr, "barrier.result");
@@ -127,13 +146,52 @@ void RegionBuilder::isolateBarriers() {
     Barriers.push_back(BarBB);
     unsigned Index = Barriers.size();
     BarrierIndex[BarBB] = Index;
-    if (Kind != Marker::Barrier) {
+    if (Kind == Marker::WarpCollective) {
+      IRBuilder<> B(After, After->getFirstInsertionPt());
+      CI->replaceAllUsesWith(emitCollectiveResult(B, *CI, Published));
+      CI->eraseFromParent();
+      Collectives.insert(Index);
+    } else if (Kind != Marker::Barrier) {
       IRBuilder<> B(After, After->getFirstInsertionPt());
       CI->replaceAllUsesWith(B.CreateLoad(CI->getType(), Red.Result, "barrier.value"));
       CI->eraseFromParent();
       Reductions[Index] = Red;
     }
   }
+}
+
+/// After a warp collective's barrier: the result from the warp's published
+/// values (the thread's own slot minus lane * 4 is lane 0's slot, since slots
+/// are laid out thread after thread).
+Value *RegionBuilder::emitCollectiveResult(IRBuilder<> &B, CallInst &CI,
+                                           AllocaInst *Published) {
+  Module &M = *F.getParent();
+  auto Idx = [&](Marker K) { return B.CreateCall(getMarkerFunction(M, K)); };
+  Value *Lin = B.CreateAdd(
+      Idx(Marker::ThreadIdxX),
+      B.CreateMul(Idx(Marker::BlockDimX),
+                  B.CreateAdd(Idx(Marker::ThreadIdxY),
+                              B.CreateMul(Idx(Marker::BlockDimY), Idx(Marker::ThreadIdxZ)))));
+  Value *Lane = B.CreateAnd(Lin, 31, "lane");
+  Value *Warp = B.CreateLShr(Lin, 5, "warp");
+  Value *Mask = B.CreateLoad(
+      B.getInt32Ty(),
+      B.CreateInBoundsGEP(WarpMasks->getAllocatedType(), WarpMasks,
+                          {B.getInt64(0), B.CreateZExt(Warp, B.getInt64Ty())}),
+      "warp.active");
+  Value *Lane0 = B.CreateGEP(B.getInt8Ty(), Published,
+                             B.CreateNeg(B.CreateMul(B.CreateZExt(Lane, B.getInt64Ty()),
+                                                     B.getInt64(4))),
+                             "warp.values");
+  FunctionCallee Fn = M.getOrInsertFunction(
+      WarpCollectiveFn,
+      FunctionType::get(B.getInt32Ty(),
+                        {B.getInt32Ty(), B.getInt32Ty(), B.getPtrTy(), B.getInt32Ty(),
+                         B.getInt32Ty(), B.getInt32Ty(), B.getInt32Ty()},
+                        false));
+  return B.CreateCall(Fn, {CI.getArgOperand(0), CI.getArgOperand(1), Lane0, Mask, Lane,
+                           CI.getArgOperand(3), CI.getArgOperand(4)},
+                      "warp.result");
 }
 
 /// Thread and block indices are recomputed where they are used rather than
@@ -297,10 +355,35 @@ void RegionBuilder::layoutArena(const BlockContext &BC) {
                                   "thread.state");
 }
 
+/// Before a region that follows a warp collective: which lanes of each warp
+/// reached it.
+void RegionBuilder::emitWarpMasks(IRBuilder<> &B, unsigned Barrier) {
+  Type *MasksTy = WarpMasks->getAllocatedType();
+  B.CreateStore(Constant::getNullValue(MasksTy), WarpMasks);
+  BasicBlock *Pre = B.GetInsertBlock();
+  BasicBlock *Loop = BasicBlock::Create(Ctx, "warp.masks.loop", &F);
+  BasicBlock *Done = BasicBlock::Create(Ctx, "warp.masks.done", &F);
+  B.CreateBr(Loop);
+  B.SetInsertPoint(Loop);
+  PHINode *T = B.CreatePHI(B.getInt64Ty(), 2, "t");
+  T->addIncoming(B.getInt64(0), Pre);
+  Value *State = B.CreateLoad(B.getInt32Ty(), B.CreateInBoundsGEP(B.getInt32Ty(), StateBase, T));
+  Value *Here = B.CreateZExt(B.CreateICmpEQ(State, B.getInt32(Barrier)), B.getInt32Ty());
+  Value *Bit = B.CreateShl(Here, B.CreateTrunc(B.CreateAnd(T, 31), B.getInt32Ty()));
+  Value *Slot = B.CreateInBoundsGEP(MasksTy, WarpMasks, {B.getInt64(0), B.CreateLShr(T, 5)});
+  B.CreateStore(B.CreateOr(B.CreateLoad(B.getInt32Ty(), Slot), Bit), Slot);
+  Value *TNext = B.CreateAdd(T, B.getInt64(1));
+  T->addIncoming(TNext, Loop);
+  B.CreateCondBr(B.CreateICmpULT(TNext, Threads64), Loop, Done);
+  B.SetInsertPoint(Done);
+}
+
 /// Before a region that follows a _count/_and/_or barrier: combine the
 /// predicates of the threads that reached it.
 void RegionBuilder::emitReductions(IRBuilder<> &B, unsigned Barrier,
                                    Value *Threads) {
+  if (Collectives.count(Barrier))
+    emitWarpMasks(B, Barrier);
   auto It = Reductions.find(Barrier);
   if (It == Reductions.end())
     return;

@@ -82,7 +82,9 @@ PreservedAnalyses InlineDeviceFunctionsPass::run(Module &M,
     Erased = false;
     for (Function &F : make_early_inc_range(M)) {
       F.removeDeadConstantUsers();
-      if (F.hasLocalLinkage() && F.use_empty() && !F.isDeclaration()) {
+      // __loom_* device-library functions are called by later passes.
+      if (F.hasLocalLinkage() && F.use_empty() && !F.isDeclaration() &&
+          !F.getName().starts_with("__loom_")) {
         F.eraseFromParent();
         Erased = true;
       }

@@ -5,13 +5,12 @@
 
 target triple = "nvptx64-nvidia-cuda"
 
-; Reason: warp shuffles are not translated yet (no loom.shfl marker), so the
+; Reason: there is no address-space query on a CPU (__isShared(p)); the
 ; intrinsic must be named in the error.
-; int v = __shfl_sync(0xffffffff, x, 0);
-; ERR: error: {{.*}}in function shfl{{.*}}GPU intrinsic 'llvm.nvvm.shfl.sync.idx.i32' is not supported by Loom
-define i32 @shfl(i32 %x) {
-  %v = call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 -1, i32 %x, i32 0, i32 31)
-  ret i32 %v
+; ERR: error: {{.*}}in function where{{.*}}GPU intrinsic 'llvm.nvvm.isspacep.shared' is not supported by Loom
+define i1 @where(ptr %p) {
+  %v = call i1 @llvm.nvvm.isspacep.shared(ptr %p)
+  ret i1 %v
 }
 
-declare i32 @llvm.nvvm.shfl.sync.idx.i32(i32, i32, i32, i32)
+declare i1 @llvm.nvvm.isspacep.shared(ptr)
