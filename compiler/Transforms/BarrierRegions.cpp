@@ -2,11 +2,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Transforms/BarrierRegions.h"
 
+#include "Support/Diagnostics.h"
 #include "Support/KernelMarkers.h"
 #include "Support/LaunchABI.h"
 #include "Transforms/ThreadLoopNest.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/IR/CFG.h"
@@ -47,8 +49,7 @@ private:
   void prepare();
   void isolateBarriers();
   void rematerializeIndices();
-  Value *emitCollectiveResult(IRBuilder<> &B, CallInst &CI, AllocaInst *Published);
-  void emitWarpMasks(IRBuilder<> &B, unsigned Barrier);
+  void emitCollective(IRBuilder<> &B, unsigned Barrier);
   void demoteValuesLiveAcrossBarriers();
   bool isRematerializable(Value *V, unsigned Depth) const;
   Value *cloneExpression(Value *V, Instruction *At);
@@ -67,9 +68,15 @@ private:
   SmallVector<BasicBlock *, 8> Barriers; // barrier j is Barriers[j - 1]
   DenseMap<BasicBlock *, unsigned> BarrierIndex;
   DenseMap<unsigned, Reduction> Reductions;
-  // Barriers that are warp collectives: the preamble of the following region
-  // computes each warp's mask of arrived lanes into WarpMasks.
-  SmallSet<unsigned, 4> Collectives;
+  // Barriers that are warp collectives. Each arriving thread publishes its
+  // operands in per-thread slots; the preamble of the following region
+  // computes every arrived thread's result (before any thread of that region
+  // can publish again, e.g. in the next loop iteration) into a result slot.
+  struct Collective {
+    Value *Op;
+    AllocaInst *Published, *Member, *Arg, *C, *Result;
+  };
+  DenseMap<unsigned, Collective> Collectives;
   AllocaInst *WarpMasks = nullptr;
   SmallPtrSet<AllocaInst *, 4> BlockWide; // reduction results
 
@@ -105,9 +112,13 @@ void RegionBuilder::prepare() {
 }
 
 void RegionBuilder::isolateBarriers() {
+  // Barriers are numbered in reverse post-order (program order, loops
+  // aside): the dispatcher runs the lowest-numbered waiting group first, so
+  // threads that lag behind (e.g. after a divergent branch) catch up before
+  // the others go on, and warp collectives see their whole warp.
   SmallVector<CallInst *, 8> Calls;
-  for (BasicBlock &BB : F)
-    for (Instruction &I : BB)
+  for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F))
+    for (Instruction &I : *BB)
       if (auto *CI = dyn_cast<CallInst>(&I))
         if (std::optional<Marker> M = getMarker(*CI); M && isBarrier(*M))
           Calls.push_back(CI);
@@ -118,17 +129,24 @@ void RegionBuilder::isolateBarriers() {
     Marker Kind = *getMarker(*CI);
     CallInst *Bar = CI;
     Reduction Red{Kind, nullptr, nullptr};
-    AllocaInst *Published = nullptr;
+    Collective Coll{};
     if (Kind == Marker::WarpCollective) {
       IRBuilder<> AB(&Entry, Entry.getFirstInsertionPt());
-      Published = AB.CreateAlloca(AB.getInt32Ty(), nullptr, "warp.value");
+      auto Slot = [&](const char *Name) {
+        return AB.CreateAlloca(AB.getInt32Ty(), nullptr, Name);
+      };
+      Coll = {CI->getArgOperand(0), Slot("warp.value"), Slot("warp.member"),
+              Slot("warp.arg"), Slot("warp.c"), Slot("warp.result")};
       if (!WarpMasks) {
         WarpMasks = AB.CreateAlloca(ArrayType::get(AB.getInt32Ty(), 32), nullptr,
                                     "warp.masks");
         BlockWide.insert(WarpMasks);
       }
       IRBuilder<> B(CI);
-      B.CreateStore(CI->getArgOperand(2), Published);
+      B.CreateStore(CI->getArgOperand(1), Coll.Member);
+      B.CreateStore(CI->getArgOperand(2), Coll.Published);
+      B.CreateStore(CI->getArgOperand(3), Coll.Arg);
+      B.CreateStore(CI->getArgOperand(4), Coll.C);
       Bar = B.CreateCall(Plain);
     } else if (Kind != Marker::Barrier) {
       IRBuilder<> AB(&Entry, Entry.getFirstInsertionPt());
@@ -147,10 +165,14 @@ void RegionBuilder::isolateBarriers() {
     unsigned Index = Barriers.size();
     BarrierIndex[BarBB] = Index;
     if (Kind == Marker::WarpCollective) {
+      if (!isa<ConstantInt>(Coll.Op)) {
+        reportUnsupported(F, CI, "warp collective with a non-constant operation");
+        return;
+      }
       IRBuilder<> B(After, After->getFirstInsertionPt());
-      CI->replaceAllUsesWith(emitCollectiveResult(B, *CI, Published));
+      CI->replaceAllUsesWith(B.CreateLoad(B.getInt32Ty(), Coll.Result, "warp.result"));
       CI->eraseFromParent();
-      Collectives.insert(Index);
+      Collectives[Index] = Coll;
     } else if (Kind != Marker::Barrier) {
       IRBuilder<> B(After, After->getFirstInsertionPt());
       CI->replaceAllUsesWith(B.CreateLoad(CI->getType(), Red.Result, "barrier.value"));
@@ -158,40 +180,6 @@ void RegionBuilder::isolateBarriers() {
       Reductions[Index] = Red;
     }
   }
-}
-
-/// After a warp collective's barrier: the result from the warp's published
-/// values (the thread's own slot minus lane * 4 is lane 0's slot, since slots
-/// are laid out thread after thread).
-Value *RegionBuilder::emitCollectiveResult(IRBuilder<> &B, CallInst &CI,
-                                           AllocaInst *Published) {
-  Module &M = *F.getParent();
-  auto Idx = [&](Marker K) { return B.CreateCall(getMarkerFunction(M, K)); };
-  Value *Lin = B.CreateAdd(
-      Idx(Marker::ThreadIdxX),
-      B.CreateMul(Idx(Marker::BlockDimX),
-                  B.CreateAdd(Idx(Marker::ThreadIdxY),
-                              B.CreateMul(Idx(Marker::BlockDimY), Idx(Marker::ThreadIdxZ)))));
-  Value *Lane = B.CreateAnd(Lin, 31, "lane");
-  Value *Warp = B.CreateLShr(Lin, 5, "warp");
-  Value *Mask = B.CreateLoad(
-      B.getInt32Ty(),
-      B.CreateInBoundsGEP(WarpMasks->getAllocatedType(), WarpMasks,
-                          {B.getInt64(0), B.CreateZExt(Warp, B.getInt64Ty())}),
-      "warp.active");
-  Value *Lane0 = B.CreateGEP(B.getInt8Ty(), Published,
-                             B.CreateNeg(B.CreateMul(B.CreateZExt(Lane, B.getInt64Ty()),
-                                                     B.getInt64(4))),
-                             "warp.values");
-  FunctionCallee Fn = M.getOrInsertFunction(
-      WarpCollectiveFn,
-      FunctionType::get(B.getInt32Ty(),
-                        {B.getInt32Ty(), B.getInt32Ty(), B.getPtrTy(), B.getInt32Ty(),
-                         B.getInt32Ty(), B.getInt32Ty(), B.getInt32Ty()},
-                        false));
-  return B.CreateCall(Fn, {CI.getArgOperand(0), CI.getArgOperand(1), Lane0, Mask, Lane,
-                           CI.getArgOperand(3), CI.getArgOperand(4)},
-                      "warp.result");
 }
 
 /// Thread and block indices are recomputed where they are used rather than
@@ -355,27 +343,57 @@ void RegionBuilder::layoutArena(const BlockContext &BC) {
                                   "thread.state");
 }
 
-/// Before a region that follows a warp collective: which lanes of each warp
-/// reached it.
-void RegionBuilder::emitWarpMasks(IRBuilder<> &B, unsigned Barrier) {
+/// Before a region that follows warp collective \p Barrier: the mask of lanes
+/// of each warp that arrived, then every arrived thread's result.
+void RegionBuilder::emitCollective(IRBuilder<> &B, unsigned Barrier) {
+  const Collective &Coll = Collectives[Barrier];
+  Type *I32 = B.getInt32Ty();
   Type *MasksTy = WarpMasks->getAllocatedType();
+  auto SlotOf = [&](AllocaInst *AI, Value *T) {
+    return B.CreateInBoundsGEP(B.getInt8Ty(), Slots[AI].Base,
+                               B.CreateMul(T, B.getInt64(Slots[AI].Size)));
+  };
+  auto ThreadLoop = [&](const Twine &Name, auto Body) {
+    BasicBlock *Pre = B.GetInsertBlock();
+    BasicBlock *Loop = BasicBlock::Create(Ctx, Name, &F);
+    BasicBlock *Done = BasicBlock::Create(Ctx, Name + ".done", &F);
+    B.CreateBr(Loop);
+    B.SetInsertPoint(Loop);
+    PHINode *T = B.CreatePHI(B.getInt64Ty(), 2, "t");
+    T->addIncoming(B.getInt64(0), Pre);
+    Value *State = B.CreateLoad(I32, B.CreateInBoundsGEP(I32, StateBase, T));
+    Body(T, B.CreateICmpEQ(State, B.getInt32(Barrier)));
+    Value *TNext = B.CreateAdd(T, B.getInt64(1));
+    T->addIncoming(TNext, B.GetInsertBlock());
+    B.CreateCondBr(B.CreateICmpULT(TNext, Threads64), Loop, Done);
+    B.SetInsertPoint(Done);
+  };
   B.CreateStore(Constant::getNullValue(MasksTy), WarpMasks);
-  BasicBlock *Pre = B.GetInsertBlock();
-  BasicBlock *Loop = BasicBlock::Create(Ctx, "warp.masks.loop", &F);
-  BasicBlock *Done = BasicBlock::Create(Ctx, "warp.masks.done", &F);
-  B.CreateBr(Loop);
-  B.SetInsertPoint(Loop);
-  PHINode *T = B.CreatePHI(B.getInt64Ty(), 2, "t");
-  T->addIncoming(B.getInt64(0), Pre);
-  Value *State = B.CreateLoad(B.getInt32Ty(), B.CreateInBoundsGEP(B.getInt32Ty(), StateBase, T));
-  Value *Here = B.CreateZExt(B.CreateICmpEQ(State, B.getInt32(Barrier)), B.getInt32Ty());
-  Value *Bit = B.CreateShl(Here, B.CreateTrunc(B.CreateAnd(T, 31), B.getInt32Ty()));
-  Value *Slot = B.CreateInBoundsGEP(MasksTy, WarpMasks, {B.getInt64(0), B.CreateLShr(T, 5)});
-  B.CreateStore(B.CreateOr(B.CreateLoad(B.getInt32Ty(), Slot), Bit), Slot);
-  Value *TNext = B.CreateAdd(T, B.getInt64(1));
-  T->addIncoming(TNext, Loop);
-  B.CreateCondBr(B.CreateICmpULT(TNext, Threads64), Loop, Done);
-  B.SetInsertPoint(Done);
+  ThreadLoop("warp.masks", [&](Value *T, Value *Here) {
+    Value *Bit = B.CreateShl(B.CreateZExt(Here, I32),
+                             B.CreateTrunc(B.CreateAnd(T, 31), I32));
+    Value *Slot = B.CreateInBoundsGEP(MasksTy, WarpMasks, {B.getInt64(0), B.CreateLShr(T, 5)});
+    B.CreateStore(B.CreateOr(B.CreateLoad(I32, Slot), Bit), Slot);
+  });
+  FunctionCallee Fn = F.getParent()->getOrInsertFunction(
+      WarpCollectiveFn,
+      FunctionType::get(I32, {I32, I32, B.getPtrTy(), I32, I32, I32, I32}, false));
+  ThreadLoop("warp.results", [&](Value *T, Value *Here) {
+    BasicBlock *Compute = BasicBlock::Create(Ctx, "warp.result.compute", &F);
+    BasicBlock *Next = BasicBlock::Create(Ctx, "warp.result.next", &F);
+    B.CreateCondBr(Here, Compute, Next);
+    B.SetInsertPoint(Compute);
+    Value *Lane = B.CreateTrunc(B.CreateAnd(T, 31), I32, "lane");
+    Value *Lane0 = SlotOf(Coll.Published, B.CreateAnd(T, ~uint64_t(31)));
+    Value *Mask = B.CreateLoad(
+        I32, B.CreateInBoundsGEP(MasksTy, WarpMasks, {B.getInt64(0), B.CreateLShr(T, 5)}));
+    Value *R = B.CreateCall(Fn, {Coll.Op, B.CreateLoad(I32, SlotOf(Coll.Member, T)), Lane0,
+                                 Mask, Lane, B.CreateLoad(I32, SlotOf(Coll.Arg, T)),
+                                 B.CreateLoad(I32, SlotOf(Coll.C, T))});
+    B.CreateStore(R, SlotOf(Coll.Result, T));
+    B.CreateBr(Next);
+    B.SetInsertPoint(Next);
+  });
 }
 
 /// Before a region that follows a _count/_and/_or barrier: combine the
@@ -383,7 +401,7 @@ void RegionBuilder::emitWarpMasks(IRBuilder<> &B, unsigned Barrier) {
 void RegionBuilder::emitReductions(IRBuilder<> &B, unsigned Barrier,
                                    Value *Threads) {
   if (Collectives.count(Barrier))
-    emitWarpMasks(B, Barrier);
+    emitCollective(B, Barrier);
   auto It = Reductions.find(Barrier);
   if (It == Reductions.end())
     return;
@@ -509,24 +527,26 @@ void RegionBuilder::build() {
   for (unsigned R = 1; R <= Barriers.size(); ++R)
     buildRegion(R, Barriers[R - 1]->getSingleSuccessor(), BC, Pre[R], Dispatch);
 
-  // Dispatch: the first thread that has not exited names the next region;
-  // only threads in that state run it. All threads exited: the block is done.
+  // Dispatch: the lowest barrier number any thread waits at names the next
+  // region (the exited state is the largest number); only threads in that
+  // state run it. All threads exited: the block is done.
   IRBuilder<> B(Dispatch);
   BasicBlock *Scan = BasicBlock::Create(Ctx, "dispatch.scan", &F);
-  BasicBlock *ScanNext = BasicBlock::Create(Ctx, "dispatch.next", &F);
   BasicBlock *Found = BasicBlock::Create(Ctx, "dispatch.found", &F);
   B.CreateBr(Scan);
   B.SetInsertPoint(Scan);
   PHINode *T = B.CreatePHI(B.getInt64Ty(), 2, "t");
+  PHINode *Min = B.CreatePHI(B.getInt32Ty(), 2, "min.state");
   T->addIncoming(B.getInt64(0), Dispatch);
-  Value *State = B.CreateLoad(B.getInt32Ty(), B.CreateInBoundsGEP(B.getInt32Ty(), StateBase, T),
-                              "state");
-  B.CreateCondBr(B.CreateICmpNE(State, B.getInt32(ExitedState)), Found, ScanNext);
-  B.SetInsertPoint(ScanNext);
+  Min->addIncoming(B.getInt32(ExitedState), Dispatch);
+  Value *S = B.CreateLoad(B.getInt32Ty(), B.CreateInBoundsGEP(B.getInt32Ty(), StateBase, T));
+  Value *NewMin = B.CreateBinaryIntrinsic(Intrinsic::umin, Min, S, nullptr, "next.state");
   Value *TNext = B.CreateAdd(T, B.getInt64(1));
-  T->addIncoming(TNext, ScanNext);
-  B.CreateCondBr(B.CreateICmpULT(TNext, Threads64), Scan, Exit);
+  T->addIncoming(TNext, Scan);
+  Min->addIncoming(NewMin, Scan);
+  B.CreateCondBr(B.CreateICmpULT(TNext, Threads64), Scan, Found);
   B.SetInsertPoint(Found);
+  Value *State = NewMin;
   SwitchInst *Switch = B.CreateSwitch(State, Exit, Barriers.size());
   for (unsigned R = 1; R <= Barriers.size(); ++R)
     Switch->addCase(B.getInt32(R), Pre[R]);

@@ -8,9 +8,12 @@
 // block reachable from its start without passing a barrier. Each region is
 // cloned into its own thread loop nest; a thread that reaches barrier j
 // records j in its per-thread state and goes on to the next thread, a thread
-// that returns records "exited". A dispatcher then picks the state of the
-// first thread that has not exited and runs that region for exactly the
-// threads in that state, until every thread has exited.
+// that returns records "exited". A dispatcher then picks the lowest barrier
+// number any thread waits at (barriers are numbered in reverse post-order,
+// so lagging threads catch up first) and runs that region for exactly the
+// threads in that state, until every thread has exited. Warp collectives
+// are barriers whose following region first computes every arrived
+// thread's result from its warp's published operands.
 //
 // This is continuation-based synchronization (Karrenberg & Hack; Meyer et
 // al., IWOCL 2023) rather than loop fission at barriers: it needs no

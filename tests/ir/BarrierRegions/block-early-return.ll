@@ -31,11 +31,10 @@
 ; CHECK-NEXT: store i32 -1, ptr %state.addr
 ; The scan skips exited threads; if all exited, the block is done.
 ; CHECK: {{^}}dispatch.scan:
-; CHECK: icmp ne i32 %state{{[0-9]*}}, -1
-; CHECK: {{^}}dispatch.next:
-; CHECK: br i1 %{{.*}}, label %dispatch.scan, label %block.exit
+; CHECK: %next.state = call i32 @llvm.umin.i32(
+; CHECK: br i1 %{{.*}}, label %dispatch.scan, label %dispatch.found
 ; CHECK: {{^}}dispatch.found:
-; CHECK-NEXT: switch i32 %state{{[0-9]*}}, label %block.exit [
+; CHECK-NEXT: switch i32 %next.state, label %block.exit [
 ; CHECK-NEXT: i32 1, label %region1
 ; CHECK-NEXT: ]
 ; CHECK: attributes #[[ATTRS]] = {{.*}}"loom-thread-arena"="16"

@@ -53,7 +53,7 @@
 ; CHECK: {{^}}exit.region2:
 ; CHECK-NEXT: store i32 -1, ptr %state.addr
 ; CHECK: {{^}}dispatch.found:
-; CHECK-NEXT: switch i32 %state{{[0-9]*}}, label %block.exit [
+; CHECK-NEXT: switch i32 %next.state, label %block.exit [
 ; CHECK-NEXT: i32 1, label %region1
 ; CHECK-NEXT: i32 2, label %region2
 ; CHECK-NEXT: ]

@@ -25,30 +25,32 @@
 ; CHECK-SAME: #[[ATTRS:[0-9]+]]
 ; CHECK-NOT: .slots =
 ; CHECK: %thread.state = getelementptr inbounds i8, ptr %thread.arena
-; CHECK: {{^}}region0.to.barrier1:
-; CHECK-NEXT: store i32 1, ptr %state.addr
+; Barriers are numbered in reverse post-order, so the else branch's comes
+; first here (either order is correct; lagging groups run first).
 ; CHECK: {{^}}region0.to.barrier2:
 ; CHECK-NEXT: store i32 2, ptr %state.addr
+; CHECK: {{^}}region0.to.barrier1:
+; CHECK-NEXT: store i32 1, ptr %state.addr
 ; CHECK: {{^}}entry.region0:
 ; CHECK: br i1 %c.region0, label %then.region0, label %else.region0
 ; CHECK: {{^}}then.region0:
-; CHECK: br label %region0.to.barrier1
-; CHECK: {{^}}else.region0:
 ; CHECK: br label %region0.to.barrier2
-; Region 1: the rest of `then`, and the join.
+; CHECK: {{^}}else.region0:
+; CHECK: br label %region0.to.barrier1
+; Region 1: the rest of `else`, and the join.
 ; CHECK: {{^}}region1.thread.x:
 ; CHECK: icmp eq i32 %state{{[0-9]*}}, 1
 ; CHECK: {{^}}join.region1:
-; CHECK-NEXT: %v.region1 = phi i32 [ %x.region1, %after.barrier.region1 ]
+; CHECK-NEXT: %v.region1 = phi i32 [ %y.region1, %after.barrier{{[0-9]*}}.region1 ]
 ; CHECK: store i32 -1, ptr %state.addr
-; Region 2: the rest of `else`, and the join.
+; Region 2: the rest of `then`, and the join.
 ; CHECK: {{^}}region2.thread.x:
 ; CHECK: icmp eq i32 %state{{[0-9]*}}, 2
 ; CHECK: {{^}}join.region2:
-; CHECK-NEXT: %v.region2 = phi i32 [ %y.region2, %after.barrier2.region2 ]
+; CHECK-NEXT: %v.region2 = phi i32 [ %x.region2, %after.barrier{{[0-9]*}}.region2 ]
 ; CHECK: store i32 -1, ptr %state.addr
 ; CHECK: {{^}}dispatch.found:
-; CHECK-NEXT: switch i32 %state{{[0-9]*}}, label %block.exit [
+; CHECK-NEXT: switch i32 %next.state, label %block.exit [
 ; CHECK-NEXT: i32 1, label %region1
 ; CHECK-NEXT: i32 2, label %region2
 ; CHECK-NEXT: ]

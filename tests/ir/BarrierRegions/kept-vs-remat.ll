@@ -34,7 +34,7 @@
 ; CHECK-NEXT: %pa.remat.region1 = getelementptr inbounds i32, ptr %a, i64 %gid64.remat.region1
 ; CHECK-NEXT: store i32 %sum.region1, ptr %pa.remat.region1
 ; CHECK: {{^}}dispatch.found:
-; CHECK-NEXT: switch i32 %state{{[0-9]*}}, label %block.exit [
+; CHECK-NEXT: switch i32 %next.state, label %block.exit [
 ; CHECK-NEXT: i32 1, label %region1
 ; CHECK-NEXT: ]
 ; v and the state: 8 bytes, padded to 16.

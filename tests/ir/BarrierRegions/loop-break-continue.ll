@@ -53,7 +53,7 @@
 ; CHECK: {{^}}sync.region1:
 ; CHECK: br label %region1.to.barrier1
 ; CHECK: {{^}}dispatch.found:
-; CHECK-NEXT: switch i32 %state{{[0-9]*}}, label %block.exit [
+; CHECK-NEXT: switch i32 %next.state, label %block.exit [
 ; CHECK-NEXT: i32 1, label %region1
 ; CHECK-NEXT: ]
 ; CHECK: attributes #[[ATTRS]] = {{.*}}"loom-thread-arena"="16"

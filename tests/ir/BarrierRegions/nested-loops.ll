@@ -1,9 +1,7 @@
 ; Nested loops with a barrier in each (outer body, inner body, outer latch).
-; Four regions: 0 up to the first outer barrier (1); 1 from barrier 1 into
-; the inner loop, up to the inner barrier (2) or, when the inner loop is
-; done, the latch barrier (3); 2 one more inner iteration, to barrier 2 or 3;
-; 3 the next outer iteration, to barrier 1 or the end. The counters i and j
-; and the accumulator phis are kept per thread.
+; Four regions: 0 up to the first outer barrier; then one region after each
+; barrier (see below for the numbering). The counters i and j and the
+; accumulator phis are kept per thread.
 ; RUN: %opt -passes=loom-thread-loops,verify -S %s \
 ; RUN:   | FileCheck %s --implicit-check-not="call void @loom.barrier"
 
@@ -34,39 +32,35 @@
 ; CHECK: {{^}}exit.region0:
 ; CHECK: store i32 -1, ptr %state.addr
 ; Region 1: inner loop entry; to the inner barrier or the latch barrier.
+; Barriers are numbered in reverse post-order: 1 in the outer body, 2 at
+; the outer latch, 3 in the inner body. Region 1 (after the outer-body
+; barrier) enters the inner loop and leaves at 3 (inner body) or 2 (latch).
 ; CHECK: {{^}}region1.thread.x:
 ; CHECK: icmp eq i32 %state{{[0-9]*}}, 1
-; CHECK: {{^}}region1.to.barrier2:
-; CHECK-NEXT: store i32 2, ptr %state.addr
-; CHECK: {{^}}region1.to.barrier3:
-; CHECK-NEXT: store i32 3, ptr %state.addr
+; CHECK-DAG: {{^}}region1.to.barrier3:
+; CHECK-DAG: {{^}}region1.to.barrier2:
 ; CHECK: {{^}}inner.region1:
 ; CHECK-NEXT: %j.region1 = phi i32 [ 0, %after.barrier.region1 ]
-; Region 2: the next inner iteration.
+; Region 2 (after the latch barrier): the next outer iteration, to barrier 1
+; or the end.
 ; CHECK: {{^}}region2.thread.x:
 ; CHECK: icmp eq i32 %state{{[0-9]*}}, 2
-; CHECK: {{^}}region2.to.barrier2:
-; CHECK-NEXT: store i32 2, ptr %state.addr
-; CHECK: {{^}}region2.to.barrier3:
-; CHECK-NEXT: store i32 3, ptr %state.addr
-; CHECK: {{^}}after.barrier2.region2:
-; CHECK-NEXT: %j.reload.region2 = load i32, ptr %j.reg2mem.thread
-; CHECK: {{^}}inner.region2:
-; CHECK-NEXT: %j.region2 = phi i32 [ %j.next.region2, %after.barrier2.region2 ]
-; Region 3: the next outer iteration, or the end.
+; CHECK: {{^}}region2.to.barrier1:
+; CHECK-NEXT: store i32 1, ptr %state.addr
+; CHECK: %i.reload.region2 = load i32, ptr %i.reg2mem.thread
+; CHECK: {{^}}exit.region2:
+; CHECK: %acc.reload.region2 = load i32, ptr %acc.reg2mem.thread
+; CHECK: store i32 -1, ptr %state.addr
+; Region 3 (after the inner barrier): one more inner iteration, to 3 or 2.
 ; CHECK: {{^}}region3.thread.x:
 ; CHECK: icmp eq i32 %state{{[0-9]*}}, 3
-; CHECK: {{^}}region3.to.barrier1:
-; CHECK-NEXT: store i32 1, ptr %state.addr
-; CHECK: {{^}}after.barrier4.region3:
-; CHECK-NEXT: %i.reload.region3 = load i32, ptr %i.reg2mem.thread
-; CHECK: {{^}}outer.region3:
-; CHECK-NEXT: %i.region3 = phi i32 [ %i.next.region3, %after.barrier4.region3 ]
-; CHECK: {{^}}exit.region3:
-; CHECK: %acc.reload.region3 = load i32, ptr %acc.reg2mem.thread
-; CHECK: store i32 -1, ptr %state.addr
+; CHECK-DAG: {{^}}region3.to.barrier3:
+; CHECK-DAG: {{^}}region3.to.barrier2:
+; CHECK: %j.reload.region3 = load i32, ptr %j.reg2mem.thread
+; CHECK: {{^}}inner.region3:
+; CHECK-NEXT: %j.region3 = phi i32 [ %j.next.region3, %after.barrier{{[0-9]*}}.region3 ]
 ; CHECK: {{^}}dispatch.found:
-; CHECK-NEXT: switch i32 %state{{[0-9]*}}, label %block.exit [
+; CHECK-NEXT: switch i32 %next.state, label %block.exit [
 ; CHECK-NEXT: i32 1, label %region1
 ; CHECK-NEXT: i32 2, label %region2
 ; CHECK-NEXT: i32 3, label %region3

@@ -30,9 +30,9 @@
 ; CHECK: store i32 -1, ptr %state.addr
 ; The dispatcher: scan for a thread that has not exited, switch on its state.
 ; CHECK: dispatch.scan:
-; CHECK: icmp ne i32 %state{{[0-9]*}}, -1
+; CHECK: %next.state = call i32 @llvm.umin.i32(
 ; CHECK: dispatch.found:
-; CHECK-NEXT: switch i32 %state{{[0-9]*}}, label %block.exit [
+; CHECK-NEXT: switch i32 %next.state, label %block.exit [
 ; CHECK-NEXT: i32 1, label %region1
 ; CHECK-NOT: call void @loom.barrier
 ; Only the state is kept per thread: 4 bytes, padded to 16.

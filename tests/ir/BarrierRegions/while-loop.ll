@@ -43,7 +43,7 @@
 ; CHECK: {{^}}exit.region1:
 ; CHECK: store i32 -1, ptr %state.addr
 ; CHECK: {{^}}dispatch.found:
-; CHECK-NEXT: switch i32 %state{{[0-9]*}}, label %block.exit [
+; CHECK-NEXT: switch i32 %next.state, label %block.exit [
 ; CHECK-NEXT: i32 1, label %region1
 ; CHECK-NEXT: ]
 ; CHECK: attributes #[[ATTRS]] = {{.*}}"loom-thread-arena"="16"
