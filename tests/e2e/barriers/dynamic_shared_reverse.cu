@@ -1,7 +1,9 @@
 // Array reverse through dynamic shared memory: the <<<grid, block, bytes>>>
 // form, cudaLaunchKernel with sharedMem, two `extern __shared__` arrays of
-// different types that alias one buffer, and a char buffer carved into
-// several typed arrays.
+// different types that alias one buffer, a char buffer carved into several
+// typed arrays, and the `SharedMemory<T>` accessor idiom (extern __shared__
+// declared in a device member function of a template) next to a static
+// __shared__ array, which must not overlap the dynamic buffer.
 // RUN: %loomcc %s -o %t
 // RUN: %t 256 | FileCheck %s
 // RUN: %t 37 | FileCheck %s
@@ -13,6 +15,7 @@
 // CHECK: launch kernel PASSED
 // CHECK: alias PASSED
 // CHECK: carve PASSED
+// CHECK: accessor PASSED
 #include "../Inputs/check.h"
 #include <cstring>
 #include <vector>
@@ -54,6 +57,26 @@ __global__ void carve(double *outD, int *outI, char *outC) {
   outD[g] = sd[r];
   outI[g] = si[r];
   outC[g] = sc[r];
+}
+
+template <typename T> struct SharedMemory {
+  __device__ operator T *() {
+    extern __shared__ int sharedRaw[];
+    return reinterpret_cast<T *>(sharedRaw);
+  }
+};
+
+template <typename T> __global__ void accessor(const T *in, T *out) {
+  T *s = SharedMemory<T>();
+  __shared__ T fixed[4];
+  int t = threadIdx.x, n = blockDim.x;
+  size_t g = (size_t)blockIdx.x * n + t;
+  if (t < 4)
+    fixed[t] = T(100 * (t + 1));
+  s[t] = in[g];
+  __syncthreads();
+  // (Not fixed[t % 4]: see vectorizer_and_mask_index.cu.)
+  out[g] = s[n - 1 - t] + fixed[0] + 2 * fixed[n < 4 ? n - 1 : 3];
 }
 
 int main(int argc, char **argv) {
@@ -130,6 +153,22 @@ int main(int argc, char **argv) {
       EXPECT(hc[g] == (char)('a' + (rr + b) % 26));
     }
   std::printf("carve PASSED\n");
+
+  // Doubles through the dynamic buffer; the result goes to dd.
+  std::vector<double> src(count);
+  for (size_t i = 0; i < count; ++i)
+    src[i] = i * 1.5 - 7;
+  double *dsrc;
+  CHECK_CUDA(cudaMalloc(&dsrc, count * sizeof(double)));
+  CHECK_CUDA(cudaMemcpy(dsrc, src.data(), count * sizeof(double), cudaMemcpyHostToDevice));
+  accessor<double><<<blocks, n, n * sizeof(double)>>>(dsrc, dd);
+  CHECK_CUDA(cudaGetLastError());
+  CHECK_CUDA(cudaMemcpy(hd.data(), dd, count * sizeof(double), cudaMemcpyDeviceToHost));
+  for (int b = 0; b < blocks; ++b)
+    for (int t = 0; t < n; ++t)
+      EXPECT(hd[(size_t)b * n + t] == src[(size_t)b * n + n - 1 - t] + 100 + 200 * (n < 4 ? n : 4));
+  std::printf("accessor PASSED\n");
+  CHECK_CUDA(cudaFree(dsrc));
   CHECK_CUDA(cudaFree(d));
   CHECK_CUDA(cudaFree(du));
   CHECK_CUDA(cudaFree(dd));

@@ -32,8 +32,8 @@ __global__ void matmulTiled(const float *A, const float *B, float *C, int M, int
     C[row * N + col] = acc;
 }
 
-// Block 16 (x) by 8 (y); the k-step is 16, so every thread loads two rows of
-// the B tile and two columns... of the A tile through a strided loop.
+// Block 16 (x) by 8 (y) with a k-step of 16: each thread loads one element
+// of the A tile and two of the B tile, through strided loops.
 __global__ void matmulRect(const float *A, const float *B, float *C, int M, int K, int N) {
   constexpr int BX = 16, BY = 8, BK = 16;
   __shared__ float As[BY][BK];
