@@ -174,7 +174,7 @@ std::optional<Value *> translate(CallInst &CI, StringRef Name) {
   // (stronger) implementation because BarrierRegions runs barriers reached
   // by only some threads (here: some warps) for exactly those threads.
   if (Name == "llvm.nvvm.bar.warp.sync") {
-    B.CreateCall(getMarkerFunction(*CI.getModule(), Marker::Barrier));
+    B.CreateCall(getMarkerFunction(*CI.getModule(), Marker::WarpBarrier));
     return nullptr;
   }
   // __syncthreads_count/and/or.

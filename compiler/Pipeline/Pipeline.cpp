@@ -23,6 +23,7 @@
 
 #include "Import/NVVMIntrinsics.h"
 #include "Transforms/DeviceRuntimeCalls.h"
+#include "Transforms/GuardMaskedInductions.h"
 #include "Transforms/InlineDeviceFunctions.h"
 #include "Transforms/KernelEntry.h"
 #include "Transforms/KernelRegistration.h"
@@ -132,6 +133,15 @@ void registerLoomPasses(PassBuilder &PB) {
 #include "Pipeline/Passes.def"
         if (Name == "loom-kernel-pipeline") {
           addKernelPipeline(MPM, PipelineOptions());
+          return true;
+        }
+        return false;
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == "loom-guard-masked-inductions") {
+          FPM.addPass(GuardMaskedInductionsPass());
           return true;
         }
         return false;

@@ -117,7 +117,7 @@ bool isGridDim(Marker M) {
 }
 
 bool isBarrier(Marker M) {
-  return M == Marker::Barrier || M == Marker::BarrierPopc ||
+  return M == Marker::Barrier || M == Marker::WarpBarrier || M == Marker::BarrierPopc ||
          M == Marker::BarrierAnd || M == Marker::BarrierOr ||
          M == Marker::WarpCollective;
 }

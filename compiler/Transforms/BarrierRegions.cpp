@@ -12,6 +12,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -49,6 +50,7 @@ private:
   void prepare();
   void isolateBarriers();
   void rematerializeIndices();
+  void warnDivergentBarriers();
   void emitCollective(IRBuilder<> &B, unsigned Barrier);
   void demoteValuesLiveAcrossBarriers();
   bool isRematerializable(Value *V, unsigned Depth) const;
@@ -66,6 +68,7 @@ private:
   const DataLayout &DL;
 
   SmallVector<BasicBlock *, 8> Barriers; // barrier j is Barriers[j - 1]
+  SmallPtrSet<BasicBlock *, 8> BlockBarriers; // __syncthreads & co.
   DenseMap<BasicBlock *, unsigned> BarrierIndex;
   DenseMap<unsigned, Reduction> Reductions;
   // Barriers that are warp collectives. Each arriving thread publishes its
@@ -112,16 +115,23 @@ void RegionBuilder::prepare() {
 }
 
 void RegionBuilder::isolateBarriers() {
-  // Barriers are numbered in reverse post-order (program order, loops
-  // aside): the dispatcher runs the lowest-numbered waiting group first, so
-  // threads that lag behind (e.g. after a divergent branch) catch up before
-  // the others go on, and warp collectives see their whole warp.
+  // Numbering decides which waiting group the dispatcher runs first (the
+  // lowest number). Warp-level synchronization (__syncwarp, collectives)
+  // comes before every block barrier: a warp busy in a warp-synchronous
+  // section must finish it before a __syncthreads lets anyone pass. Within
+  // each kind, reverse post-order (program order, loops aside): threads that
+  // lag behind after a divergent branch catch up first, so a collective
+  // after the branch sees its whole warp.
   SmallVector<CallInst *, 8> Calls;
   for (BasicBlock *BB : ReversePostOrderTraversal<Function *>(&F))
     for (Instruction &I : *BB)
       if (auto *CI = dyn_cast<CallInst>(&I))
         if (std::optional<Marker> M = getMarker(*CI); M && isBarrier(*M))
           Calls.push_back(CI);
+  std::stable_partition(Calls.begin(), Calls.end(), [](CallInst *CI) {
+    Marker K = *getMarker(*CI);
+    return K == Marker::WarpCollective || K == Marker::WarpBarrier;
+  });
   Module &M = *F.getParent();
   Function *Plain = getMarkerFunction(M, Marker::Barrier);
   BasicBlock &Entry = F.getEntryBlock();
@@ -148,6 +158,10 @@ void RegionBuilder::isolateBarriers() {
       B.CreateStore(CI->getArgOperand(3), Coll.Arg);
       B.CreateStore(CI->getArgOperand(4), Coll.C);
       Bar = B.CreateCall(Plain);
+    } else if (Kind == Marker::WarpBarrier) {
+      IRBuilder<> B(CI);
+      Bar = B.CreateCall(Plain);
+      CI->eraseFromParent();
     } else if (Kind != Marker::Barrier) {
       IRBuilder<> AB(&Entry, Entry.getFirstInsertionPt());
       Red.Pred = AB.CreateAlloca(AB.getInt32Ty(), nullptr, "barrier.pred");
@@ -164,6 +178,8 @@ void RegionBuilder::isolateBarriers() {
     Barriers.push_back(BarBB);
     unsigned Index = Barriers.size();
     BarrierIndex[BarBB] = Index;
+    if (Kind != Marker::WarpCollective && Kind != Marker::WarpBarrier)
+      BlockBarriers.insert(BarBB);
     if (Kind == Marker::WarpCollective) {
       if (!isa<ConstantInt>(Coll.Op)) {
         reportUnsupported(F, CI, "warp collective with a non-constant operation");
@@ -173,12 +189,81 @@ void RegionBuilder::isolateBarriers() {
       CI->replaceAllUsesWith(B.CreateLoad(B.getInt32Ty(), Coll.Result, "warp.result"));
       CI->eraseFromParent();
       Collectives[Index] = Coll;
-    } else if (Kind != Marker::Barrier) {
+    } else if (Kind != Marker::Barrier && Kind != Marker::WarpBarrier) {
       IRBuilder<> B(After, After->getFirstInsertionPt());
       CI->replaceAllUsesWith(B.CreateLoad(CI->getType(), Red.Result, "barrier.value"));
       CI->eraseFromParent();
       Reductions[Index] = Red;
     }
+  }
+}
+
+/// True when \p V is computed from threadIdx without going through memory.
+static bool dependsOnThreadIndex(Value *V, unsigned Depth,
+                                 SmallPtrSetImpl<Value *> &Seen) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 12 || !Seen.insert(V).second)
+    return false;
+  if (auto *CI = dyn_cast<CallInst>(I)) {
+    std::optional<Marker> M = getMarker(*CI);
+    return M && isThreadIndex(*M);
+  }
+  if (I->mayReadOrWriteMemory())
+    return false;
+  for (Value *Op : I->operands())
+    if (dependsOnThreadIndex(Op, Depth + 1, Seen))
+      return true;
+  return false;
+}
+
+/// A branch on threadIdx after which threads reach different
+/// __syncthreads() is undefined behaviour in CUDA. Loom runs each group on
+/// its own (deterministic, no hang) but says so at compile time. A side
+/// that only leads to the end of the kernel is fine (threads that exited do
+/// not take part in later barriers), and warp-level synchronization is
+/// meant to be reached by only some warps.
+void RegionBuilder::warnDivergentBarriers() {
+  auto FirstBarriers = [&](BasicBlock *Start) {
+    SmallPtrSet<BasicBlock *, 4> Found;
+    SmallPtrSet<BasicBlock *, 32> Seen{Start};
+    SmallVector<BasicBlock *, 16> Work{Start};
+    while (!Work.empty()) {
+      BasicBlock *BB = Work.pop_back_val();
+      if (BlockBarriers.contains(BB)) {
+        Found.insert(BB);
+        continue;
+      }
+      for (BasicBlock *S : successors(BB))
+        if (Seen.insert(S).second)
+          Work.push_back(S);
+    }
+    return Found;
+  };
+  for (BasicBlock &BB : F) {
+    Instruction *Term = BB.getTerminator();
+    Value *Cond = nullptr;
+    if (auto *Br = dyn_cast<BranchInst>(Term); Br && Br->isConditional())
+      Cond = Br->getCondition();
+    else if (auto *Sw = dyn_cast<SwitchInst>(Term))
+      Cond = Sw->getCondition();
+    SmallPtrSet<Value *, 16> Seen;
+    if (!Cond || !dependsOnThreadIndex(Cond, 0, Seen))
+      continue;
+    SmallVector<SmallPtrSet<BasicBlock *, 4>, 2> Sides;
+    for (BasicBlock *S : successors(&BB))
+      if (auto Found = FirstBarriers(S); !Found.empty())
+        Sides.push_back(std::move(Found));
+    bool Differ = false;
+    for (size_t I = 1; I < Sides.size(); ++I)
+      Differ |= Sides[I] != Sides[0];
+    if (!Differ)
+      continue;
+    F.getContext().diagnose(DiagnosticInfoUnsupported(
+        F,
+        "threads of a block reach different __syncthreads() depending on "
+        "threadIdx (undefined behaviour in CUDA); Loom runs each group of "
+        "threads separately",
+        Term->getDebugLoc(), DS_Warning));
   }
 }
 
@@ -506,6 +591,7 @@ void RegionBuilder::buildRegion(unsigned Index, BasicBlock *Start,
 void RegionBuilder::build() {
   prepare();
   isolateBarriers();
+  warnDivergentBarriers();
   rematerializeIndices();
   demoteValuesLiveAcrossBarriers();
 

@@ -3,6 +3,7 @@
 #include "DeviceCompiler.h"
 
 #include "Pipeline/Pipeline.h"
+#include "Transforms/GuardMaskedInductions.h"
 
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -17,6 +18,7 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CodeGen.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
@@ -135,6 +137,10 @@ bool compileDevice(const DeviceCompileJob &Job) {
     Triple TT(Opts.Triple);
     auto TLII = std::make_unique<TargetLibraryInfoImpl>(TT, VectorLibrary::LIBMVEC);
     return TargetLibraryAnalysis(*TLII);
+  });
+  // LLVM 22's vectorizer miscompiles `tab[iv & 3]` (see GuardMaskedInductions.h).
+  PB.registerVectorizerStartEPCallback([](FunctionPassManager &FPM, OptimizationLevel) {
+    FPM.addPass(loom::GuardMaskedInductionsPass());
   });
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);

@@ -1,15 +1,8 @@
 // __syncwarp() executed by one warp only while the other warps go straight
 // to a __syncthreads(): the block barrier must wait for that warp.
-// XFAIL: *
-// Loom bug: NVVMIntrinsics lowers __syncwarp (llvm.nvvm.bar.warp.sync) to
-// the same @loom.barrier marker as __syncthreads, so BarrierRegions cannot
-// tell them apart. Its dispatcher runs the region of the *first* live
-// thread's state for the threads in that state: thread 0 waits at the
-// __syncthreads, warp 1 at the __syncwarp, so the code after __syncthreads
-// runs for warps 0, 2, 3 before warp 1 finished its reduction (thread 0
-// reads s[32] == 32 instead of 1520). A fix needs a distinct warp-barrier
-// marker, and a dispatcher that runs warp-barrier groups before releasing a
-// block barrier that not every live thread has reached.
+// __syncwarp has its own marker (loom.barrier.warp), and the dispatcher runs
+// groups waiting at warp-level synchronization before any group waiting at a
+// __syncthreads, so warp 1 finishes its reduction first.
 // RUN: %loomcc %s -o %t
 // RUN: %t 128 | FileCheck %s
 // RUN: %t 64 | FileCheck %s

@@ -1,19 +1,12 @@
 // A table indexed by `threadIdx.x & 3` (or % 4) next to an access whose index
 // wraps in 32 bits (unsigned `t + off`, or the barrier state slots): with or
 // without barriers, every thread must read its own table entry.
-// XFAIL: *
-// LLVM 22 bug (upstream LoopVectorize/SCEV, not Loom's passes): when a loop
-// has an i32 index that needs a no-wrap runtime predicate, LoopVectorize
-// also treats `tab[iv & 3]` as consecutive (`zext(trunc iv to i2)`) but
-// emits only the i32 check, dropping the i2 no-wrap check, so lane k loads
-// tab[k] instead of tab[k & 3]. Plain C shows it with clang-22 -O2
-// -march=x86-64-v3 (SSE2-only builds are not affected):
-//   double tab[4];
-//   void f(double *restrict out, const int *restrict m, long n, long off) {
-//     for (long i = 0; i < n; ++i)
-//       out[i] = tab[i & 3] + m[(unsigned)(i + off)];
-//   }
-// Loom's thread loops hit it for every x loop, with or without barriers.
+// LLVM 22's loop vectorizer (upstream LoopVectorize/SCEV, not Loom's passes)
+// treats `tab[iv & 3]` as consecutive under a wrap predicate on the narrow i2
+// recurrence, then drops that always-false runtime check, so lane k would load
+// tab[k] instead of tab[k & 3] (plain C shows it with clang-22 -O2
+// -march=x86-64-v3). Loom's GuardMaskedInductions pass hides such masked
+// inductions from SCEV right before the vectorizer; this test keeps it honest.
 // RUN: %loomcc %s -o %t
 // RUN: %t 256 | FileCheck %s
 // RUN: %t 64 | FileCheck %s
