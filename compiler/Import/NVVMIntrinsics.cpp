@@ -146,6 +146,53 @@ std::optional<Value *> translateWarpIntrinsic(CallInst &CI, StringRef Name,
   return std::nullopt;
 }
 
+/// Special registers beyond the thread/block indices: warp id, SM id and
+/// count (one "SM" per block at a time on a CPU: 0 and 1), the global
+/// nanosecond timer (the device library reads the host's realtime clock).
+std::optional<Value *> otherSpecialRegister(IRBuilder<> &B, StringRef Reg, Type *Ty) {
+  Module &M = *B.GetInsertBlock()->getModule();
+  if (Reg == "warpid")
+    return B.CreateZExtOrTrunc(B.CreateLShr(linearThreadIndex(B), 5), Ty);
+  if (Reg == "nwarpid")
+    return ConstantInt::get(Ty, 32);
+  if (Reg == "smid")
+    return ConstantInt::get(Ty, 0);
+  if (Reg == "nsmid")
+    return ConstantInt::get(Ty, 1);
+  if (Reg == "globaltimer" || Reg == "globaltimer.lo") {
+    FunctionCallee Timer = M.getOrInsertFunction(
+        "__loom_globaltimer", FunctionType::get(B.getInt64Ty(), false));
+    return B.CreateZExtOrTrunc(B.CreateCall(Timer), Ty);
+  }
+  return std::nullopt;
+}
+
+/// The few inline PTX snippets real code uses to read a special register,
+/// `mov.u32 %0, %laneid;` and the like, become the register's value.
+std::optional<Value *> translateInlineSpecialRegister(CallBase &CB, InlineAsm &Asm) {
+  StringRef Text = Asm.getAsmString().trim();
+  Text.consume_back(";");
+  Text = Text.trim();
+  if (!Text.consume_front("mov.u32") && !Text.consume_front("mov.u64") &&
+      !Text.consume_front("mov.b32") && !Text.consume_front("mov.b64"))
+    return std::nullopt;
+  auto [Dst, Src] = Text.split(',');
+  if (Dst.trim() != "$0" || !CB.getType()->isIntegerTy())
+    return std::nullopt;
+  StringRef Reg = Src.trim();
+  if (!Reg.consume_front("%"))
+    return std::nullopt;
+  IRBuilder<> B(&CB);
+  Type *Ty = CB.getType();
+  if (std::optional<Marker> M = specialRegisterMarker(Reg))
+    return B.CreateZExtOrTrunc(callMarker(B, *M), Ty);
+  if (Reg == "laneid")
+    return B.CreateZExtOrTrunc(B.CreateAnd(linearThreadIndex(B), 31), Ty);
+  if (Reg == "clock" || Reg == "clock64")
+    return B.CreateZExtOrTrunc(B.CreateIntrinsic(Intrinsic::readcyclecounter, {}), Ty);
+  return otherSpecialRegister(B, Reg, Ty);
+}
+
 /// Rewrites one call; returns the replacement value (nullptr for void), or
 /// std::nullopt when the intrinsic is not supported.
 std::optional<Value *> translate(CallInst &CI, StringRef Name) {
@@ -164,7 +211,16 @@ std::optional<Value *> translate(CallInst &CI, StringRef Name) {
     if (Reg == "clock")
       return B.CreateTrunc(B.CreateIntrinsic(Intrinsic::readcyclecounter, {}),
                            CI.getType());
+    if (std::optional<Value *> V = otherSpecialRegister(B, Reg, CI.getType()))
+      return *V;
     return std::nullopt;
+  }
+  // __nanosleep(ns): a back-off hint; yield the CPU to other workers.
+  if (Name == "llvm.nvvm.nanosleep") {
+    FunctionCallee Yield = CI.getModule()->getOrInsertFunction(
+        "sched_yield", FunctionType::get(B.getInt32Ty(), false));
+    B.CreateCall(Yield);
+    return nullptr;
   }
   if (isCtaBarrier(Name, CI)) {
     B.CreateCall(getMarkerFunction(*CI.getModule(), Marker::Barrier));
@@ -205,14 +261,20 @@ std::optional<Value *> translate(CallInst &CI, StringRef Name) {
   return std::nullopt;
 }
 
-/// Inline PTX cannot run on a CPU; say so where it is written.
+/// Inline PTX cannot run on a CPU; say so where it is written (except the
+/// special-register reads translateInlineSpecialRegister understands).
 bool reportInlinePTX(Module &M) {
   bool Found = false;
   for (Function &F : M)
     for (BasicBlock &BB : F)
-      for (Instruction &I : BB)
+      for (Instruction &I : make_early_inc_range(BB))
         if (auto *CB = dyn_cast<CallBase>(&I))
           if (auto *Asm = dyn_cast<InlineAsm>(CB->getCalledOperand())) {
+            if (std::optional<Value *> V = translateInlineSpecialRegister(*CB, *Asm)) {
+              CB->replaceAllUsesWith(*V);
+              CB->eraseFromParent();
+              continue;
+            }
             StringRef Text = Asm->getAsmString();
             reportUnsupported(F, &I,
                               "inline PTX assembly is not supported by Loom ('" +

@@ -29,6 +29,9 @@ __LOOM_MATCH64(long)
 __LOOM_MATCH64(unsigned long)
 __LOOM_MATCH64(long long)
 __LOOM_MATCH64(unsigned long long)
+/* __nanosleep: a hint to back off; Loom yields the CPU. */
+inline __device__ void __nanosleep(unsigned int __ns) { __nvvm_nanosleep(__ns); }
+
 #undef __LOOM_MATCH32
 #undef __LOOM_MATCH64
 
