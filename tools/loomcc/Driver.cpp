@@ -295,6 +295,8 @@ bool Driver::preprocessOrDeps() {
       A.insert(A.end(), {"-MT", O.DepTarget});
     A.push_back(In.Path);
     std::string Out = O.DepsOnly && !O.DepFile.empty() ? O.DepFile : O.Output;
+    if (O.HostSourceOut && Out.empty())
+      Out = sys::path::filename(In.Path).str() + ".cpp.ii";
     if (!Out.empty())
       A.insert(A.end(), {"-o", Out});
     if (!exec(L.Clang, A))

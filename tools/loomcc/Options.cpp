@@ -65,6 +65,13 @@ const std::vector<Spec> &specs() {
        [](Options &O, const std::string &) { O.CompileOnly = true; return true; }},
       {"-E", "--preprocess", false, false,
        [](Options &O, const std::string &) { O.PreprocessOnly = true; return true; }},
+      // Old nvcc: write the preprocessed host side to <file>.cpp.ii.
+      {"-cuda", "--cuda", false, false,
+       [](Options &O, const std::string &) {
+         O.PreprocessOnly = true;
+         O.HostSourceOut = true;
+         return true;
+       }},
       {"-I", "--include-path", true, true,
        [](Options &O, const std::string &V) { O.Preprocessor.push_back("-I" + V); return true; }},
       {"-isystem", "--system-include", true, false,

@@ -21,6 +21,7 @@ struct Options {
   std::string Output;
   bool CompileOnly = false;       // -c
   bool PreprocessOnly = false;    // -E
+  bool HostSourceOut = false;     // -cuda: preprocessed host side to <input>.cpp.ii
   bool DepsOnly = false;          // -M
   bool DepsWithCompile = false;   // -MD
   std::string DepFile;            // -MF

@@ -32,6 +32,8 @@
 #include <string.h>
 #include <stdio.h>
 #include <assert.h>
+#include <time.h>
+#include <new>
 
 #ifndef __CUDACC__
 #define __CUDACC__

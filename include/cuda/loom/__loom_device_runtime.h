@@ -72,6 +72,33 @@ static __device__ __forceinline__ size_t __cvta_generic_to_shared(const void *__
   return __nv_cvta_generic_to_shared_impl(__p);
 }
 
+/* ---- min/max on the host: CUDA's headers declare them for host code too
+ * (programs call max(a, b) on ints in host functions). Device code uses
+ * clang's wrappers above. ---- */
+#pragma push_macro("__LOOM_HOST_MINMAX")
+#define __LOOM_HOST_MINMAX(T)                                                   \
+  static inline __host__ T min(T __a, T __b) { return __b < __a ? __b : __a; } \
+  static inline __host__ T max(T __a, T __b) { return __a < __b ? __b : __a; }
+__LOOM_HOST_MINMAX(int)
+__LOOM_HOST_MINMAX(unsigned int)
+__LOOM_HOST_MINMAX(long)
+__LOOM_HOST_MINMAX(unsigned long)
+__LOOM_HOST_MINMAX(long long)
+__LOOM_HOST_MINMAX(unsigned long long)
+__LOOM_HOST_MINMAX(float)
+__LOOM_HOST_MINMAX(double)
+#undef __LOOM_HOST_MINMAX
+#pragma pop_macro("__LOOM_HOST_MINMAX")
+/* Mixed signed/unsigned and float/double forms, as CUDA has them. */
+static inline __host__ unsigned int min(int __a, unsigned int __b) { return min((unsigned int)__a, __b); }
+static inline __host__ unsigned int min(unsigned int __a, int __b) { return min(__a, (unsigned int)__b); }
+static inline __host__ unsigned int max(int __a, unsigned int __b) { return max((unsigned int)__a, __b); }
+static inline __host__ unsigned int max(unsigned int __a, int __b) { return max(__a, (unsigned int)__b); }
+static inline __host__ double min(float __a, double __b) { return min((double)__a, __b); }
+static inline __host__ double min(double __a, float __b) { return min(__a, (double)__b); }
+static inline __host__ double max(float __a, double __b) { return max((double)__a, __b); }
+static inline __host__ double max(double __a, float __b) { return max(__a, (double)__b); }
+
 /* ---- Atomics (CUDA semantics: relaxed read-modify-write on the location) ---- */
 #pragma push_macro("__LOOM_ATOMIC")
 #define __LOOM_ATOMIC static __device__ __forceinline__
