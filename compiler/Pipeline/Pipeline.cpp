@@ -9,6 +9,8 @@
 //     errors point at user code.)
 //  3. LowerAddressSpaces: one flat address space before any linking, so the
 //     device library (host IR) links without address-space mismatches.
+//  3b. ManagedVariables: kernels reach __managed__ variables through a
+//     pointer the runtime aims at the host's copy.
 //  4. LinkDeviceLibrary: __nv_* math from Loom's bitcode library.
 //  5. DeviceRuntimeCalls: printf/assert/trap to the runtime.
 //  6. InlineDeviceFunctions: markers in device functions reach their kernel;
@@ -29,6 +31,7 @@
 #include "Transforms/KernelRegistration.h"
 #include "Transforms/LowerAddressSpaces.h"
 #include "Transforms/LowerSharedMemory.h"
+#include "Transforms/ManagedVariables.h"
 #include "Transforms/RetargetToHost.h"
 #include "Transforms/ThreadLoops.h"
 
@@ -82,6 +85,7 @@ template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn A
   Add(AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
   Add(NVVMIntrinsicsPass());
   Add(LowerAddressSpacesPass());
+  Add(ManagedVariablesPass());
   Add(LinkDeviceLibraryPass(Opts.DeviceLibraryPath));
   Add(DeviceRuntimeCallsPass());
   Add(InlineDeviceFunctionsPass());

@@ -5,6 +5,7 @@
 #include "Support/LaunchABI.h"
 #include "Transforms/BarrierRegions.h"
 #include "Transforms/KernelEntry.h"
+#include "Transforms/ManagedVariables.h"
 #include "Transforms/ThreadLoops.h"
 
 #include "llvm/IR/Constants.h"
@@ -19,7 +20,7 @@ namespace loom {
 namespace {
 
 /// ABI version in include/loom/KernelABI.h.
-constexpr uint32_t AbiVersion = 1;
+constexpr uint32_t AbiVersion = 2;
 
 Constant *cString(Module &M, StringRef S, const Twine &Name) {
   Constant *Init = ConstantDataArray::getString(M.getContext(), S);
@@ -88,7 +89,8 @@ Constant *kernelDesc(Module &M, const LaunchABI &ABI, Function &Entry) {
 bool isSymbolVariable(const GlobalVariable &GV) {
   if (GV.isDeclaration() || GV.hasPrivateLinkage() || GV.isThreadLocal() ||
       GV.getName().starts_with("llvm.") || GV.getName().starts_with("loom.") ||
-      GV.getName().starts_with("__loom") || GV.hasMetadata("loom.shared"))
+      GV.getName().starts_with("__loom") || GV.hasMetadata("loom.shared") ||
+      GV.hasMetadata(ManagedSlotMD))
     return false;
   return !GV.getName().empty();
 }
@@ -132,19 +134,26 @@ PreservedAnalyses KernelRegistrationPass::run(Module &M,
   for (GlobalVariable &GV : M.globals())
     if (isSymbolVariable(GV))
       VarGlobals.push_back(&GV);
-  for (GlobalVariable *GV : VarGlobals)
+  Type *I32 = Type::getInt32Ty(Ctx);
+  for (GlobalVariable *GV : VarGlobals) {
+    Constant *Pointer = ConstantPointerNull::get(PointerType::get(Ctx, 0));
+    uint32_t Flags = 0;
+    if (GlobalVariable *Slot = managedPointerOf(*GV)) {
+      Pointer = Slot;
+      Flags = 1; // LOOM_VAR_MANAGED
+    }
     Vars.push_back(ConstantStruct::get(
         ABI.VarDesc,
         {cString(M, GV->getName(), "loom.var.name"), GV,
-         ConstantInt::get(Type::getInt64Ty(Ctx),
-                          DL.getTypeAllocSize(GV->getValueType()))}));
+         ConstantInt::get(Type::getInt64Ty(Ctx), DL.getTypeAllocSize(GV->getValueType())),
+         ConstantInt::get(I32, Flags), ConstantInt::get(I32, 0), Pointer}));
+  }
 
   internalize(M);
   // Registered variables are reachable from the runtime: keep them.
   for (GlobalVariable *GV : VarGlobals)
     GV->setConstant(false);
 
-  Type *I32 = Type::getInt32Ty(Ctx);
   Constant *Module = ConstantStruct::get(
       ABI.ModuleDesc,
       {ConstantInt::get(I32, AbiVersion), ConstantInt::get(I32, Kernels.size()),

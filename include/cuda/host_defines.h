@@ -15,9 +15,10 @@
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
-/* clang accepts the "managed" attribute only for HIP; until managed variables
- * get their own lowering (issue 5) they are ordinary __device__ variables. */
-#define __managed__ __attribute__((device))
+/* clang accepts the "managed" attribute only for HIP. A managed variable is
+ * a device variable tagged for Loom's ManagedVariables pass, which makes
+ * kernels use the host's copy: host and device then share one storage. */
+#define __managed__ __attribute__((device)) __attribute__((annotate("loom.managed")))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 /* clang treats __noinline__ as a keyword in CUDA mode: no macro needed. */
 #else

@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 
-#define LOOM_ABI_VERSION 1u
+#define LOOM_ABI_VERSION 2u
 #define LOOM_FATBIN_MAGIC "LOOMFATBIN1"
 
 typedef struct LoomDim3 {
@@ -63,10 +63,18 @@ typedef struct LoomKernelDesc {
   uint64_t threadArenaBytesPerThread; /* per-thread state kept across barriers */
 } LoomKernelDesc;
 
+#define LOOM_VAR_MANAGED 1u
+
 typedef struct LoomVarDesc {
   const char *name;             /* device-side name of a __device__/__constant__ variable */
-  void *address;
+  void *address;                /* its storage (for a managed variable: the initial value) */
   uint64_t size;
+  uint32_t flags;               /* LOOM_VAR_MANAGED */
+  uint32_t reserved;
+  /* Managed variables: kernels reach the variable through *managedPointer,
+   * which the runtime points at the host's copy (after copying the initial
+   * value there), so host and device share one storage. Else null. */
+  void **managedPointer;
 } LoomVarDesc;
 
 typedef struct LoomModuleDesc {

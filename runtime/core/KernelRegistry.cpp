@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/KernelRegistry.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -61,7 +62,35 @@ void KernelRegistry::registerVar(void *Handle, const void *HostVar, const char *
   if (!Handle || !HostVar || !DeviceName)
     return;
   std::lock_guard<std::mutex> Lock(M);
-  Vars[HostVar] = VarRecord{static_cast<HostModule *>(Handle), DeviceName, Size};
+  VarRecord &Record = Vars[HostVar] = VarRecord{static_cast<HostModule *>(Handle), DeviceName, Size};
+  bindManagedLocked(HostVar, Record);
+}
+
+const LoomVarDesc *KernelRegistry::findVarLocked(const VarRecord &Record) {
+  if (Record.Module->Foreign)
+    return nullptr;
+  auto ModuleIt = Modules.find(Record.Module->Key);
+  if (ModuleIt == Modules.end() || ModuleIt->second.AbiMismatch)
+    return nullptr;
+  const LoomModuleDesc *Module = ModuleIt->second.Desc;
+  for (uint32_t I = 0; I < Module->numVars; ++I)
+    if (Module->vars[I].name && Record.Name == Module->vars[I].name)
+      return &Module->vars[I];
+  return nullptr;
+}
+
+void KernelRegistry::bindManagedLocked(const void *HostVar, VarRecord &Record) {
+  if (Record.ManagedBound)
+    return;
+  const LoomVarDesc *Desc = findVarLocked(Record);
+  if (!Desc || !(Desc->flags & LOOM_VAR_MANAGED) || !Desc->managedPointer)
+    return;
+  // Registration runs in static constructors, before main touches the
+  // variable: the shadow gets the variable's initial value exactly once.
+  std::memcpy(const_cast<void *>(HostVar), Desc->address,
+              std::min<size_t>(Record.Size, static_cast<size_t>(Desc->size)));
+  *Desc->managedPointer = const_cast<void *>(HostVar);
+  Record.ManagedBound = true;
 }
 
 void KernelRegistry::registerModule(const LoomModuleDesc *Module) {
@@ -76,6 +105,9 @@ void KernelRegistry::registerModule(const LoomModuleDesc *Module) {
   std::lock_guard<std::mutex> Lock(M);
   // The first registration of a key wins (a key names one translation unit).
   Modules.emplace(Module->key, ModuleRecord{Module, Mismatch});
+  for (auto &[HostVar, Record] : Vars)
+    if (!Record.ManagedBound && Record.Module->Key == Module->key)
+      bindManagedLocked(HostVar, Record);
 }
 
 cudaError_t KernelRegistry::resolveLocked(StubRecord &Record) {
@@ -121,19 +153,15 @@ cudaError_t KernelRegistry::setAttributes(const void *Stub, const KernelAttribut
 cudaError_t KernelRegistry::lookupVar(const void *HostVar, void **Address, size_t *Size) {
   std::lock_guard<std::mutex> Lock(M);
   auto It = Vars.find(HostVar);
-  if (It == Vars.end() || It->second.Module->Foreign)
+  if (It == Vars.end())
     return cudaErrorInvalidSymbol;
-  auto ModuleIt = Modules.find(It->second.Module->Key);
-  if (ModuleIt == Modules.end())
+  const LoomVarDesc *Desc = findVarLocked(It->second);
+  if (!Desc)
     return cudaErrorInvalidSymbol;
-  const LoomModuleDesc *Module = ModuleIt->second.Desc;
-  for (uint32_t I = 0; I < Module->numVars; ++I)
-    if (Module->vars[I].name && It->second.Name == Module->vars[I].name) {
-      *Address = Module->vars[I].address;
-      *Size = static_cast<size_t>(Module->vars[I].size);
-      return cudaSuccess;
-    }
-  return cudaErrorInvalidSymbol;
+  // A managed variable lives in the host's shadow, shared with kernels.
+  *Address = (Desc->flags & LOOM_VAR_MANAGED) ? const_cast<void *>(HostVar) : Desc->address;
+  *Size = static_cast<size_t>(Desc->size);
+  return cudaSuccess;
 }
 
 } // namespace loom

@@ -76,6 +76,7 @@ private:
     HostModule *Module;
     std::string Name;
     size_t Size;
+    bool ManagedBound = false; ///< managed: device slot aimed at the shadow
   };
   struct ModuleRecord {
     const LoomModuleDesc *Desc;
@@ -83,6 +84,11 @@ private:
   };
 
   cudaError_t resolveLocked(StubRecord &Record);
+  /// The device descriptor of a shadow variable, or null (lock held).
+  const LoomVarDesc *findVarLocked(const VarRecord &Record);
+  /// Managed variables: once both halves are registered, copy the initial
+  /// value into the host's shadow and aim the kernels' pointer at it.
+  void bindManagedLocked(const void *HostVar, VarRecord &Record);
 
   std::mutex M;
   std::unordered_map<const void *, StubRecord> Stubs;

@@ -6,7 +6,7 @@
 ; RUN: not %opt -disable-output %s -passes=loom-no-such-pass 2>&1 | FileCheck %s --check-prefix=ERR
 
 ; A module without kernels still registers (an empty descriptor).
-; CHECK: @loom.module = private constant { i32, i32, ptr, ptr, i32, i32, ptr } { i32 1, i32 0, ptr @loom.module.key, ptr null, i32 0, i32 0, ptr null }
+; CHECK: @loom.module = private constant { i32, i32, ptr, ptr, i32, i32, ptr } { i32 2, i32 0, ptr @loom.module.key, ptr null, i32 0, i32 0, ptr null }
 ; CHECK: @llvm.global_ctors = appending global {{.*}} ptr @loom.register.module
 
 ; ERR: unknown pass name 'loom-no-such-pass'
