@@ -7,12 +7,14 @@
 // everything links with libloomrt. Nothing from an NVIDIA toolkit is read:
 // clang runs with -nocudainc -nocudalib and Loom's own headers.
 #include "DeviceCompiler.h"
+#include "LaunchSyntax.h"
 #include "Options.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MD5.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
@@ -69,6 +71,7 @@ private:
   std::vector<std::string> cudaCommon() const;
   std::vector<std::string> languageFlags() const;
   bool compileCuda(const Input &In, std::vector<std::string> &Objects);
+  Input normalizedSource(const Input &In, std::vector<std::string> &ExtraFlags);
   bool compileHostOnly(const Input &In, std::vector<std::string> &Objects);
   void addDependencyFlags(std::vector<std::string> &A, const Input &In);
   bool preprocessOrDeps();
@@ -153,12 +156,45 @@ std::vector<std::string> Driver::languageFlags() const {
   return A;
 }
 
-bool Driver::compileCuda(const Input &In, std::vector<std::string> &Objects) {
-  std::string Stem = sys::path::stem(In.Path).str();
+/// A copy of \p In with nvcc's spaced launch brackets joined, or \p In
+/// itself. The copy starts with a #line directive naming the original file
+/// (diagnostics, __FILE__), and its directory is searched for quoted
+/// includes (\p ExtraFlags).
+Input Driver::normalizedSource(const Input &In, std::vector<std::string> &ExtraFlags) {
+  auto Buffer = MemoryBuffer::getFile(In.Path);
+  if (!Buffer)
+    return In;
+  std::optional<std::string> Joined = joinLaunchBrackets((*Buffer)->getBuffer().str());
+  if (!Joined)
+    return In;
+  SmallString<256> Abs(In.Path);
+  sys::fs::make_absolute(Abs);
+  std::string Copy = temp(sys::path::stem(In.Path).str() + ".joined", "cu");
+  if (!O.DryRun) {
+    std::error_code EC;
+    raw_fd_ostream OS(Copy, EC);
+    if (EC)
+      return In;
+    std::string Quoted;
+    for (char C : Abs.str()) {
+      if (C == '"' || C == '\\')
+        Quoted += '\\';
+      Quoted += C;
+    }
+    OS << "#line 1 \"" << Quoted << "\"\n" << *Joined;
+  }
+  ExtraFlags = {"-iquote", sys::path::parent_path(Abs).str()};
+  return Input{Copy, In.Kind};
+}
+
+bool Driver::compileCuda(const Input &Original, std::vector<std::string> &Objects) {
+  std::vector<std::string> SourceFlags;
+  Input In = normalizedSource(Original, SourceFlags);
+  std::string Stem = sys::path::stem(Original.Path).str();
   // The module key joins this file's device and host halves at run time; it
   // is derived from the file and the command so builds are reproducible.
   MD5 Hash;
-  SmallString<256> Abs(In.Path);
+  SmallString<256> Abs(Original.Path);
   sys::fs::make_absolute(Abs);
   Hash.update(Abs);
   for (const std::string &P : O.Preprocessor)
@@ -183,6 +219,7 @@ bool Driver::compileCuda(const Input &In, std::vector<std::string> &Objects) {
   // with line tables so pipeline errors can name file:line.
   std::string DevBC = temp(Stem + ".device", "bc");
   std::vector<std::string> Dev = cudaCommon();
+  Dev.insert(Dev.end(), SourceFlags.begin(), SourceFlags.end());
   Dev.insert(Dev.end(), {"--cuda-device-only", "-Xclang", "-target-feature",
                          "-Xclang", "+ptx80", "-O3", "-Xclang", "-disable-llvm-passes",
                          "-gline-tables-only", "-emit-llvm", "-c", In.Path, "-o", DevBC});
@@ -209,13 +246,14 @@ bool Driver::compileCuda(const Input &In, std::vector<std::string> &Objects) {
       return false;
   }
 
-  std::string HostObj = O.CompileOnly ? temp(Stem + ".host", "o") : objectName(In);
+  std::string HostObj = O.CompileOnly ? temp(Stem + ".host", "o") : objectName(Original);
   std::vector<std::string> Host = cudaCommon();
+  Host.insert(Host.end(), SourceFlags.begin(), SourceFlags.end());
   Host.insert(Host.end(), {"--cuda-host-only", "-Xclang", "-fcuda-include-gpubinary",
                            "-Xclang", FatBin});
   for (const std::string &F : languageFlags())
     Host.push_back(F);
-  addDependencyFlags(Host, In);
+  addDependencyFlags(Host, Original);
   Host.insert(Host.end(), {"-c", In.Path, "-o", HostObj});
   if (!exec(L.Clang, Host))
     return false;
@@ -226,7 +264,7 @@ bool Driver::compileCuda(const Input &In, std::vector<std::string> &Objects) {
     return true;
   }
   // One relocatable object per .cu, like nvcc -c.
-  std::string Out = objectName(In);
+  std::string Out = objectName(Original);
   if (!exec(L.Clang, {"-r", "-o", Out, HostObj, DevObj}))
     return false;
   Objects.push_back(Out);
