@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Transforms/LowerSharedMemory.h"
 
+#include "Support/GlobalIndirection.h"
+
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -28,18 +30,10 @@ GlobalVariable *dynamicSharedPointer(Module &M) {
 void replaceWithDynamicBuffer(GlobalVariable &GV) {
   Module &M = *GV.getParent();
   GlobalVariable *Base = dynamicSharedPointer(M);
-  convertUsersOfConstantsToInstructions({&GV});
-  for (Use &U : make_early_inc_range(GV.uses())) {
-    auto *I = dyn_cast<Instruction>(U.getUser());
-    if (!I)
-      continue;
-    Instruction *At = I;
-    if (auto *Phi = dyn_cast<PHINode>(I))
-      At = Phi->getIncomingBlock(U)->getTerminator();
-    IRBuilder<> B(At);
+  replaceUsesWithPointer(GV, [&](IRBuilder<> &B) {
     Value *Addr = B.CreateThreadLocalAddress(Base);
-    U.set(B.CreateAlignedLoad(B.getPtrTy(), Addr, Align(8), "dynamic.shared"));
-  }
+    return B.CreateAlignedLoad(B.getPtrTy(), Addr, Align(8), "dynamic.shared");
+  });
 }
 
 } // namespace

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Transforms/ManagedVariables.h"
 
+#include "Support/GlobalIndirection.h"
+
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -65,17 +67,9 @@ PreservedAnalyses ManagedVariablesPass::run(Module &M, ModuleAnalysisManager &) 
     Slot->setMetadata(ManagedSlotMD, MDNode::get(Ctx, {}));
     GV->setMetadata(ManagedVarMD, MDNode::get(Ctx, {ValueAsMetadata::get(Slot)}));
     // Uses inside functions (through constant expressions too) read the slot.
-    convertUsersOfConstantsToInstructions({GV});
-    for (Use &U : make_early_inc_range(GV->uses())) {
-      auto *I = dyn_cast<Instruction>(U.getUser());
-      if (!I)
-        continue;
-      Instruction *At = I;
-      if (auto *Phi = dyn_cast<PHINode>(I))
-        At = Phi->getIncomingBlock(U)->getTerminator();
-      IRBuilder<> B(At);
-      U.set(B.CreateAlignedLoad(Ptr, Slot, Align(8), GV->getName() + ".managed"));
-    }
+    replaceUsesWithPointer(*GV, [&](IRBuilder<> &B) {
+      return B.CreateAlignedLoad(Ptr, Slot, Align(8), GV->getName() + ".managed");
+    });
   }
   return PreservedAnalyses::none();
 }
