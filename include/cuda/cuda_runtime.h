@@ -186,6 +186,52 @@ cudaOccupancyMaxPotentialBlockSizeWithFlags(int *minGridSize, int *blockSize, T 
                                                 dynamicSMemSize, blockSizeLimit);
 }
 
+/* cudaCreateChannelDesc<T>(): the channel format of an element type, as in
+ * CUDA's channel_descriptor.h (unknown types give cudaChannelFormatKindNone). */
+template <class T>
+static __inline__ __host__ struct cudaChannelFormatDesc cudaCreateChannelDesc(void) {
+  return ::cudaCreateChannelDesc(0, 0, 0, 0, cudaChannelFormatKindNone);
+}
+
+#define __LOOM_CHANNEL_DESC(T, X, Y, Z, W, KIND)                                           \
+  template <>                                                                              \
+  __inline__ __host__ struct cudaChannelFormatDesc cudaCreateChannelDesc<T>(void) {        \
+    return ::cudaCreateChannelDesc(X, Y, Z, W, KIND);                                      \
+  }
+#define __LOOM_CHANNEL_DESC_VEC(S, T, KIND)                                                \
+  __LOOM_CHANNEL_DESC(T##1, S, 0, 0, 0, KIND)                                              \
+  __LOOM_CHANNEL_DESC(T##2, S, S, 0, 0, KIND)                                              \
+  __LOOM_CHANNEL_DESC(T##4, S, S, S, S, KIND)
+
+#if defined(__CHAR_UNSIGNED__)
+__LOOM_CHANNEL_DESC(char, 8, 0, 0, 0, cudaChannelFormatKindUnsigned)
+#else
+__LOOM_CHANNEL_DESC(char, 8, 0, 0, 0, cudaChannelFormatKindSigned)
+#endif
+__LOOM_CHANNEL_DESC(signed char, 8, 0, 0, 0, cudaChannelFormatKindSigned)
+__LOOM_CHANNEL_DESC(unsigned char, 8, 0, 0, 0, cudaChannelFormatKindUnsigned)
+__LOOM_CHANNEL_DESC(short, 16, 0, 0, 0, cudaChannelFormatKindSigned)
+__LOOM_CHANNEL_DESC(unsigned short, 16, 0, 0, 0, cudaChannelFormatKindUnsigned)
+__LOOM_CHANNEL_DESC(int, 32, 0, 0, 0, cudaChannelFormatKindSigned)
+__LOOM_CHANNEL_DESC(unsigned int, 32, 0, 0, 0, cudaChannelFormatKindUnsigned)
+__LOOM_CHANNEL_DESC(float, 32, 0, 0, 0, cudaChannelFormatKindFloat)
+__LOOM_CHANNEL_DESC_VEC(8, char, cudaChannelFormatKindSigned)
+__LOOM_CHANNEL_DESC_VEC(8, uchar, cudaChannelFormatKindUnsigned)
+__LOOM_CHANNEL_DESC_VEC(16, short, cudaChannelFormatKindSigned)
+__LOOM_CHANNEL_DESC_VEC(16, ushort, cudaChannelFormatKindUnsigned)
+__LOOM_CHANNEL_DESC_VEC(32, int, cudaChannelFormatKindSigned)
+__LOOM_CHANNEL_DESC_VEC(32, uint, cudaChannelFormatKindUnsigned)
+__LOOM_CHANNEL_DESC_VEC(32, float, cudaChannelFormatKindFloat)
+__LOOM_CHANNEL_DESC(char3, 8, 8, 8, 0, cudaChannelFormatKindSigned)
+__LOOM_CHANNEL_DESC(uchar3, 8, 8, 8, 0, cudaChannelFormatKindUnsigned)
+__LOOM_CHANNEL_DESC(short3, 16, 16, 16, 0, cudaChannelFormatKindSigned)
+__LOOM_CHANNEL_DESC(ushort3, 16, 16, 16, 0, cudaChannelFormatKindUnsigned)
+__LOOM_CHANNEL_DESC(int3, 32, 32, 32, 0, cudaChannelFormatKindSigned)
+__LOOM_CHANNEL_DESC(uint3, 32, 32, 32, 0, cudaChannelFormatKindUnsigned)
+__LOOM_CHANNEL_DESC(float3, 32, 32, 32, 0, cudaChannelFormatKindFloat)
+#undef __LOOM_CHANNEL_DESC_VEC
+#undef __LOOM_CHANNEL_DESC
+
 #endif /* __cplusplus */
 
 #if defined(__CUDA__)

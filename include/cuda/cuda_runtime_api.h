@@ -82,6 +82,32 @@ cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr,
                                      size_t length __LOOM_DEFAULT(0),
                                      unsigned int flags __LOOM_DEFAULT(cudaMemAttachSingle));
 
+
+/* ---- Stream capture and graphs -------------------------------------------- */
+cudaError_t cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMode mode);
+cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph);
+cudaError_t cudaStreamIsCapturing(cudaStream_t stream,
+                                  enum cudaStreamCaptureStatus *pCaptureStatus);
+cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream,
+                                     enum cudaStreamCaptureStatus *captureStatus_out,
+                                     unsigned long long *id_out __LOOM_DEFAULT(0),
+                                     cudaGraph_t *graph_out __LOOM_DEFAULT(0),
+                                     const cudaGraphNode_t **dependencies_out
+                                         __LOOM_DEFAULT(0),
+                                     size_t *numDependencies_out __LOOM_DEFAULT(0));
+cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *mode);
+cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags);
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                 unsigned long long flags __LOOM_DEFAULT(0));
+cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                          unsigned long long flags __LOOM_DEFAULT(0));
+cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream);
+cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec, cudaStream_t stream);
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec);
+cudaError_t cudaGraphDestroy(cudaGraph_t graph);
+cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t *nodes, size_t *numNodes);
+cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node, enum cudaGraphNodeType *pType);
+
 /* ---- Events --------------------------------------------------------------- */
 cudaError_t cudaEventCreate(cudaEvent_t *event);
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
@@ -159,6 +185,66 @@ cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t widt
 cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice,
                                  cudaStream_t stream __LOOM_DEFAULT(0));
 
+cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
+                          int device);
+
+/* Pitched and 3D memory. Extents are in bytes for linear memory and in
+ * elements where a CUDA array takes part (cudaMemcpy3D), as in CUDA. */
+cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent);
+cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
+cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p,
+                              cudaStream_t stream __LOOM_DEFAULT(0));
+cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int value,
+                         struct cudaExtent extent);
+cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value,
+                              struct cudaExtent extent, cudaStream_t stream __LOOM_DEFAULT(0));
+
+/* CUDA arrays (offsets and widths of the 2D copies are in bytes). */
+struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
+                                                   enum cudaChannelFormatKind f);
+cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
+                            size_t width, size_t height __LOOM_DEFAULT(0),
+                            unsigned int flags __LOOM_DEFAULT(0));
+cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
+                              struct cudaExtent extent, unsigned int flags __LOOM_DEFAULT(0));
+cudaError_t cudaFreeArray(cudaArray_t array);
+cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *extent,
+                             unsigned int *flags, cudaArray_t array);
+cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                              size_t count, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset,
+                                size_t hOffset, size_t count, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset,
+                                   const void *src, size_t count, enum cudaMemcpyKind kind,
+                                   cudaStream_t stream __LOOM_DEFAULT(0));
+cudaError_t cudaMemcpyFromArrayAsync(void *dst, cudaArray_const_t src, size_t wOffset,
+                                     size_t hOffset, size_t count, enum cudaMemcpyKind kind,
+                                     cudaStream_t stream __LOOM_DEFAULT(0));
+cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset,
+                                const void *src, size_t spitch, size_t width, size_t height,
+                                enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src,
+                                  size_t wOffset, size_t hOffset, size_t width, size_t height,
+                                  enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset,
+                                     const void *src, size_t spitch, size_t width,
+                                     size_t height, enum cudaMemcpyKind kind,
+                                     cudaStream_t stream __LOOM_DEFAULT(0));
+cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_const_t src,
+                                       size_t wOffset, size_t hOffset, size_t width,
+                                       size_t height, enum cudaMemcpyKind kind,
+                                       cudaStream_t stream __LOOM_DEFAULT(0));
+cudaError_t cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
+                                     cudaArray_const_t src, size_t wOffsetSrc,
+                                     size_t hOffsetSrc, size_t width, size_t height,
+                                     enum cudaMemcpyKind kind
+                                         __LOOM_DEFAULT(cudaMemcpyDeviceToDevice));
+cudaError_t cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
+                                   cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc,
+                                   size_t count,
+                                   enum cudaMemcpyKind kind
+                                       __LOOM_DEFAULT(cudaMemcpyDeviceToDevice));
+
 /* Symbols: `symbol` is the address of the host-side shadow of a __device__ or
  * __constant__ variable (what the C++ templates in cuda_runtime.h pass). */
 cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count,
@@ -194,6 +280,19 @@ cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim, size_t *sh
 
 #if defined(__cplusplus)
 } /* extern "C" */
+#endif
+
+#if defined(__cplusplus)
+/* The CUDA 11 form of cudaGraphInstantiate (error node and log buffer). */
+static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                               cudaGraphNode_t *pErrorNode, char *pLogBuffer,
+                                               size_t bufferSize) {
+  if (pErrorNode)
+    *pErrorNode = 0;
+  if (pLogBuffer && bufferSize)
+    pLogBuffer[0] = 0;
+  return cudaGraphInstantiate(pGraphExec, graph, 0ull);
+}
 #endif
 
 #undef __LOOM_DEFAULT

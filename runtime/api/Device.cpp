@@ -82,6 +82,8 @@ cudaError_t cudaDeviceReset(void) {
 }
 
 cudaError_t cudaDeviceSynchronize(void) {
+  if (cudaError_t Error = Runtime::get().checkDeviceWideCall())
+    return recordError(Error);
   Runtime::get().scheduler().waitAll();
   return recordError(loom::stickyError());
 }
@@ -144,9 +146,9 @@ cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *Config) {
 
 cudaError_t cudaDeviceGetStreamPriorityRange(int *Least, int *Greatest) {
   if (Least)
-    *Least = 0;
+    *Least = loom::limits::LeastStreamPriority;
   if (Greatest)
-    *Greatest = 0;
+    *Greatest = loom::limits::GreatestStreamPriority;
   return cudaSuccess;
 }
 

@@ -41,10 +41,18 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t Event, cudaStream_t Stream,
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = R.resolveStream(Stream, &S))
     return recordError(Error);
+  cudaError_t Error;
+  if (R.captureEventRecord(S, Event, &Error))
+    return recordError(Error); // a fork point of the capture, not a marker
+  unsigned EventFlags;
+  std::shared_ptr<MarkerOp> Previous;
+  if (!R.lookupEvent(Event, &EventFlags, &Previous))
+    return recordError(cudaErrorInvalidResourceHandle);
   auto Marker = std::make_shared<MarkerOp>();
+  if (cudaError_t Error = R.enqueue(S, Marker))
+    return recordError(Error);
   if (!R.setEventRecord(Event, Marker))
     return recordError(cudaErrorInvalidResourceHandle);
-  R.scheduler().submit(S, Marker);
   return cudaSuccess;
 }
 

@@ -72,8 +72,7 @@ cudaError_t launch(const void *Func, dim3 Grid, dim3 Block, void **Args, size_t 
   auto Op = loom::KernelOp::create(*Kernel.Desc, Launch, Args, R.scheduler().chunkFor(Blocks));
   if (!Op)
     return cudaErrorMemoryAllocation;
-  R.scheduler().submit(S, std::move(Op));
-  return cudaSuccess;
+  return R.enqueue(S, std::move(Op)); // recorded instead while S captures
 }
 
 } // namespace

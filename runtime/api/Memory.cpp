@@ -5,6 +5,7 @@
 #include "api/Transfer.h"
 #include "core/Ops.h"
 #include "core/Runtime.h"
+#include "memory/Array.h"
 #include "support/ApiError.h"
 
 using loom::AllocKind;
@@ -35,6 +36,100 @@ cudaError_t freeSynchronously(void *Ptr, unsigned Kinds) {
 void releaseDeviceMemory(void *Ptr) {
   Runtime::get().allocator().release(Ptr, Allocator::bit(AllocKind::Device) |
                                               Allocator::bit(AllocKind::Managed));
+}
+
+size_t roundPitch(size_t Width) {
+  return (Width + Allocator::Alignment - 1) / Allocator::Alignment * Allocator::Alignment;
+}
+
+/// One side of a cudaMemcpy3D: where the window starts and how it is laid out.
+struct Side {
+  unsigned char *Base;
+  size_t Pitch, SlicePitch;
+};
+
+/// A linear (pitched) side; positions are in bytes.
+cudaError_t pitchedSide(const cudaPitchedPtr &P, const cudaPos &Pos, size_t WidthBytes,
+                        const cudaExtent &E, Side *Out) {
+  if (P.pitch < WidthBytes)
+    return cudaErrorInvalidPitchValue;
+  if (Pos.x > P.pitch - WidthBytes)
+    return cudaErrorInvalidValue;
+  // Slices are ysize rows apart; a copy that spans slices must fit in them.
+  if ((E.depth > 1 || Pos.z > 0) && (Pos.y > P.ysize || E.height > P.ysize - Pos.y))
+    return cudaErrorInvalidValue;
+  Out->Pitch = P.pitch;
+  Out->SlicePitch = P.pitch * P.ysize;
+  Out->Base = static_cast<unsigned char *>(P.ptr) + Pos.z * Out->SlicePitch + Pos.y * P.pitch +
+              Pos.x;
+  return cudaSuccess;
+}
+
+/// An array side; positions and the extent are in elements.
+cudaError_t arraySide(const loom::ArrayView &V, const cudaPos &Pos, const cudaExtent &E,
+                      Side *Out) {
+  if (Pos.x > V.Width || E.width > V.Width - Pos.x || Pos.y > V.Height ||
+      E.height > V.Height - Pos.y || Pos.z > V.Depth || E.depth > V.Depth - Pos.z)
+    return cudaErrorInvalidValue;
+  Out->Pitch = V.rowBytes();
+  Out->SlicePitch = V.sliceBytes();
+  Out->Base = static_cast<unsigned char *>(V.element(Pos.x, Pos.y, Pos.z));
+  return cudaSuccess;
+}
+
+cudaError_t memcpy3D(const cudaMemcpy3DParms *P, cudaStream_t Stream, bool Async) {
+  if (!P)
+    return cudaErrorInvalidValue;
+  if (P->kind < cudaMemcpyHostToHost || P->kind > cudaMemcpyDefault)
+    return cudaErrorInvalidMemcpyDirection;
+  // Each side is either an array or a pitched pointer, never both or none.
+  if ((P->srcArray != nullptr) == (P->srcPtr.ptr != nullptr) ||
+      (P->dstArray != nullptr) == (P->dstPtr.ptr != nullptr))
+    return cudaErrorInvalidValue;
+  loom::ArrayView SrcView{}, DstView{};
+  if (P->srcArray && !loom::ArrayTable::get().view(P->srcArray, &SrcView))
+    return cudaErrorInvalidResourceHandle;
+  if (P->dstArray && !loom::ArrayTable::get().view(P->dstArray, &DstView))
+    return cudaErrorInvalidResourceHandle;
+  size_t ElementSize = 1;
+  if (P->srcArray && P->dstArray && SrcView.ElementSize != DstView.ElementSize)
+    return cudaErrorInvalidValue;
+  if (P->srcArray)
+    ElementSize = SrcView.ElementSize;
+  else if (P->dstArray)
+    ElementSize = DstView.ElementSize;
+  const cudaExtent &E = P->extent;
+  if (E.width == 0 || E.height == 0 || E.depth == 0)
+    return cudaSuccess;
+  size_t WidthBytes;
+  if (__builtin_mul_overflow(E.width, ElementSize, &WidthBytes))
+    return cudaErrorInvalidValue;
+  Side Src, Dst;
+  cudaError_t Error = P->srcArray ? arraySide(SrcView, P->srcPos, E, &Src)
+                                  : pitchedSide(P->srcPtr, P->srcPos, WidthBytes, E, &Src);
+  if (Error)
+    return Error;
+  Error = P->dstArray ? arraySide(DstView, P->dstPos, E, &Dst)
+                      : pitchedSide(P->dstPtr, P->dstPos, WidthBytes, E, &Dst);
+  if (Error)
+    return Error;
+  return loom::submitCopy3D({Dst.Base, Dst.Pitch, Dst.SlicePitch, Src.Base, Src.Pitch,
+                             Src.SlicePitch, WidthBytes, E.height, E.depth},
+                            P->kind, Stream, Async);
+}
+
+cudaError_t memset3D(cudaPitchedPtr P, int Value, cudaExtent E, cudaStream_t Stream,
+                     bool Async) {
+  if (E.width == 0 || E.height == 0 || E.depth == 0)
+    return cudaSuccess;
+  if (!P.ptr)
+    return cudaErrorInvalidValue;
+  if (P.pitch < E.width)
+    return cudaErrorInvalidPitchValue;
+  if (E.depth > 1 && E.height > P.ysize)
+    return cudaErrorInvalidValue;
+  return loom::submitSet3D(P.ptr, P.pitch, P.pitch * P.ysize, Value, E.width, E.height,
+                           E.depth, Stream, Async);
 }
 
 } // namespace
@@ -106,8 +201,7 @@ cudaError_t cudaMallocManaged(void **DevPtr, size_t Size, unsigned int Flags) {
 cudaError_t cudaMallocPitch(void **DevPtr, size_t *Pitch, size_t Width, size_t Height) {
   if (!DevPtr || !Pitch)
     return recordError(cudaErrorInvalidValue);
-  size_t Rounded = (Width + Allocator::Alignment - 1) / Allocator::Alignment *
-                   Allocator::Alignment;
+  size_t Rounded = roundPitch(Width);
   if (Rounded < Width || (Height && Rounded > SIZE_MAX / Height))
     return recordError(cudaErrorMemoryAllocation);
   *Pitch = Rounded;
@@ -133,7 +227,54 @@ cudaError_t cudaFreeAsync(void *DevPtr, cudaStream_t Stream) {
   if (!R.allocator().find(DevPtr, &A) || A.Base != reinterpret_cast<uintptr_t>(DevPtr) ||
       (A.Kind != AllocKind::Device && A.Kind != AllocKind::Managed))
     return recordError(cudaErrorInvalidValue);
-  R.scheduler().submit(S, std::make_shared<loom::CallOp>(releaseDeviceMemory, DevPtr));
+  cudaError_t Error;
+  if (R.captureFree(S, DevPtr, &Error))
+    return recordError(Error);
+  return recordError(R.enqueue(S, std::make_shared<loom::CallOp>(releaseDeviceMemory, DevPtr)));
+}
+
+cudaError_t cudaMalloc3D(struct cudaPitchedPtr *PitchedDevPtr, struct cudaExtent Extent) {
+  if (!PitchedDevPtr)
+    return recordError(cudaErrorInvalidValue);
+  size_t Pitch = roundPitch(Extent.width), Bytes;
+  if (Pitch < Extent.width || __builtin_mul_overflow(Pitch, Extent.height, &Bytes) ||
+      __builtin_mul_overflow(Bytes, Extent.depth, &Bytes))
+    return recordError(cudaErrorMemoryAllocation);
+  void *Ptr = nullptr;
+  if (cudaError_t Error = allocate(&Ptr, Bytes, AllocKind::Device, 0))
+    return recordError(Error);
+  *PitchedDevPtr = cudaPitchedPtr{Ptr, Pitch, Extent.width, Extent.height};
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *P) {
+  return recordError(memcpy3D(P, nullptr, false));
+}
+
+cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *P, cudaStream_t Stream) {
+  return recordError(memcpy3D(P, Stream, true));
+}
+
+cudaError_t cudaMemset3D(struct cudaPitchedPtr PitchedDevPtr, int Value,
+                         struct cudaExtent Extent) {
+  return recordError(memset3D(PitchedDevPtr, Value, Extent, nullptr, false));
+}
+
+cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr PitchedDevPtr, int Value,
+                              struct cudaExtent Extent, cudaStream_t Stream) {
+  return recordError(memset3D(PitchedDevPtr, Value, Extent, Stream, true));
+}
+
+cudaError_t cudaMemAdvise(const void *DevPtr, size_t Count, enum cudaMemoryAdvise Advice,
+                          int Device) {
+  // Advice about placement and read duplication; one memory, nothing to do.
+  if (!DevPtr || Count == 0 || Advice < cudaMemAdviseSetReadMostly ||
+      Advice > cudaMemAdviseUnsetAccessedBy)
+    return recordError(cudaErrorInvalidValue);
+  bool NeedsDevice = Advice != cudaMemAdviseSetReadMostly &&
+                     Advice != cudaMemAdviseUnsetReadMostly;
+  if (NeedsDevice && Device != 0 && Device != cudaCpuDeviceId)
+    return recordError(cudaErrorInvalidDevice);
   return cudaSuccess;
 }
 

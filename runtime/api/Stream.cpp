@@ -6,6 +6,8 @@
 #include "core/Runtime.h"
 #include "support/ApiError.h"
 
+#include <algorithm>
+
 using loom::recordError;
 using loom::Runtime;
 
@@ -17,9 +19,10 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *Stream, unsigned int Flag
     return recordError(cudaErrorInvalidValue);
   if (cudaError_t Error = loom::stickyError())
     return recordError(Error);
-  // One priority level: requests are clamped to it, as CUDA clamps.
-  (void)Priority;
-  *Stream = Runtime::get().createStream(Flags, 0);
+  // Out-of-range priorities are clamped, as CUDA clamps them.
+  Priority = std::max(loom::limits::GreatestStreamPriority,
+                      std::min(loom::limits::LeastStreamPriority, Priority));
+  *Stream = Runtime::get().createStream(Flags, Priority);
   return cudaSuccess;
 }
 
@@ -40,6 +43,8 @@ cudaError_t cudaStreamSynchronize(cudaStream_t Stream) {
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = R.resolveStream(Stream, &S))
     return recordError(Error);
+  if (cudaError_t Error = R.checkBlockingCall(S))
+    return recordError(Error);
   R.scheduler().waitStream(S);
   return recordError(loom::stickyError());
 }
@@ -48,6 +53,8 @@ cudaError_t cudaStreamQuery(cudaStream_t Stream) {
   Runtime &R = Runtime::get();
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = R.resolveStream(Stream, &S))
+    return recordError(Error);
+  if (cudaError_t Error = R.checkBlockingCall(S))
     return recordError(Error);
   bool Idle = R.scheduler().queryStream(S);
   if (cudaError_t Error = loom::stickyError())
@@ -62,14 +69,16 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t Stream, cudaEvent_t Event, unsigned
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = R.resolveStream(Stream, &S))
     return recordError(Error);
+  cudaError_t Error;
+  if (R.captureWaitEvent(S, Event, &Error))
+    return recordError(Error); // joins (or breaks) a capture
   std::shared_ptr<loom::MarkerOp> Recorded;
   unsigned EventFlags;
   if (!R.lookupEvent(Event, &EventFlags, &Recorded))
     return recordError(cudaErrorInvalidResourceHandle);
   if (!Recorded)
     return cudaSuccess; // waiting for a never-recorded event is a no-op
-  R.scheduler().submit(S, std::make_shared<loom::MarkerOp>(), Recorded);
-  return cudaSuccess;
+  return recordError(R.enqueue(S, std::make_shared<loom::MarkerOp>(), Recorded));
 }
 
 cudaError_t cudaLaunchHostFunc(cudaStream_t Stream, cudaHostFn_t Fn, void *UserData) {
@@ -79,8 +88,7 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t Stream, cudaHostFn_t Fn, void *UserD
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = R.resolveStream(Stream, &S))
     return recordError(Error);
-  R.scheduler().submit(S, std::make_shared<loom::HostFnOp>(Fn, UserData));
-  return cudaSuccess;
+  return recordError(R.enqueue(S, std::make_shared<loom::HostFnOp>(Fn, UserData)));
 }
 
 cudaError_t cudaStreamAddCallback(cudaStream_t Stream, cudaStreamCallback_t Callback,
@@ -91,8 +99,8 @@ cudaError_t cudaStreamAddCallback(cudaStream_t Stream, cudaStreamCallback_t Call
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = R.resolveStream(Stream, &S))
     return recordError(Error);
-  R.scheduler().submit(S, std::make_shared<loom::HostFnOp>(Callback, Stream, UserData));
-  return cudaSuccess;
+  return recordError(
+      R.enqueue(S, std::make_shared<loom::HostFnOp>(Callback, Stream, UserData)));
 }
 
 cudaError_t cudaStreamGetFlags(cudaStream_t Stream, unsigned int *Flags) {
@@ -111,7 +119,7 @@ cudaError_t cudaStreamGetPriority(cudaStream_t Stream, int *Priority) {
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = Runtime::get().resolveStream(Stream, &S))
     return recordError(Error);
-  *Priority = 0;
+  *Priority = S->Priority;
   return cudaSuccess;
 }
 

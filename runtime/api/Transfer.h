@@ -1,4 +1,4 @@
-// Transfer.h - shared validation and submission of copies and fills (memcpy/memset/symbol families).
+// Transfer.h - shared validation and submission of copies and fills (memcpy/memset/symbol/array families).
 // SPDX-License-Identifier: Apache-2.0
 #ifndef LOOM_RUNTIME_API_TRANSFER_H
 #define LOOM_RUNTIME_API_TRANSFER_H
@@ -9,12 +9,30 @@
 
 namespace loom {
 
-/// A 2D copy in \p Stream; waits for it unless \p Async. Validates like CUDA:
+/// A 3D byte copy: Depth slices of Height rows of Width bytes.
+struct CopyShape {
+  void *Dst;
+  size_t DstPitch, DstSlicePitch;
+  const void *Src;
+  size_t SrcPitch, SrcSlicePitch;
+  size_t Width, Height, Depth;
+};
+
+/// A 3D copy in \p Stream; waits for it unless \p Async. Validates like CUDA:
 /// bad kind -> cudaErrorInvalidMemcpyDirection, null pointer with nonzero
 /// size -> cudaErrorInvalidValue, pitch < width -> cudaErrorInvalidPitchValue.
+/// During stream capture the copy is recorded (or refused, see Runtime::enqueue).
+cudaError_t submitCopy3D(const CopyShape &Shape, cudaMemcpyKind Kind, cudaStream_t Stream,
+                         bool Async);
+
+/// A 2D copy (a 1D copy has pitch = width and one row).
 cudaError_t submitCopy(void *Dst, size_t DstPitch, const void *Src, size_t SrcPitch,
                        size_t Width, size_t Height, cudaMemcpyKind Kind, cudaStream_t Stream,
                        bool Async);
+
+/// A 3D fill in \p Stream; waits for it unless \p Async.
+cudaError_t submitSet3D(void *Dst, size_t Pitch, size_t SlicePitch, int Value, size_t Width,
+                        size_t Height, size_t Depth, cudaStream_t Stream, bool Async);
 
 /// A 2D fill in \p Stream; waits for it unless \p Async.
 cudaError_t submitSet(void *Dst, size_t Pitch, int Value, size_t Width, size_t Height,

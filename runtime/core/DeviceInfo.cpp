@@ -138,7 +138,7 @@ void fillDeviceProperties(const HostFacts &Facts, cudaDeviceProp *Prop) {
   Prop->memoryBusWidth = 64;
   Prop->l2CacheSize = Facts.L2Bytes;
   Prop->maxThreadsPerMultiProcessor = limits::MaxThreadsPerMultiProcessor;
-  Prop->streamPrioritiesSupported = 0;
+  Prop->streamPrioritiesSupported = 1;
   Prop->globalL1CacheSupported = 1;
   Prop->localL1CacheSupported = 1;
   Prop->sharedMemPerMultiprocessor = limits::SharedMemPerMultiprocessor;

@@ -18,6 +18,8 @@ constexpr unsigned MaxBlockDimX = 1024, MaxBlockDimY = 1024, MaxBlockDimZ = 64;
 constexpr uint64_t MaxGridDimX = 2147483647u;
 constexpr unsigned MaxGridDimY = 65535, MaxGridDimZ = 65535;
 constexpr size_t SharedMemPerBlock = 48 * 1024;
+/// cudaDeviceGetStreamPriorityRange (lower is more urgent), as on recent GPUs.
+constexpr int LeastStreamPriority = 0, GreatestStreamPriority = -5;
 constexpr size_t SharedMemPerBlockOptin = 256 * 1024;
 constexpr size_t SharedMemPerMultiprocessor = 256 * 1024;
 constexpr int MaxThreadsPerMultiProcessor = 2048;

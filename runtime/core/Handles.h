@@ -3,6 +3,7 @@
 #ifndef LOOM_RUNTIME_CORE_HANDLES_H
 #define LOOM_RUNTIME_CORE_HANDLES_H
 
+#include "core/Graph.h"
 #include "core/Ops.h"
 #include "scheduler/Stream.h"
 
@@ -19,6 +20,9 @@ struct CUstream_st {
 struct CUevent_st {
   unsigned Flags = 0;
   std::shared_ptr<loom::MarkerOp> Recorded;
+  /// The capture the latest record happened in (a fork point other streams
+  /// may join with cudaStreamWaitEvent); null if recorded outside capture.
+  std::shared_ptr<loom::CaptureSession> Captured;
 };
 
 #endif // LOOM_RUNTIME_CORE_HANDLES_H

@@ -62,6 +62,11 @@ std::shared_ptr<KernelOp> KernelOp::create(const LoomKernelDesc &Desc, const Loo
   return K;
 }
 
+OpRef KernelOp::clone() const {
+  // Re-copies the captured argument values into the new record.
+  return create(Desc, Launch, ArgPtrs, UnitsPerGrab);
+}
+
 void KernelOp::run(uint64_t Begin, uint64_t End, WorkerState &Worker) {
   LoomWorker *W = Worker.prepare(SharedBytes, ArenaBytes);
   if (!W) {
@@ -72,37 +77,61 @@ void KernelOp::run(uint64_t Begin, uint64_t End, WorkerState &Worker) {
 }
 
 CopyOp::CopyOp(void *Dst, size_t DstPitch, const void *Src, size_t SrcPitch, size_t Width,
-               size_t Height)
+               size_t Height, size_t Depth, size_t DstSlicePitch, size_t SrcSlicePitch)
     : Op(1, 1), Dst(static_cast<unsigned char *>(Dst)),
       Src(static_cast<const unsigned char *>(Src)), DstPitch(DstPitch), SrcPitch(SrcPitch),
-      Width(Width), Height(Height) {}
+      Width(Width), Height(Height), Depth(Depth), DstSlicePitch(DstSlicePitch),
+      SrcSlicePitch(SrcSlicePitch) {}
 
-void CopyOp::run(uint64_t, uint64_t, WorkerState &) {
-  if (Height == 1 || (DstPitch == Width && SrcPitch == Width)) {
-    std::memmove(Dst, Src, Width * Height);
-    return;
-  }
-  for (size_t Row = 0; Row < Height; ++Row)
-    std::memmove(Dst + Row * DstPitch, Src + Row * SrcPitch, Width);
+OpRef CopyOp::clone() const {
+  return std::make_shared<CopyOp>(Dst, DstPitch, Src, SrcPitch, Width, Height, Depth,
+                                  DstSlicePitch, SrcSlicePitch);
 }
 
-SetOp::SetOp(void *Dst, size_t Pitch, int Value, size_t Width, size_t Height)
+void CopyOp::run(uint64_t, uint64_t, WorkerState &) {
+  for (size_t Slice = 0; Slice < Depth; ++Slice) {
+    unsigned char *D = Dst + Slice * DstSlicePitch;
+    const unsigned char *S = Src + Slice * SrcSlicePitch;
+    if (Height == 1 || (DstPitch == Width && SrcPitch == Width)) {
+      std::memmove(D, S, Width * Height);
+      continue;
+    }
+    for (size_t Row = 0; Row < Height; ++Row)
+      std::memmove(D + Row * DstPitch, S + Row * SrcPitch, Width);
+  }
+}
+
+SetOp::SetOp(void *Dst, size_t Pitch, int Value, size_t Width, size_t Height, size_t Depth,
+             size_t SlicePitch)
     : Op(1, 1), Dst(static_cast<unsigned char *>(Dst)), Pitch(Pitch), Value(Value),
-      Width(Width), Height(Height) {}
+      Width(Width), Height(Height), Depth(Depth), SlicePitch(SlicePitch) {}
+
+OpRef SetOp::clone() const {
+  return std::make_shared<SetOp>(Dst, Pitch, Value, Width, Height, Depth, SlicePitch);
+}
 
 void SetOp::run(uint64_t, uint64_t, WorkerState &) {
-  if (Height == 1 || Pitch == Width) {
-    std::memset(Dst, Value, Width * Height);
-    return;
+  for (size_t Slice = 0; Slice < Depth; ++Slice) {
+    unsigned char *D = Dst + Slice * SlicePitch;
+    if (Height == 1 || Pitch == Width) {
+      std::memset(D, Value, Width * Height);
+      continue;
+    }
+    for (size_t Row = 0; Row < Height; ++Row)
+      std::memset(D + Row * Pitch, Value, Width);
   }
-  for (size_t Row = 0; Row < Height; ++Row)
-    std::memset(Dst + Row * Pitch, Value, Width);
 }
 
 HostFnOp::HostFnOp(cudaHostFn_t Fn, void *UserData) : Op(1, 1), Fn(Fn), UserData(UserData) {}
 
 HostFnOp::HostFnOp(cudaStreamCallback_t Callback, cudaStream_t Handle, void *UserData)
     : Op(1, 1), Callback(Callback), Handle(Handle), UserData(UserData) {}
+
+OpRef HostFnOp::clone() const {
+  if (Fn)
+    return std::make_shared<HostFnOp>(Fn, UserData);
+  return std::make_shared<HostFnOp>(Callback, Handle, UserData);
+}
 
 void HostFnOp::run(uint64_t, uint64_t, WorkerState &) {
   if (Fn)

@@ -22,6 +22,7 @@ public:
   KernelOp(const LoomKernelDesc &Desc, const LoomLaunch &Launch, uint64_t TotalBlocks,
            uint64_t BlocksPerGrab);
   void run(uint64_t Begin, uint64_t End, WorkerState &Worker) override;
+  OpRef clone() const override;
 
 private:
   static constexpr unsigned InlineArgs = 16;
@@ -38,31 +39,35 @@ private:
   std::unique_ptr<unsigned char[]> HeapStorage;
 };
 
-/// A 2D byte copy (a 1D copy is one row). Device memory is host memory on
-/// Loom, so every cudaMemcpyKind is the same host copy (memmove: overlap-safe).
+/// A 3D byte copy: Depth slices of Height rows of Width bytes (a 1D copy is
+/// one row). Device memory is host memory on Loom, so every cudaMemcpyKind is
+/// the same host copy (memmove: overlap-safe).
 class CopyOp final : public Op {
 public:
   CopyOp(void *Dst, size_t DstPitch, const void *Src, size_t SrcPitch, size_t Width,
-         size_t Height);
+         size_t Height, size_t Depth = 1, size_t DstSlicePitch = 0, size_t SrcSlicePitch = 0);
   void run(uint64_t Begin, uint64_t End, WorkerState &Worker) override;
+  OpRef clone() const override;
 
 private:
   unsigned char *Dst;
   const unsigned char *Src;
-  size_t DstPitch, SrcPitch, Width, Height;
+  size_t DstPitch, SrcPitch, Width, Height, Depth, DstSlicePitch, SrcSlicePitch;
 };
 
-/// A 2D byte fill (cudaMemset family).
+/// A 3D byte fill (cudaMemset family).
 class SetOp final : public Op {
 public:
-  SetOp(void *Dst, size_t Pitch, int Value, size_t Width, size_t Height);
+  SetOp(void *Dst, size_t Pitch, int Value, size_t Width, size_t Height, size_t Depth = 1,
+        size_t SlicePitch = 0);
   void run(uint64_t Begin, uint64_t End, WorkerState &Worker) override;
+  OpRef clone() const override;
 
 private:
   unsigned char *Dst;
   size_t Pitch;
   int Value;
-  size_t Width, Height;
+  size_t Width, Height, Depth, SlicePitch;
 };
 
 /// A host function in stream order (cudaLaunchHostFunc, cudaStreamAddCallback).
@@ -72,6 +77,7 @@ public:
   HostFnOp(cudaStreamCallback_t Callback, cudaStream_t Handle, void *UserData);
   void run(uint64_t Begin, uint64_t End, WorkerState &Worker) override;
   bool skipAfterFault() const override { return false; }
+  OpRef clone() const override;
 
 private:
   cudaHostFn_t Fn = nullptr;
@@ -100,6 +106,7 @@ public:
   MarkerOp() : Op(0, 1) {}
   void run(uint64_t, uint64_t, WorkerState &) override {}
   void onComplete() override { CompletedAt = std::chrono::steady_clock::now(); }
+  OpRef clone() const override { return std::make_shared<MarkerOp>(); }
   std::chrono::steady_clock::time_point completedAt() const { return CompletedAt; }
 
 private:

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/Runtime.h"
 
+#include "memory/Array.h"
 #include "support/ApiError.h"
 
 #include <cstdio>
@@ -35,8 +36,24 @@ void Runtime::setSchedulerForTesting(SchedulerKind Kind, unsigned NumWorkers) {
 }
 
 cudaError_t Runtime::resolveStream(cudaStream_t Handle, std::shared_ptr<Stream> *Out) {
-  if (Handle == nullptr || Handle == cudaStreamLegacy || Handle == cudaStreamPerThread) {
+  if (Handle == nullptr || Handle == cudaStreamLegacy) {
     *Out = scheduler().legacyStream();
+    return cudaSuccess;
+  }
+  if (Handle == cudaStreamPerThread) {
+    // The calling thread's default stream: a blocking stream created on first
+    // use and retired (its pending work still runs) when the thread exits.
+    struct PerThread {
+      std::shared_ptr<Stream> S;
+      ~PerThread() {
+        if (S)
+          Runtime::get().scheduler().retireStream(S);
+      }
+    };
+    thread_local PerThread Mine;
+    if (!Mine.S)
+      Mine.S = scheduler().createStream(0);
+    *Out = Mine.S;
     return cudaSuccess;
   }
   std::lock_guard<std::mutex> Lock(HandlesM);
@@ -48,7 +65,7 @@ cudaError_t Runtime::resolveStream(cudaStream_t Handle, std::shared_ptr<Stream> 
 
 cudaStream_t Runtime::createStream(unsigned Flags, int Priority) {
   auto *Handle = new CUstream_st();
-  Handle->Impl = scheduler().createStream(Flags);
+  Handle->Impl = scheduler().createStream(Flags, Priority);
   Handle->Priority = Priority;
   std::lock_guard<std::mutex> Lock(HandlesM);
   Streams.insert(Handle);
@@ -97,6 +114,7 @@ bool Runtime::setEventRecord(cudaEvent_t Handle, std::shared_ptr<MarkerOp> Marke
   if (!Events.count(Handle))
     return false;
   Handle->Recorded = std::move(Marker);
+  Handle->Captured.reset();
   return true;
 }
 
@@ -122,6 +140,18 @@ cudaError_t Runtime::setLimit(cudaLimit Limit, size_t Value) {
 
 void Runtime::reset() {
   scheduler().waitAll();
+  {
+    // Captures in progress end without a graph.
+    std::lock_guard<std::mutex> Lock(CaptureM);
+    for (const std::shared_ptr<CaptureSession> &C : Captures) {
+      for (const std::shared_ptr<Stream> &M : C->Members)
+        M->Capture.reset();
+      C->Members.clear();
+      C->Origin.reset();
+      C->Ended = C->Invalidated = true;
+    }
+    Captures.clear();
+  }
   std::unordered_set<cudaStream_t> OldStreams;
   std::unordered_set<cudaEvent_t> OldEvents;
   {
@@ -139,6 +169,7 @@ void Runtime::reset() {
   for (cudaEvent_t E : OldEvents)
     delete E;
   Memory.releaseAll();
+  ArrayTable::get().releaseAll();
   DeviceFlags = 0;
   CacheConfig = 0;
   SharedMemConfig = 0;

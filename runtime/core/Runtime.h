@@ -4,6 +4,7 @@
 #define LOOM_RUNTIME_CORE_RUNTIME_H
 
 #include "core/DeviceInfo.h"
+#include "core/Graph.h"
 #include "core/Handles.h"
 #include "memory/Allocator.h"
 #include "scheduler/Scheduler.h"
@@ -12,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <unordered_set>
+#include <vector>
 
 namespace loom {
 
@@ -42,6 +44,41 @@ public:
   /// Makes \p Marker the event's latest record; false if not a live event.
   bool setEventRecord(cudaEvent_t Handle, std::shared_ptr<MarkerOp> Marker);
 
+  // ---- Stream capture (core/Capture.cpp) ----
+  /// Submits \p O to \p S, or records it into the graph when \p S is
+  /// capturing. Capture rules: an op that cannot be captured ->
+  /// cudaErrorStreamCaptureUnsupported; work for the legacy stream while a
+  /// blocking stream captures -> cudaErrorStreamCaptureImplicit; both
+  /// invalidate the capture, and later work in it ->
+  /// cudaErrorStreamCaptureInvalidated.
+  cudaError_t enqueue(const std::shared_ptr<Stream> &S, OpRef O, const OpRef &WaitFor = nullptr);
+  /// A call that waits for \p S (synchronous copies, stream synchronize) is
+  /// illegal while \p S captures, and for the legacy stream while a capture
+  /// that forbids unsafe calls is active: cudaErrorStreamCaptureUnsupported,
+  /// invalidating the capture.
+  cudaError_t checkBlockingCall(const std::shared_ptr<Stream> &S);
+  /// cudaDeviceSynchronize and the like: illegal while a capture that forbids
+  /// unsafe calls is active.
+  cudaError_t checkDeviceWideCall();
+  cudaError_t beginCapture(const std::shared_ptr<Stream> &S, cudaStreamCaptureMode Mode);
+  cudaError_t endCapture(const std::shared_ptr<Stream> &S, cudaGraph_t *Graph);
+  /// The capture \p S records into (null if none).
+  std::shared_ptr<CaptureSession> captureOf(const std::shared_ptr<Stream> &S);
+  /// Snapshot of a session's fields under the capture lock.
+  void captureInfo(const std::shared_ptr<CaptureSession> &C, cudaStreamCaptureStatus *Status,
+                   unsigned long long *Id, cudaGraph_t *Graph, cudaGraphNode_t **Last);
+  /// cudaEventRecord into a capturing stream: remembers the fork point.
+  /// False if \p S is not capturing (record normally).
+  bool captureEventRecord(const std::shared_ptr<Stream> &S, cudaEvent_t Event,
+                          cudaError_t *Error);
+  /// cudaStreamWaitEvent involving a capture (joins \p S to the event's
+  /// capture). False if no capture is involved (wait normally).
+  bool captureWaitEvent(const std::shared_ptr<Stream> &S, cudaEvent_t Event,
+                        cudaError_t *Error);
+  /// cudaFreeAsync in a capturing stream: the graph frees it when destroyed.
+  /// False if \p S is not capturing.
+  bool captureFree(const std::shared_ptr<Stream> &S, void *Ptr, cudaError_t *Error);
+
   cudaError_t getLimit(cudaLimit Limit, size_t *Value);
   cudaError_t setLimit(cudaLimit Limit, size_t Value);
 
@@ -65,6 +102,14 @@ private:
   Allocator Memory;
   std::once_flag SchedulerOnce;
   std::unique_ptr<Scheduler> Sched;
+
+  /// Whether a capture forbids this thread's unsafe calls. Caller holds CaptureM.
+  bool forbidsUnsafeCalls(const CaptureSession &C) const;
+  void invalidateLocked(CaptureSession &C);
+
+  std::mutex CaptureM;
+  std::vector<std::shared_ptr<CaptureSession>> Captures; ///< active captures
+  unsigned long long NextCaptureId = 1;
 
   std::mutex HandlesM;
   std::unordered_set<cudaStream_t> Streams;

@@ -33,6 +33,9 @@ public:
   /// Whether the op's remaining units are skipped once a sticky error is set
   /// (kernels are, like a CUDA context after a fault; host functions are not).
   virtual bool skipAfterFault() const { return true; }
+  /// A fresh, unsubmitted op doing the same work (graph replay of a captured
+  /// op); null if the op cannot be captured.
+  virtual std::shared_ptr<Op> clone() const { return nullptr; }
 
   bool isDone() const { return Done.load(std::memory_order_acquire); }
 

@@ -61,8 +61,8 @@ void Scheduler::reconfigure(SchedulerKind NewKind, unsigned NewWorkers) {
   startWorkers();
 }
 
-std::shared_ptr<Stream> Scheduler::createStream(unsigned Flags) {
-  auto S = std::make_shared<Stream>(Flags, /*IsLegacyDefault=*/false);
+std::shared_ptr<Stream> Scheduler::createStream(unsigned Flags, int Priority) {
+  auto S = std::make_shared<Stream>(Flags, /*IsLegacyDefault=*/false, Priority);
   std::lock_guard<std::mutex> Lock(M);
   Streams.push_back(S);
   return S;
@@ -171,11 +171,11 @@ bool Scheduler::runSomething(WorkerState &W) {
   OpRef O;
   {
     std::lock_guard<std::mutex> Lock(M);
+    // The first runnable op of the most urgent stream priority.
     for (const OpRef &Candidate : Active)
-      if (Candidate->NextUnit.load(std::memory_order_relaxed) < Candidate->NumUnits) {
+      if (Candidate->NextUnit.load(std::memory_order_relaxed) < Candidate->NumUnits &&
+          (!O || Candidate->Owner->Priority < O->Owner->Priority))
         O = Candidate;
-        break;
-      }
   }
   if (!O)
     return false;

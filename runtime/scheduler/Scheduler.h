@@ -38,7 +38,7 @@ public:
   Scheduler &operator=(const Scheduler &) = delete;
 
   const std::shared_ptr<Stream> &legacyStream() const { return Legacy; }
-  std::shared_ptr<Stream> createStream(unsigned Flags);
+  std::shared_ptr<Stream> createStream(unsigned Flags, int Priority = 0);
   /// Forgets a user stream; ops already submitted to it still run.
   void retireStream(const std::shared_ptr<Stream> &S);
 

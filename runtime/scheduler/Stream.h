@@ -9,19 +9,28 @@
 
 namespace loom {
 
+struct CaptureSession;
+
 class Stream {
 public:
-  Stream(unsigned Flags, bool IsLegacyDefault)
-      : Flags(Flags), IsLegacyDefault(IsLegacyDefault) {}
+  Stream(unsigned Flags, bool IsLegacyDefault, int Priority = 0)
+      : Flags(Flags), IsLegacyDefault(IsLegacyDefault), Priority(Priority) {}
 
   /// cudaStreamNonBlocking or cudaStreamDefault.
   const unsigned Flags;
   const bool IsLegacyDefault;
+  /// Lower is more urgent (CUDA's convention); threads looking for work take
+  /// units of the most urgent started op first.
+  const int Priority;
 
   /// A blocking stream orders itself with the legacy default stream.
   bool synchronizesWithLegacy() const {
     return !IsLegacyDefault && (Flags & 0x01u /* cudaStreamNonBlocking */) == 0;
   }
+
+  /// The stream capture this stream records into, if any. Guarded by the
+  /// runtime's capture lock (core/Capture.cpp), not the scheduler's.
+  std::shared_ptr<CaptureSession> Capture;
 
   /// Set by cudaStreamDestroy; the stream disappears once its queue drains.
   /// Guarded by the scheduler's lock.

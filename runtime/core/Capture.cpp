@@ -1,0 +1,213 @@
+// Capture.cpp - stream capture: recording submitted work into graphs and the rules for illegal calls.
+// SPDX-License-Identifier: Apache-2.0
+#include "core/Graph.h"
+#include "core/Handles.h"
+#include "core/Runtime.h"
+
+#include <algorithm>
+
+namespace loom {
+
+cudaStreamCaptureMode &threadCaptureMode() {
+  thread_local cudaStreamCaptureMode Mode = cudaStreamCaptureModeGlobal;
+  return Mode;
+}
+
+bool Runtime::forbidsUnsafeCalls(const CaptureSession &C) const {
+  if (threadCaptureMode() == cudaStreamCaptureModeRelaxed)
+    return false;
+  switch (C.Mode) {
+  case cudaStreamCaptureModeGlobal: return true;
+  case cudaStreamCaptureModeThreadLocal: return C.Thread == std::this_thread::get_id();
+  default: return false;
+  }
+}
+
+void Runtime::invalidateLocked(CaptureSession &C) { C.Invalidated = true; }
+
+cudaError_t Runtime::enqueue(const std::shared_ptr<Stream> &S, OpRef O, const OpRef &WaitFor) {
+  {
+    std::lock_guard<std::mutex> Lock(CaptureM);
+    if (const std::shared_ptr<CaptureSession> &C = S->Capture) {
+      if (C->Invalidated)
+        return cudaErrorStreamCaptureInvalidated;
+      if (!O->clone()) { // probe: the op must be replayable
+        invalidateLocked(*C);
+        return cudaErrorStreamCaptureUnsupported;
+      }
+      auto Node = std::make_unique<CUgraphNode_st>();
+      Node->Type = nodeTypeOf(*O);
+      Node->Template = std::move(O);
+      C->Last = Node.get();
+      C->Graph->Nodes.push_back(std::move(Node));
+      return cudaSuccess;
+    }
+    if (S->IsLegacyDefault) {
+      // The legacy stream would depend on the capturing blocking streams.
+      bool Implicit = false;
+      for (const std::shared_ptr<CaptureSession> &C : Captures)
+        for (const std::shared_ptr<Stream> &M : C->Members)
+          if (M->synchronizesWithLegacy()) {
+            invalidateLocked(*C);
+            Implicit = true;
+          }
+      if (Implicit)
+        return cudaErrorStreamCaptureImplicit;
+    }
+  }
+  scheduler().submit(S, std::move(O), WaitFor);
+  return cudaSuccess;
+}
+
+cudaError_t Runtime::checkBlockingCall(const std::shared_ptr<Stream> &S) {
+  std::lock_guard<std::mutex> Lock(CaptureM);
+  if (S->Capture) {
+    invalidateLocked(*S->Capture);
+    return cudaErrorStreamCaptureUnsupported;
+  }
+  if (!S->IsLegacyDefault)
+    return cudaSuccess;
+  cudaError_t Result = cudaSuccess;
+  for (const std::shared_ptr<CaptureSession> &C : Captures)
+    if (forbidsUnsafeCalls(*C)) {
+      invalidateLocked(*C);
+      Result = cudaErrorStreamCaptureUnsupported;
+    }
+  return Result;
+}
+
+cudaError_t Runtime::checkDeviceWideCall() {
+  std::lock_guard<std::mutex> Lock(CaptureM);
+  cudaError_t Result = cudaSuccess;
+  for (const std::shared_ptr<CaptureSession> &C : Captures)
+    if (forbidsUnsafeCalls(*C)) {
+      invalidateLocked(*C);
+      Result = cudaErrorStreamCaptureUnsupported;
+    }
+  return Result;
+}
+
+cudaError_t Runtime::beginCapture(const std::shared_ptr<Stream> &S,
+                                  cudaStreamCaptureMode Mode) {
+  if (S->IsLegacyDefault)
+    return cudaErrorStreamCaptureUnsupported; // the legacy stream cannot capture
+  std::lock_guard<std::mutex> Lock(CaptureM);
+  if (S->Capture)
+    return cudaErrorIllegalState;
+  auto C = std::make_shared<CaptureSession>();
+  C->Graph = GraphTable::get().createGraph();
+  C->Mode = Mode;
+  C->Id = NextCaptureId++;
+  C->Thread = std::this_thread::get_id();
+  C->Origin = S;
+  C->Members.push_back(S);
+  S->Capture = C;
+  Captures.push_back(C);
+  return cudaSuccess;
+}
+
+cudaError_t Runtime::endCapture(const std::shared_ptr<Stream> &S, cudaGraph_t *Graph) {
+  std::shared_ptr<CaptureSession> C;
+  {
+    std::lock_guard<std::mutex> Lock(CaptureM);
+    C = S->Capture;
+    if (!C)
+      return cudaErrorIllegalState;
+    if (C->Origin != S)
+      return cudaErrorStreamCaptureUnmatched;
+    if (C->Mode != cudaStreamCaptureModeRelaxed && C->Thread != std::this_thread::get_id())
+      return cudaErrorStreamCaptureWrongThread;
+    for (const std::shared_ptr<Stream> &M : C->Members)
+      M->Capture.reset();
+    C->Members.clear();
+    C->Origin.reset();
+    C->Ended = true;
+    Captures.erase(std::remove(Captures.begin(), Captures.end(), C), Captures.end());
+  }
+  if (C->Invalidated) {
+    GraphTable::get().destroyGraph(C->Graph);
+    *Graph = nullptr;
+    return cudaErrorStreamCaptureInvalidated;
+  }
+  *Graph = C->Graph;
+  return cudaSuccess;
+}
+
+std::shared_ptr<CaptureSession> Runtime::captureOf(const std::shared_ptr<Stream> &S) {
+  std::lock_guard<std::mutex> Lock(CaptureM);
+  return S->Capture;
+}
+
+void Runtime::captureInfo(const std::shared_ptr<CaptureSession> &C,
+                          cudaStreamCaptureStatus *Status, unsigned long long *Id,
+                          cudaGraph_t *Graph, cudaGraphNode_t **Last) {
+  std::lock_guard<std::mutex> Lock(CaptureM);
+  *Status = C->Invalidated ? cudaStreamCaptureStatusInvalidated : cudaStreamCaptureStatusActive;
+  *Id = C->Id;
+  *Graph = C->Graph;
+  *Last = &C->Last;
+}
+
+bool Runtime::captureEventRecord(const std::shared_ptr<Stream> &S, cudaEvent_t Event,
+                                 cudaError_t *Error) {
+  std::shared_ptr<CaptureSession> C = captureOf(S);
+  if (!C)
+    return false;
+  std::lock_guard<std::mutex> Lock(HandlesM);
+  if (!Events.count(Event)) {
+    *Error = cudaErrorInvalidResourceHandle;
+    return true;
+  }
+  Event->Captured = C;
+  *Error = C->Invalidated ? cudaErrorStreamCaptureInvalidated : cudaSuccess;
+  return true;
+}
+
+bool Runtime::captureWaitEvent(const std::shared_ptr<Stream> &S, cudaEvent_t Event,
+                               cudaError_t *Error) {
+  std::shared_ptr<CaptureSession> Source;
+  {
+    std::lock_guard<std::mutex> Lock(HandlesM);
+    if (!Events.count(Event)) {
+      *Error = cudaErrorInvalidResourceHandle;
+      return true;
+    }
+    Source = Event->Captured;
+  }
+  std::lock_guard<std::mutex> Lock(CaptureM);
+  if (Source && Source->Ended)
+    Source.reset(); // the capture is over: an ordinary (old) record
+  if (!Source && !S->Capture)
+    return false;
+  *Error = cudaSuccess;
+  if (!Source) {
+    // A capturing stream waiting for work outside the capture.
+    invalidateLocked(*S->Capture);
+    *Error = cudaErrorStreamCaptureIsolation;
+  } else if (!S->Capture) {
+    // Fork: the stream joins the capture; its work is recorded from now on.
+    S->Capture = Source;
+    Source->Members.push_back(S);
+  } else if (S->Capture != Source) {
+    invalidateLocked(*S->Capture);
+    invalidateLocked(*Source);
+    *Error = cudaErrorStreamCaptureMerge;
+  }
+  // Same capture: the recorded sequence already orders the two streams.
+  return true;
+}
+
+bool Runtime::captureFree(const std::shared_ptr<Stream> &S, void *Ptr, cudaError_t *Error) {
+  std::lock_guard<std::mutex> Lock(CaptureM);
+  if (!S->Capture)
+    return false;
+  if (S->Capture->Invalidated) {
+    *Error = cudaErrorStreamCaptureInvalidated;
+    return true;
+  }
+  S->Capture->Graph->Memory->Frees.push_back(Ptr);
+  *Error = cudaSuccess;
+  return true;
+}
+
+} // namespace loom

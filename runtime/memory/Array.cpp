@@ -1,0 +1,125 @@
+// Array.cpp - creation, validation and lookup of CUDA arrays.
+// SPDX-License-Identifier: Apache-2.0
+#include "memory/Array.h"
+
+#include <cstdlib>
+
+namespace loom {
+
+namespace {
+constexpr size_t StorageAlignment = 256;
+
+bool mulOverflows(size_t A, size_t B, size_t *Out) { return __builtin_mul_overflow(A, B, Out); }
+} // namespace
+
+size_t channelElementSize(const cudaChannelFormatDesc &Desc) {
+  if (Desc.f != cudaChannelFormatKindSigned && Desc.f != cudaChannelFormatKindUnsigned &&
+      Desc.f != cudaChannelFormatKindFloat)
+    return 0;
+  const int Bits[4] = {Desc.x, Desc.y, Desc.z, Desc.w};
+  int Channels = 0;
+  for (int I = 0; I < 4; ++I) {
+    if (Bits[I] == 0)
+      break;
+    if (Bits[I] != Bits[0])
+      return 0;
+    ++Channels;
+  }
+  for (int I = Channels; I < 4; ++I)
+    if (Bits[I] != 0)
+      return 0; // a gap between channels
+  if (Channels == 0 || Channels == 3)
+    return 0; // CUDA arrays have 1, 2 or 4 channels
+  if (Bits[0] != 8 && Bits[0] != 16 && Bits[0] != 32)
+    return 0;
+  if (Desc.f == cudaChannelFormatKindFloat && Bits[0] == 8)
+    return 0;
+  return size_t(Bits[0] / 8) * Channels;
+}
+
+ArrayTable &ArrayTable::get() {
+  static ArrayTable *Table = new ArrayTable(); // never destroyed, like the runtime
+  return *Table;
+}
+
+cudaError_t ArrayTable::create(const cudaChannelFormatDesc &Desc, cudaExtent Extent,
+                               unsigned Flags, cudaArray_t *Out) {
+  constexpr unsigned Known = cudaArrayLayered | cudaArraySurfaceLoadStore | cudaArrayCubemap |
+                             cudaArrayTextureGather | cudaArrayColorAttachment |
+                             cudaArraySparse | cudaArrayDeferredMapping;
+  if (!Out || (Flags & ~Known))
+    return cudaErrorInvalidValue;
+  if (Flags & (cudaArraySparse | cudaArrayDeferredMapping | cudaArrayColorAttachment))
+    return cudaErrorNotSupported;
+  size_t ElementSize = channelElementSize(Desc);
+  if (!ElementSize)
+    return cudaErrorInvalidChannelDescriptor;
+  bool Layered = Flags & cudaArrayLayered;
+  if (Extent.width == 0)
+    return cudaErrorInvalidValue;
+  if (Layered ? Extent.depth == 0 : (Extent.height == 0 && Extent.depth != 0))
+    return cudaErrorInvalidValue;
+  if (Flags & cudaArrayCubemap) {
+    if (Extent.width != Extent.height || Extent.depth == 0 ||
+        (Layered ? Extent.depth % 6 != 0 : Extent.depth != 6))
+      return cudaErrorInvalidValue;
+  }
+  if ((Flags & cudaArrayTextureGather) && (Extent.height == 0 || Extent.depth != 0))
+    return cudaErrorInvalidValue;
+  size_t Rows = Extent.height ? Extent.height : 1;
+  size_t Slices = Extent.depth ? Extent.depth : 1;
+  size_t Bytes;
+  if (mulOverflows(Extent.width, ElementSize, &Bytes) || mulOverflows(Bytes, Rows, &Bytes) ||
+      mulOverflows(Bytes, Slices, &Bytes) || Bytes > SIZE_MAX - StorageAlignment)
+    return cudaErrorMemoryAllocation;
+  size_t Rounded = (Bytes + StorageAlignment - 1) / StorageAlignment * StorageAlignment;
+  void *Storage = std::aligned_alloc(StorageAlignment, Rounded);
+  if (!Storage)
+    return cudaErrorMemoryAllocation;
+  auto *A = new cudaArray{Desc, Extent, Flags, ElementSize,
+                          static_cast<unsigned char *>(Storage)};
+  std::lock_guard<std::mutex> Lock(M);
+  Live.insert(A);
+  *Out = A;
+  return cudaSuccess;
+}
+
+cudaError_t ArrayTable::destroy(cudaArray_t A) {
+  {
+    std::lock_guard<std::mutex> Lock(M);
+    if (!Live.erase(A))
+      return cudaErrorInvalidResourceHandle;
+  }
+  std::free(A->Base);
+  delete A;
+  return cudaSuccess;
+}
+
+bool ArrayTable::view(cudaArray_const_t A, ArrayView *Out) {
+  std::lock_guard<std::mutex> Lock(M);
+  if (!A || !Live.count(A))
+    return false;
+  Out->Base = A->Base;
+  Out->ElementSize = A->ElementSize;
+  Out->Width = A->Extent.width;
+  Out->Height = A->Extent.height ? A->Extent.height : 1;
+  Out->Depth = A->Extent.depth ? A->Extent.depth : 1;
+  Out->Layers = (A->Flags & cudaArrayLayered) ? A->Extent.depth : 0;
+  Out->Desc = A->Desc;
+  Out->Flags = A->Flags;
+  return true;
+}
+
+void ArrayTable::releaseAll() {
+  std::unordered_set<const cudaArray *> Old;
+  {
+    std::lock_guard<std::mutex> Lock(M);
+    Old.swap(Live);
+  }
+  for (const cudaArray *A : Old) {
+    std::free(A->Base);
+    delete A;
+  }
+}
+
+} // namespace loom
