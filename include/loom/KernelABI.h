@@ -104,6 +104,29 @@ void __loom_assert_fail(const char *message, const char *file, uint32_t line,
 /* __trap(): sticky cudaErrorLaunchFailure, abandons the launch. */
 void __loom_trap(void);
 
+/* Texture fetches. `texture` is a cudaTextureObject_t (for a legacy texture
+ * reference: the object the runtime created when it was bound and stored in
+ * the reference's device variable). Coordinates come as the CUDA call gives
+ * them (an integer index for tex1Dfetch, else unnormalized or normalized
+ * floats), as doubles so both kinds are exact. `layer` is the layer of a
+ * layered texture, or the component of tex2Dgather. The result is four
+ * lanes (x, y, z, w): floats when `wantInt` is 0 (element type float, or
+ * cudaReadModeNormalizedFloat), else 32-bit integers (integer element type
+ * read as cudaReadModeElementType). Sampling follows CUDA's rules:
+ * addressing modes, point/linear filtering with 9-bit fixed-point weights,
+ * texel centres at +0.5. */
+enum LoomTexKind {
+  LoomTex1DFetch = 0, /* tex1Dfetch: integer index into linear memory */
+  LoomTex1D = 1,
+  LoomTex2D = 2,
+  LoomTex3D = 3,
+  LoomTex1DLayered = 4,
+  LoomTex2DLayered = 5,
+  LoomTex2DGather = 6
+};
+void __loom_tex_fetch(uint64_t texture, uint32_t kind, double x, double y, double z,
+                      int32_t layer, void *result, uint32_t wantInt);
+
 #ifdef __cplusplus
 }
 #endif
