@@ -1,11 +1,14 @@
 // StreamEventTest.cpp - user streams, events, cross-stream waits and host functions.
 // SPDX-License-Identifier: Apache-2.0
 #include "FakeModule.h"
+#include "core/Runtime.h"
 #include "cuda_runtime.h"
 
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -112,6 +115,189 @@ TEST(Streams, InvalidHandles) {
   cudaEvent_t BogusEvent = reinterpret_cast<cudaEvent_t>(0x1234);
   EXPECT_EQ(cudaEventRecord(BogusEvent, 0), cudaErrorInvalidResourceHandle);
   cudaGetLastError();
+}
+
+cudaError_t waitForFlag(std::atomic<int> *Flag, int *Out, cudaStream_t Stream) {
+  void *Args[] = {&Flag, &Out};
+  return cudaLaunchKernel(reinterpret_cast<const void *>(fake::waitForFlagStub), dim3(1),
+                          dim3(1), Args, 0, Stream);
+}
+
+/// Polls \p Query until it stops returning cudaErrorNotReady (at most 5 s).
+template <class F> cudaError_t pollUntilReady(F Query) {
+  auto Deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  cudaError_t E;
+  while ((E = Query()) == cudaErrorNotReady && std::chrono::steady_clock::now() < Deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  return E;
+}
+
+/// Enough pool workers that a spinning kernel cannot starve the others.
+class PendingWork : public testing::Test {
+protected:
+  void SetUp() override {
+    loom::Runtime::get().setSchedulerForTesting(loom::SchedulerKind::Pool, 4);
+  }
+  void TearDown() override {
+    loom::Runtime::get().setSchedulerForTesting(loom::SchedulerKind::Pool, 2);
+  }
+};
+
+TEST_F(PendingWork, QueriesReportNotReadyWhilePending) {
+  std::atomic<int> Flag{0};
+  int *Out;
+  ASSERT_EQ(cudaMallocManaged(&Out, sizeof(int)), cudaSuccess);
+  cudaStream_t S;
+  ASSERT_EQ(cudaStreamCreate(&S), cudaSuccess);
+  cudaEvent_t E;
+  ASSERT_EQ(cudaEventCreate(&E), cudaSuccess);
+  ASSERT_EQ(waitForFlag(&Flag, Out, S), cudaSuccess);
+  ASSERT_EQ(cudaEventRecord(E, S), cudaSuccess);
+  EXPECT_EQ(cudaStreamQuery(S), cudaErrorNotReady);
+  EXPECT_EQ(cudaEventQuery(E), cudaErrorNotReady);
+  EXPECT_EQ(cudaGetLastError(), cudaSuccess); // not-ready is not an error
+  Flag = 1;
+  EXPECT_EQ(pollUntilReady([&] { return cudaEventQuery(E); }), cudaSuccess);
+  EXPECT_EQ(cudaStreamQuery(S), cudaSuccess);
+  EXPECT_EQ(*Out, 42);
+  EXPECT_EQ(cudaEventDestroy(E), cudaSuccess);
+  EXPECT_EQ(cudaStreamDestroy(S), cudaSuccess);
+  EXPECT_EQ(cudaFree(Out), cudaSuccess);
+}
+
+TEST_F(PendingWork, NonBlockingStreamsIgnoreTheLegacyStream) {
+  std::atomic<int> Flag{0};
+  int *Out, *Stored;
+  ASSERT_EQ(cudaMallocManaged(&Out, sizeof(int)), cudaSuccess);
+  ASSERT_EQ(cudaMallocManaged(&Stored, 2 * sizeof(int)), cudaSuccess);
+  Stored[0] = Stored[1] = 0;
+  cudaStream_t NonBlocking, Blocking;
+  ASSERT_EQ(cudaStreamCreateWithFlags(&NonBlocking, cudaStreamNonBlocking), cudaSuccess);
+  ASSERT_EQ(cudaStreamCreate(&Blocking), cudaSuccess);
+  ASSERT_EQ(waitForFlag(&Flag, Out, 0), cudaSuccess); // holds the legacy stream
+  ASSERT_EQ(storeValue(Stored, 1, 1, NonBlocking), cudaSuccess);
+  ASSERT_EQ(storeValue(Stored + 1, 2, 1, Blocking), cudaSuccess);
+  EXPECT_EQ(pollUntilReady([&] { return cudaStreamQuery(NonBlocking); }), cudaSuccess);
+  EXPECT_EQ(Stored[0], 1);
+  EXPECT_EQ(cudaStreamQuery(Blocking), cudaErrorNotReady); // waits for the legacy stream
+  EXPECT_EQ(Stored[1], 0);
+  Flag = 1;
+  ASSERT_EQ(cudaStreamSynchronize(Blocking), cudaSuccess);
+  EXPECT_EQ(Stored[1], 2);
+  EXPECT_EQ(*Out, 42);
+  EXPECT_EQ(cudaStreamDestroy(NonBlocking), cudaSuccess);
+  EXPECT_EQ(cudaStreamDestroy(Blocking), cudaSuccess);
+  EXPECT_EQ(cudaFree(Out), cudaSuccess);
+  EXPECT_EQ(cudaFree(Stored), cudaSuccess);
+}
+
+TEST_F(PendingWork, StreamWaitEventAcrossStreams) {
+  std::atomic<int> Flag{0};
+  int *Out, *Stored;
+  ASSERT_EQ(cudaMallocManaged(&Out, sizeof(int)), cudaSuccess);
+  ASSERT_EQ(cudaMallocManaged(&Stored, sizeof(int)), cudaSuccess);
+  *Stored = 0;
+  cudaStream_t A, B;
+  ASSERT_EQ(cudaStreamCreateWithFlags(&A, cudaStreamNonBlocking), cudaSuccess);
+  ASSERT_EQ(cudaStreamCreateWithFlags(&B, cudaStreamNonBlocking), cudaSuccess);
+  cudaEvent_t E;
+  ASSERT_EQ(cudaEventCreateWithFlags(&E, cudaEventDisableTiming), cudaSuccess);
+  ASSERT_EQ(waitForFlag(&Flag, Out, A), cudaSuccess);
+  ASSERT_EQ(cudaEventRecordWithFlags(E, A, 0), cudaSuccess);
+  ASSERT_EQ(cudaStreamWaitEvent(B, E, 0), cudaSuccess);
+  ASSERT_EQ(storeValue(Stored, 3, 1, B), cudaSuccess);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(cudaStreamQuery(B), cudaErrorNotReady);
+  EXPECT_EQ(*Stored, 0);
+  Flag = 1;
+  ASSERT_EQ(cudaStreamSynchronize(B), cudaSuccess);
+  EXPECT_EQ(*Stored, 3);
+  EXPECT_EQ(cudaEventRecordWithFlags(E, A, 0x10), cudaErrorInvalidValue);
+  cudaGetLastError();
+  EXPECT_EQ(cudaEventDestroy(E), cudaSuccess);
+  EXPECT_EQ(cudaStreamDestroy(A), cudaSuccess);
+  EXPECT_EQ(cudaStreamDestroy(B), cudaSuccess);
+  EXPECT_EQ(cudaFree(Out), cudaSuccess);
+  EXPECT_EQ(cudaFree(Stored), cudaSuccess);
+}
+
+TEST(Streams, PrioritiesAreClampedAndReported) {
+  int Least = 1, Greatest = 1;
+  ASSERT_EQ(cudaDeviceGetStreamPriorityRange(&Least, &Greatest), cudaSuccess);
+  EXPECT_EQ(Least, 0);
+  EXPECT_LT(Greatest, Least);
+  cudaStream_t High, Low, Clamped;
+  ASSERT_EQ(cudaStreamCreateWithPriority(&High, cudaStreamNonBlocking, Greatest), cudaSuccess);
+  ASSERT_EQ(cudaStreamCreateWithPriority(&Low, cudaStreamDefault, Least), cudaSuccess);
+  ASSERT_EQ(cudaStreamCreateWithPriority(&Clamped, cudaStreamDefault, -100), cudaSuccess);
+  int P = 42;
+  ASSERT_EQ(cudaStreamGetPriority(High, &P), cudaSuccess);
+  EXPECT_EQ(P, Greatest);
+  ASSERT_EQ(cudaStreamGetPriority(Low, &P), cudaSuccess);
+  EXPECT_EQ(P, Least);
+  ASSERT_EQ(cudaStreamGetPriority(Clamped, &P), cudaSuccess);
+  EXPECT_EQ(P, Greatest);
+  ASSERT_EQ(cudaStreamGetPriority(0, &P), cudaSuccess);
+  EXPECT_EQ(P, 0);
+  int *Dev;
+  ASSERT_EQ(cudaMallocManaged(&Dev, 2 * sizeof(int)), cudaSuccess);
+  ASSERT_EQ(storeValue(Dev, 1, 1, High), cudaSuccess);
+  ASSERT_EQ(storeValue(Dev + 1, 2, 1, Low), cudaSuccess);
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  EXPECT_EQ(Dev[0] + Dev[1], 3);
+  EXPECT_EQ(cudaStreamDestroy(High), cudaSuccess);
+  EXPECT_EQ(cudaStreamDestroy(Low), cudaSuccess);
+  EXPECT_EQ(cudaStreamDestroy(Clamped), cudaSuccess);
+  EXPECT_EQ(cudaFree(Dev), cudaSuccess);
+}
+
+TEST(Streams, PerThreadDefaultStreamIsPerThread) {
+  int *Dev;
+  ASSERT_EQ(cudaMallocManaged(&Dev, 2 * sizeof(int)), cudaSuccess);
+  ASSERT_EQ(storeValue(Dev, 4, 1, cudaStreamPerThread), cudaSuccess);
+  ASSERT_EQ(cudaStreamSynchronize(cudaStreamPerThread), cudaSuccess);
+  EXPECT_EQ(Dev[0], 4);
+  unsigned Flags = 99;
+  ASSERT_EQ(cudaStreamGetFlags(cudaStreamPerThread, &Flags), cudaSuccess);
+  EXPECT_EQ(Flags, 0u); // blocking: ordered with the legacy stream
+  std::thread Other([&] {
+    EXPECT_EQ(storeValue(Dev + 1, 5, 1, cudaStreamPerThread), cudaSuccess);
+    EXPECT_EQ(cudaStreamSynchronize(cudaStreamPerThread), cudaSuccess);
+  });
+  Other.join();
+  EXPECT_EQ(Dev[1], 5);
+  // The per-thread stream can capture (the legacy stream cannot).
+  cudaGraph_t Graph;
+  ASSERT_EQ(cudaStreamBeginCapture(cudaStreamPerThread, cudaStreamCaptureModeThreadLocal),
+            cudaSuccess);
+  ASSERT_EQ(storeValue(Dev, 6, 1, cudaStreamPerThread), cudaSuccess);
+  ASSERT_EQ(cudaStreamEndCapture(cudaStreamPerThread, &Graph), cudaSuccess);
+  EXPECT_EQ(Dev[0], 4);
+  EXPECT_EQ(cudaGraphDestroy(Graph), cudaSuccess);
+  EXPECT_EQ(cudaStreamDestroy(cudaStreamPerThread), cudaErrorInvalidResourceHandle);
+  cudaGetLastError();
+  EXPECT_EQ(cudaFree(Dev), cudaSuccess);
+}
+
+TEST(Streams, CallbackGetsStreamAndStatus) {
+  cudaStream_t S;
+  ASSERT_EQ(cudaStreamCreate(&S), cudaSuccess);
+  struct Seen {
+    cudaStream_t Stream = nullptr;
+    cudaError_t Status = cudaErrorUnknown;
+  } Got;
+  auto Callback = [](cudaStream_t Stream, cudaError_t Status, void *P) {
+    static_cast<Seen *>(P)->Stream = Stream;
+    static_cast<Seen *>(P)->Status = Status;
+  };
+  ASSERT_EQ(cudaStreamAddCallback(S, Callback, &Got, 0), cudaSuccess);
+  ASSERT_EQ(cudaStreamSynchronize(S), cudaSuccess);
+  EXPECT_EQ(Got.Stream, S);
+  EXPECT_EQ(Got.Status, cudaSuccess);
+  EXPECT_EQ(cudaStreamAddCallback(S, Callback, &Got, 1), cudaErrorInvalidValue);
+  EXPECT_EQ(cudaLaunchHostFunc(S, nullptr, nullptr), cudaErrorInvalidValue);
+  cudaGetLastError();
+  EXPECT_EQ(cudaStreamDestroy(S), cudaSuccess);
 }
 
 } // namespace
