@@ -136,6 +136,21 @@ std::optional<Value *> translateWarpIntrinsic(CallInst &CI, StringRef Name,
   }
   if (Name == "activemask")
     return Collective(LoomWarpActiveMask, Full, Zero, Zero, Zero);
+  // 64-bit match: lanes agree when both 32-bit halves agree.
+  if (Name == "match.any.sync.i64" || Name == "match.all.sync.i64p") {
+    bool All = Name.starts_with("match.all");
+    LoomWarpOp Op = All ? LoomWarpMatchAll : LoomWarpMatchAny;
+    Value *V = CI.getArgOperand(1);
+    Value *Lo = B.CreateTrunc(V, I32);
+    Value *Hi = B.CreateTrunc(B.CreateLShr(V, 32), I32);
+    Value *R = B.CreateAnd(Collective(Op, CI.getArgOperand(0), Lo, Zero, Zero),
+                           Collective(Op, CI.getArgOperand(0), Hi, Zero, Zero));
+    if (!All)
+      return R;
+    Value *Pair = PoisonValue::get(CI.getType());
+    Pair = B.CreateInsertValue(Pair, R, 0);
+    return B.CreateInsertValue(Pair, B.CreateICmpNE(R, Zero), 1);
+  }
   if (Name == "match.all.sync.i32p") {
     Value *R = Collective(LoomWarpMatchAll, CI.getArgOperand(0), CI.getArgOperand(1),
                           Zero, Zero);
