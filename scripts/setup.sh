@@ -12,7 +12,7 @@ BUILD="${LOOM_BUILD_DIR:-$ROOT/build}"
 
 PACKAGES=(
   clang-22 llvm-22-dev llvm-22-tools libclang-rt-22-dev libomp-22-dev
-  cmake ninja-build g++ make python3 strace
+  cmake ninja-build g++ make python3 strace gnuplot-nox
   libgtest-dev googletest
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libffi-dev libcurl4-openssl-dev
 )
