@@ -256,6 +256,10 @@ struct cudaMemcpy3DParms {
 };
 
 /* ---- Streams and events --------------------------------------------------- */
+/* Calling convention of host callbacks (empty outside Windows, as in CUDA). */
+#ifndef CUDART_CB
+#define CUDART_CB
+#endif
 typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
 typedef void (*cudaHostFn_t)(void *userData);
