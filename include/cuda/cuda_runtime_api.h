@@ -297,4 +297,6 @@ static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cuda
 
 #undef __LOOM_DEFAULT
 
+#include "texture_types.h" /* texture objects and references */
+
 #endif /* LOOM_CUDA_RUNTIME_API_H */

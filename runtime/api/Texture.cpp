@@ -1,0 +1,175 @@
+// Texture.cpp - the texture object and texture reference API, and __cudaRegisterTexture.
+// SPDX-License-Identifier: Apache-2.0
+#include "cuda_runtime_api.h"
+
+#include "core/Runtime.h"
+#include "memory/Allocator.h"
+#include "memory/Array.h"
+#include "support/ApiError.h"
+#include "texture/Texture.h"
+
+#include <algorithm>
+#include <cstring>
+
+using loom::recordError;
+using loom::TextureRecord;
+using loom::TextureTable;
+
+namespace {
+
+/// A linear binding may not read past the allocation holding \p DevPtr
+/// (cudaBindTexture's default size is UINT_MAX).
+size_t clampToAllocation(const void *DevPtr, size_t Size) {
+  loom::Allocation A;
+  if (!loom::Runtime::get().allocator().find(DevPtr, &A))
+    return Size;
+  size_t Left = A.Base + A.Size - reinterpret_cast<uintptr_t>(DevPtr);
+  return std::min(Size, Left);
+}
+
+} // namespace
+
+extern "C" {
+
+cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
+                                    const struct cudaResourceDesc *pResDesc,
+                                    const struct cudaTextureDesc *pTexDesc,
+                                    const struct cudaResourceViewDesc *pResViewDesc) {
+  if (!pTexObject || !pResDesc || !pTexDesc)
+    return recordError(cudaErrorInvalidValue);
+  if (pResViewDesc) {
+    // Resource views are not implemented; an empty one changes nothing.
+    const cudaResourceViewDesc &V = *pResViewDesc;
+    if (V.format != cudaResViewFormatNone || V.firstMipmapLevel || V.lastMipmapLevel ||
+        V.firstLayer || V.lastLayer)
+      return recordError(cudaErrorNotSupported);
+  }
+  return recordError(TextureTable::get().create(*pResDesc, *pTexDesc, pTexObject));
+}
+
+cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject) {
+  if (texObject == 0)
+    return cudaSuccess;
+  return recordError(TextureTable::get().destroy(texObject));
+}
+
+cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+                                             cudaTextureObject_t texObject) {
+  TextureRecord R;
+  if (!pResDesc || !TextureTable::get().lookup(texObject, &R))
+    return recordError(cudaErrorInvalidValue);
+  *pResDesc = R.Res;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc,
+                                            cudaTextureObject_t texObject) {
+  TextureRecord R;
+  if (!pTexDesc || !TextureTable::get().lookup(texObject, &R))
+    return recordError(cudaErrorInvalidValue);
+  *pTexDesc = R.Tex;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetTextureObjectResourceViewDesc(struct cudaResourceViewDesc *pResViewDesc,
+                                                 cudaTextureObject_t texObject) {
+  TextureRecord R;
+  if (!pResViewDesc || !TextureTable::get().lookup(texObject, &R))
+    return recordError(cudaErrorInvalidValue);
+  std::memset(pResViewDesc, 0, sizeof(*pResViewDesc));
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_const_t array) {
+  if (!desc || !array)
+    return recordError(cudaErrorInvalidValue);
+  loom::ArrayView V;
+  if (!loom::ArrayTable::get().view(array, &V))
+    return recordError(cudaErrorInvalidResourceHandle);
+  *desc = V.Desc;
+  return cudaSuccess;
+}
+
+cudaError_t cudaBindTexture(size_t *offset, const struct textureReference *texref,
+                            const void *devPtr, const struct cudaChannelFormatDesc *desc,
+                            size_t size) {
+  if (!texref)
+    return recordError(cudaErrorInvalidTexture);
+  if (!devPtr || !desc)
+    return recordError(cudaErrorInvalidValue);
+  if (offset)
+    *offset = 0; // Loom has no texture alignment requirement
+  cudaResourceDesc Res;
+  std::memset(&Res, 0, sizeof(Res));
+  Res.resType = cudaResourceTypeLinear;
+  Res.res.linear.devPtr = const_cast<void *>(devPtr);
+  Res.res.linear.desc = *desc;
+  Res.res.linear.sizeInBytes = clampToAllocation(devPtr, size);
+  return recordError(TextureTable::get().bindReference(texref, Res));
+}
+
+cudaError_t cudaBindTexture2D(size_t *offset, const struct textureReference *texref,
+                              const void *devPtr, const struct cudaChannelFormatDesc *desc,
+                              size_t width, size_t height, size_t pitch) {
+  if (!texref)
+    return recordError(cudaErrorInvalidTexture);
+  if (!devPtr || !desc)
+    return recordError(cudaErrorInvalidValue);
+  if (offset)
+    *offset = 0;
+  cudaResourceDesc Res;
+  std::memset(&Res, 0, sizeof(Res));
+  Res.resType = cudaResourceTypePitch2D;
+  Res.res.pitch2D.devPtr = const_cast<void *>(devPtr);
+  Res.res.pitch2D.desc = *desc;
+  Res.res.pitch2D.width = width;
+  Res.res.pitch2D.height = height;
+  Res.res.pitch2D.pitchInBytes = pitch;
+  return recordError(TextureTable::get().bindReference(texref, Res));
+}
+
+cudaError_t cudaBindTextureToArray(const struct textureReference *texref,
+                                   cudaArray_const_t array,
+                                   const struct cudaChannelFormatDesc *) {
+  // The array's own format is used (CUDA requires the two to agree).
+  if (!texref)
+    return recordError(cudaErrorInvalidTexture);
+  if (!array)
+    return recordError(cudaErrorInvalidValue);
+  cudaResourceDesc Res;
+  std::memset(&Res, 0, sizeof(Res));
+  Res.resType = cudaResourceTypeArray;
+  Res.res.array.array = const_cast<cudaArray_t>(array);
+  return recordError(TextureTable::get().bindReference(texref, Res));
+}
+
+cudaError_t cudaUnbindTexture(const struct textureReference *texref) {
+  if (!texref)
+    return recordError(cudaErrorInvalidTexture);
+  return recordError(TextureTable::get().unbindReference(texref));
+}
+
+cudaError_t cudaGetTextureAlignmentOffset(size_t *offset, const struct textureReference *texref) {
+  if (!offset)
+    return recordError(cudaErrorInvalidValue);
+  if (!texref || !TextureTable::get().isReference(texref))
+    return recordError(cudaErrorInvalidTexture);
+  *offset = 0;
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetTextureReference(const struct textureReference **texref, const void *symbol) {
+  if (!texref)
+    return recordError(cudaErrorInvalidValue);
+  if (!symbol || !TextureTable::get().isReference(symbol))
+    return recordError(cudaErrorInvalidTexture);
+  *texref = static_cast<const textureReference *>(symbol);
+  return cudaSuccess;
+}
+
+void __cudaRegisterTexture(void **fatCubinHandle, const struct textureReference *hostVar,
+                           const void **, const char *deviceName, int dim, int norm, int) {
+  TextureTable::get().registerReference(fatCubinHandle, hostVar, deviceName, dim, norm);
+}
+
+} // extern "C"

@@ -1,0 +1,239 @@
+// Texture.cpp - texture object records, their validation, and texture reference bindings.
+// SPDX-License-Identifier: Apache-2.0
+#include "texture/Texture.h"
+
+#include "core/KernelRegistry.h"
+#include "core/Runtime.h"
+#include "memory/Array.h"
+#include "scheduler/Scheduler.h"
+
+#include <cstring>
+
+namespace loom {
+
+TextureTable &TextureTable::get() {
+  static TextureTable *Table = new TextureTable(); // never destroyed, like the runtime
+  return *Table;
+}
+
+namespace {
+
+bool validAddressMode(int Mode) { return Mode >= cudaAddressModeWrap && Mode <= cudaAddressModeBorder; }
+
+/// Fills the format fields of \p R from \p Desc; 0 on an invalid descriptor.
+size_t setFormat(TextureRecord &R, const cudaChannelFormatDesc &Desc) {
+  size_t ElementSize = channelElementSize(Desc);
+  if (!ElementSize)
+    return 0;
+  R.Bits = Desc.x;
+  R.Channels = int(ElementSize * 8 / size_t(Desc.x));
+  R.Kind = Desc.f;
+  R.ElementSize = ElementSize;
+  return ElementSize;
+}
+
+} // namespace
+
+cudaError_t TextureTable::create(const cudaResourceDesc &Res, const cudaTextureDesc &Tex,
+                                 cudaTextureObject_t *Out) {
+  TextureRecord R;
+  R.Res = Res;
+  R.Tex = Tex;
+  for (int I = 0; I < 3; ++I)
+    if (!validAddressMode(Tex.addressMode[I]))
+      return cudaErrorInvalidValue;
+  if ((Tex.filterMode != cudaFilterModePoint && Tex.filterMode != cudaFilterModeLinear) ||
+      (Tex.readMode != cudaReadModeElementType && Tex.readMode != cudaReadModeNormalizedFloat))
+    return cudaErrorInvalidValue;
+
+  switch (Res.resType) {
+  case cudaResourceTypeArray: {
+    if (!Res.res.array.array)
+      return cudaErrorInvalidValue;
+    ArrayView V;
+    if (!ArrayTable::get().view(Res.res.array.array, &V))
+      return cudaErrorInvalidResourceHandle;
+    if (!setFormat(R, V.Desc))
+      return cudaErrorInvalidChannelDescriptor;
+    R.Base = V.Base;
+    R.Width = V.Width;
+    R.Height = V.Height;
+    R.Depth = V.Depth;
+    R.Layers = V.Layers;
+    R.RowPitch = V.rowBytes();
+    R.SlicePitch = V.sliceBytes();
+    break;
+  }
+  case cudaResourceTypeMipmappedArray:
+    return cudaErrorNotSupported; // no mipmapped arrays in Loom yet
+  case cudaResourceTypeLinear: {
+    if (!Res.res.linear.devPtr)
+      return cudaErrorInvalidValue;
+    size_t ElementSize = setFormat(R, Res.res.linear.desc);
+    if (!ElementSize)
+      return cudaErrorInvalidChannelDescriptor;
+    if (Res.res.linear.sizeInBytes < ElementSize)
+      return cudaErrorInvalidValue;
+    R.Base = static_cast<const unsigned char *>(Res.res.linear.devPtr);
+    R.Width = Res.res.linear.sizeInBytes / ElementSize;
+    R.RowPitch = R.SlicePitch = R.Width * ElementSize;
+    R.LinearResource = true;
+    break;
+  }
+  case cudaResourceTypePitch2D: {
+    const auto &P = Res.res.pitch2D;
+    if (!P.devPtr || P.width == 0 || P.height == 0)
+      return cudaErrorInvalidValue;
+    size_t ElementSize = setFormat(R, P.desc);
+    if (!ElementSize)
+      return cudaErrorInvalidChannelDescriptor;
+    if (P.pitchInBytes / ElementSize < P.width)
+      return cudaErrorInvalidValue;
+    R.Base = static_cast<const unsigned char *>(P.devPtr);
+    R.Width = P.width;
+    R.Height = P.height;
+    R.RowPitch = P.pitchInBytes;
+    R.SlicePitch = P.pitchInBytes * P.height;
+    break;
+  }
+  default:
+    return cudaErrorInvalidValue;
+  }
+
+  bool IntegerFormat = R.Kind != cudaChannelFormatKindFloat;
+  // Normalized reads exist for 8- and 16-bit integers; 32-bit integers are
+  // always read as integers (as the driver API documents).
+  R.NormalizedRead = IntegerFormat && Tex.readMode == cudaReadModeNormalizedFloat && R.Bits <= 16;
+  R.IntResult = IntegerFormat && !R.NormalizedRead;
+  // Linear filtering needs float results; integer results are point-sampled.
+  R.LinearFilter = Tex.filterMode == cudaFilterModeLinear && !R.IntResult;
+  R.Normalized = Tex.normalizedCoords != 0;
+  for (int I = 0; I < 3; ++I)
+    R.Address[I] = Tex.addressMode[I];
+  for (int I = 0; I < 4; ++I)
+    R.Border[I] = Tex.borderColor[I];
+
+  std::lock_guard<std::mutex> Lock(M);
+  TextureRecord *Record;
+  if (!Free.empty()) {
+    Record = Free.back();
+    Free.pop_back();
+  } else {
+    Record = new TextureRecord();
+  }
+  *Record = R;
+  Record->Magic = TextureMagicLive;
+  Live.insert(Record);
+  *Out = reinterpret_cast<cudaTextureObject_t>(Record);
+  return cudaSuccess;
+}
+
+cudaError_t TextureTable::destroyLocked(cudaTextureObject_t Handle) {
+  auto *Record = reinterpret_cast<TextureRecord *>(Handle);
+  if (!Live.erase(Record))
+    return cudaErrorInvalidValue;
+  Record->Magic = TextureMagicDead;
+  Free.push_back(Record);
+  return cudaSuccess;
+}
+
+cudaError_t TextureTable::destroy(cudaTextureObject_t Handle) {
+  std::lock_guard<std::mutex> Lock(M);
+  return destroyLocked(Handle);
+}
+
+bool TextureTable::lookup(cudaTextureObject_t Handle, TextureRecord *Out) {
+  std::lock_guard<std::mutex> Lock(M);
+  auto *Record = reinterpret_cast<const TextureRecord *>(Handle);
+  if (!Live.count(Record))
+    return false;
+  *Out = *Record;
+  return true;
+}
+
+void TextureTable::registerReference(void *FatbinHandle, const textureReference *Ref,
+                                     const char *DeviceName, int Dim, int ReadMode) {
+  if (!FatbinHandle || !Ref || !DeviceName)
+    return;
+  // The device twin is an ordinary 8-byte variable of the module.
+  KernelRegistry::get().registerVar(FatbinHandle, Ref, DeviceName, sizeof(uint64_t));
+  std::lock_guard<std::mutex> Lock(M);
+  RefState &State = Refs[Ref];
+  State.Dim = Dim;
+  State.ReadMode = ReadMode;
+}
+
+bool TextureTable::isReference(const void *Ref) {
+  std::lock_guard<std::mutex> Lock(M);
+  return Refs.count(static_cast<const textureReference *>(Ref)) != 0;
+}
+
+namespace {
+/// The device variable of a registered reference, or null.
+uint64_t *deviceSlot(const textureReference *Ref) {
+  void *Address = nullptr;
+  size_t Size = 0;
+  if (KernelRegistry::get().lookupVar(Ref, &Address, &Size) != cudaSuccess ||
+      Size < sizeof(uint64_t))
+    return nullptr;
+  return static_cast<uint64_t *>(Address);
+}
+} // namespace
+
+cudaError_t TextureTable::bindReference(const textureReference *Ref, const cudaResourceDesc &Res) {
+  int ReadMode;
+  {
+    std::lock_guard<std::mutex> Lock(M);
+    auto It = Refs.find(Ref);
+    if (It == Refs.end())
+      return cudaErrorInvalidTexture;
+    ReadMode = It->second.ReadMode;
+  }
+  uint64_t *Slot = deviceSlot(Ref);
+  if (!Slot)
+    return cudaErrorInvalidTexture;
+
+  cudaTextureDesc Tex;
+  std::memset(&Tex, 0, sizeof(Tex));
+  for (int I = 0; I < 3; ++I)
+    Tex.addressMode[I] = Ref->addressMode[I];
+  Tex.filterMode = Ref->filterMode;
+  Tex.readMode = static_cast<cudaTextureReadMode>(ReadMode);
+  Tex.sRGB = Ref->sRGB;
+  Tex.normalizedCoords = Ref->normalized;
+  Tex.maxAnisotropy = Ref->maxAnisotropy;
+  cudaTextureObject_t Handle;
+  if (cudaError_t Error = create(Res, Tex, &Handle))
+    return Error;
+
+  // Kernels read the reference when they run: let the ones launched before
+  // this binding finish with the old one.
+  Runtime::get().scheduler().waitAll();
+  std::lock_guard<std::mutex> Lock(M);
+  RefState &State = Refs[Ref];
+  if (State.Bound)
+    destroyLocked(State.Bound);
+  State.Bound = Handle;
+  std::memcpy(Slot, &Handle, sizeof(Handle));
+  return cudaSuccess;
+}
+
+cudaError_t TextureTable::unbindReference(const textureReference *Ref) {
+  {
+    std::lock_guard<std::mutex> Lock(M);
+    if (!Refs.count(Ref))
+      return cudaErrorInvalidTexture;
+  }
+  uint64_t *Slot = deviceSlot(Ref);
+  Runtime::get().scheduler().waitAll();
+  std::lock_guard<std::mutex> Lock(M);
+  RefState &State = Refs[Ref];
+  if (State.Bound)
+    destroyLocked(State.Bound);
+  State.Bound = 0;
+  if (Slot)
+    std::memset(Slot, 0, sizeof(uint64_t));
+  return cudaSuccess;
+}
+
+} // namespace loom
