@@ -230,6 +230,14 @@ std::optional<Value *> translate(CallInst &CI, StringRef Name) {
       return *V;
     return std::nullopt;
   }
+  // A texture reference's handle: the reference's device variable holds the
+  // texture object the runtime created when it was bound.
+  if (Name.starts_with("llvm.nvvm.texsurf.handle")) {
+    Value *Ref = CI.getArgOperand(CI.arg_size() - 1);
+    if (Ref->getType()->isPointerTy() && CI.getType()->isIntegerTy(64))
+      return B.CreateAlignedLoad(CI.getType(), Ref, Align(4), "texture.handle");
+    return std::nullopt;
+  }
   // __nanosleep(ns): a back-off hint; yield the CPU to other workers.
   if (Name == "llvm.nvvm.nanosleep") {
     FunctionCallee Yield = CI.getModule()->getOrInsertFunction(
@@ -301,8 +309,42 @@ bool reportInlinePTX(Module &M) {
 
 } // namespace
 
-PreservedAnalyses NVVMIntrinsicsPass::run(Module &M, ModuleAnalysisManager &) {
+/// PTX shifts clamp the amount to the register width (x << 32 is 0, a signed
+/// x >> 32 is the sign), and GPU programs rely on it (Rodinia's huffman
+/// shifts by 32 - bit with bit == 0). LLVM's generic shifts are poison there
+/// and x86 masks the amount, so variable shifts get the clamp spelled out.
+bool clampShifts(Module &M) {
   bool Changed = false;
+  for (Function &F : M)
+    for (BasicBlock &BB : F)
+      for (Instruction &I : make_early_inc_range(BB)) {
+        auto *Shift = dyn_cast<BinaryOperator>(&I);
+        if (!Shift || !Shift->isShift() || !Shift->getType()->isIntegerTy() ||
+            isa<Constant>(Shift->getOperand(1)))
+          continue;
+        IRBuilder<> B(Shift->getNextNode());
+        Type *Ty = Shift->getType();
+        unsigned Width = Ty->getIntegerBitWidth();
+        Value *Amount = Shift->getOperand(1);
+        Value *Max = ConstantInt::get(Ty, Width - 1);
+        if (Shift->getOpcode() == Instruction::AShr) {
+          // Clamp the amount: shifting by width-1 gives the sign everywhere.
+          B.SetInsertPoint(Shift);
+          Shift->setOperand(1, B.CreateBinaryIntrinsic(Intrinsic::umin, Amount, Max));
+        } else {
+          Value *TooFar = B.CreateICmpUGT(Amount, Max);
+          Value *Safe = B.CreateSelect(TooFar, Constant::getNullValue(Ty), Shift);
+          Shift->replaceUsesWithIf(Safe, [&](Use &U) { return U.getUser() != Safe; });
+          // The original shift may now be poison on the masked-out path only.
+          Shift->dropPoisonGeneratingFlags();
+        }
+        Changed = true;
+      }
+  return Changed;
+}
+
+PreservedAnalyses NVVMIntrinsicsPass::run(Module &M, ModuleAnalysisManager &) {
+  bool Changed = clampShifts(M);
   reportInlinePTX(M);
   SmallVector<Function *, 16> Intrinsics;
   for (Function &F : M)
