@@ -179,5 +179,9 @@ __LOOM_ATOMIC unsigned int atomicDec_block(unsigned int *__p, unsigned int __l) 
 __LOOM_ATOMIC unsigned int atomicDec_system(unsigned int *__p, unsigned int __l) { return atomicDec(__p, __l); }
 #pragma pop_macro("__LOOM_ATOMIC")
 
+#if __has_include("texture_types.h")
+#include "loom/__loom_textures.h"
+#endif
+
 #endif /* __CUDA__ && __cplusplus */
 #endif /* LOOM_DEVICE_RUNTIME_H */
