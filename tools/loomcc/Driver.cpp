@@ -103,6 +103,13 @@ bool Driver::exec(const std::string &Program, const std::vector<std::string> &Ar
 }
 
 std::string Driver::temp(const std::string &Stem, const std::string &Ext) {
+  if (TempDir.empty() && O.Keep && !O.KeepDir.empty()) {
+    if (std::error_code EC = sys::fs::create_directories(O.KeepDir)) {
+      errs() << "loomcc: error: cannot create '" << O.KeepDir << "': " << EC.message() << "\n";
+      std::exit(1);
+    }
+    TempDir = O.KeepDir;
+  }
   if (TempDir.empty()) {
     SmallString<128> Dir;
     if (std::error_code EC = sys::fs::createUniqueDirectory("loomcc", Dir)) {

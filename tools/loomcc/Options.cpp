@@ -155,6 +155,8 @@ const std::vector<Spec> &specs() {
        [](Options &O, const std::string &) { O.ShowHelp = true; return true; }},
       {"-v", "--verbose", false, false,
        [](Options &O, const std::string &) { O.Verbose = true; return true; }},
+      {"-keep-dir", "--keep-dir", true, false,
+       [](Options &O, const std::string &V) { O.KeepDir = V; return true; }},
       {"-keep", "--keep", false, false,
        [](Options &O, const std::string &) { O.Keep = true; return true; }},
       {"-dryrun", "--dryrun", false, false,
@@ -341,6 +343,7 @@ void printHelp() {
       "  -M, -MD, -MF <f>, -MT <t> dependency output\n"
       "  -shared                   link a shared library\n"
       "  -v, -keep, -dryrun        show / keep / only print the steps\n"
+      "  -keep-dir <dir>           with -keep: put the intermediate files in <dir>\n"
       "  --version, --help\n"
       "Accepted and ignored (GPU code generation): -arch, -code, -gencode,\n"
       "  -Xptxas, -maxrregcount, -ccbin, --expt-relaxed-constexpr,\n"

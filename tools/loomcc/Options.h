@@ -40,6 +40,7 @@ struct Options {
   bool Shared = false;            // -shared
   bool Verbose = false;           // -v
   bool Keep = false;              // -keep
+  std::string KeepDir;            // -keep-dir: where -keep puts the files
   bool DryRun = false;            // -dryrun
   bool ShowVersion = false;
   bool ShowHelp = false;
