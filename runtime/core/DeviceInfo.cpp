@@ -123,6 +123,18 @@ void fillDeviceProperties(const HostFacts &Facts, cudaDeviceProp *Prop) {
   Prop->minor = limits::ComputeMinor;
   Prop->textureAlignment = 512;
   Prop->texturePitchAlignment = 32;
+  // Texture limits: the sampler has no hardware limits; report those of a
+  // current GPU so programs that check them proceed.
+  Prop->maxTexture1D = 131072;
+  Prop->maxTexture1DLinear = 1 << 28;
+  Prop->maxTexture2D[0] = 131072;
+  Prop->maxTexture2D[1] = 65536;
+  Prop->maxTexture2DLinear[0] = 131072;
+  Prop->maxTexture2DLinear[1] = 65000;
+  Prop->maxTexture2DLinear[2] = 2097120;
+  Prop->maxTexture2DGather[0] = 32768;
+  Prop->maxTexture2DGather[1] = 32768;
+  Prop->maxTexture3D[0] = Prop->maxTexture3D[1] = Prop->maxTexture3D[2] = 16384;
   Prop->deviceOverlap = 1;
   Prop->multiProcessorCount = static_cast<int>(Facts.HardwareThreads);
   Prop->kernelExecTimeoutEnabled = 0;
