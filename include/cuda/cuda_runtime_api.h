@@ -299,4 +299,18 @@ static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cuda
 
 #include "texture_types.h" /* texture objects and references */
 
+/* nvcc --default-stream per-thread (loomcc defines this macro for it): the
+ * default stream (0) of every host thread is its own per-thread stream.
+ * Loom applies it to the whole process from the first translation unit
+ * compiled that way (nvcc decides per translation unit). */
+#if defined(CUDA_API_PER_THREAD_DEFAULT_STREAM)
+#ifdef __cplusplus
+extern "C"
+#endif
+void __loomUsePerThreadDefaultStream(void);
+__attribute__((constructor)) static void __loom_per_thread_default_stream(void) {
+  __loomUsePerThreadDefaultStream();
+}
+#endif
+
 #endif /* LOOM_CUDA_RUNTIME_API_H */

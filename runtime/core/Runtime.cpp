@@ -24,6 +24,10 @@ Runtime::Runtime()
   fillDeviceProperties(Host, &Props);
 }
 
+extern "C" void __loomUsePerThreadDefaultStream(void) {
+  Runtime::get().PerThreadDefaultStream.store(true, std::memory_order_relaxed);
+}
+
 Scheduler &Runtime::scheduler() {
   std::call_once(SchedulerOnce, [this] {
     Sched = std::make_unique<Scheduler>(Config.Scheduler, Config.NumWorkers);
@@ -36,6 +40,8 @@ void Runtime::setSchedulerForTesting(SchedulerKind Kind, unsigned NumWorkers) {
 }
 
 cudaError_t Runtime::resolveStream(cudaStream_t Handle, std::shared_ptr<Stream> *Out) {
+  if (Handle == nullptr && PerThreadDefaultStream.load(std::memory_order_relaxed))
+    Handle = cudaStreamPerThread;
   if (Handle == nullptr || Handle == cudaStreamLegacy) {
     *Out = scheduler().legacyStream();
     return cudaSuccess;

@@ -10,6 +10,7 @@
 #include "scheduler/Scheduler.h"
 #include "support/Config.h"
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <unordered_set>
@@ -33,6 +34,8 @@ public:
   /// live handle) to its stream; cudaErrorInvalidResourceHandle otherwise.
   /// cudaStreamPerThread is the legacy stream (see docs/runtime.md).
   cudaError_t resolveStream(cudaStream_t Handle, std::shared_ptr<Stream> *Out);
+  /// --default-stream per-thread: stream 0 means cudaStreamPerThread.
+  std::atomic<bool> PerThreadDefaultStream{false};
   cudaStream_t createStream(unsigned Flags, int Priority);
   cudaError_t destroyStream(cudaStream_t Handle);
 

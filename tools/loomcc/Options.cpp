@@ -218,10 +218,15 @@ const std::vector<Spec> &specs() {
       {"-Wno-deprecated-declarations", "--Wno-deprecated-declarations", false, false, ignore},
       {"-lto", "--dlink-time-opt", false, false, ignore},
       {"-default-stream", "--default-stream", true, false,
-       [](Options &, const std::string &V) {
-         if (V == "legacy")
+       [](Options &O, const std::string &V) {
+         if (V == "legacy" || V == "null")
            return true;
-         return error("--default-stream " + V + " is not supported yet (only legacy)");
+         if (V == "per-thread") {
+           O.Preprocessor.push_back("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1");
+           return true;
+         }
+         return error("invalid value '" + V +
+                      "' for --default-stream (legacy, null or per-thread)");
        }},
   };
   return Table;
