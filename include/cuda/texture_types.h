@@ -154,7 +154,7 @@ struct textureReference {
   int __cudaReserved[14];
 };
 
-/* Surfaces: the types only (surface loads/stores are not implemented). */
+/* Surfaces: surface objects over CUDA arrays (runtime/texture/Surface.cpp). */
 typedef unsigned long long cudaSurfaceObject_t;
 enum cudaSurfaceBoundaryMode {
   cudaBoundaryModeZero = 0,
@@ -166,6 +166,13 @@ enum cudaSurfaceFormatMode { cudaFormatModeForced = 0, cudaFormatModeAuto = 1 };
 #if defined(__cplusplus)
 extern "C" {
 #endif
+
+/* Surface objects (over a cudaArray resource). */
+cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
+                                    const struct cudaResourceDesc *pResDesc);
+cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject);
+cudaError_t cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+                                             cudaSurfaceObject_t surfObject);
 
 /* Texture objects. */
 cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,

@@ -127,6 +127,14 @@ enum LoomTexKind {
 void __loom_tex_fetch(uint64_t texture, uint32_t kind, double x, double y, double z,
                       int32_t layer, void *result, uint32_t wantInt);
 
+/* Surface loads and stores: `surface` is a cudaSurfaceObject_t; x is a byte
+ * offset in the row (as CUDA's surf*D functions take it), y/z rows and
+ * slices, layer for layered arrays; `size` bytes move between the element
+ * and `data`. boundaryMode is cudaSurfaceBoundaryMode: Zero (reads give 0,
+ * writes are dropped), Clamp, Trap (a sticky cudaErrorIllegalAddress). */
+void __loom_surf_access(uint64_t surface, uint32_t write, int32_t x, int32_t y, int32_t z,
+                        int32_t layer, void *data, uint32_t size, uint32_t boundaryMode);
+
 #ifdef __cplusplus
 }
 #endif

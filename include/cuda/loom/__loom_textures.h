@@ -201,5 +201,44 @@ __LOOM_TEX_REF(tex2DLayered, cudaTextureType2DLayered, __loom_tex::Tex2DLayered,
 #undef __LOOM_COMMA
 #undef __LOOM_TEX_REF
 
+/* ---- Surface objects: x is a byte offset, as in CUDA ---- */
+extern "C" __device__ void __loom_surf_access(unsigned long long __surf, unsigned int __write,
+                                              int __x, int __y, int __z, int __layer,
+                                              void *__data, unsigned int __size,
+                                              unsigned int __mode);
+#define __LOOM_SURF(Dim, Params, Args)                                            \
+  template <class T>                                                              \
+  static __device__ inline void surf##Dim##write(                                 \
+      T __v, cudaSurfaceObject_t __s Params,                                      \
+      cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap) {                       \
+    __loom_surf_access(__s, 1u, Args, &__v, sizeof(T), __m);                      \
+  }                                                                               \
+  template <class T>                                                              \
+  static __device__ inline T surf##Dim##read(                                     \
+      cudaSurfaceObject_t __s Params,                                             \
+      cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap) {                       \
+    T __v;                                                                        \
+    __loom_surf_access(__s, 0u, Args, &__v, sizeof(T), __m);                      \
+    return __v;                                                                   \
+  }                                                                               \
+  template <class T>                                                              \
+  static __device__ inline void surf##Dim##read(                                  \
+      T *__r, cudaSurfaceObject_t __s Params,                                     \
+      cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap) {                       \
+    __loom_surf_access(__s, 0u, Args, __r, sizeof(T), __m);                       \
+  }
+#define __LOOM_COMMA ,
+__LOOM_SURF(1D, __LOOM_COMMA int __x, __x __LOOM_COMMA 0 __LOOM_COMMA 0 __LOOM_COMMA 0)
+__LOOM_SURF(2D, __LOOM_COMMA int __x __LOOM_COMMA int __y,
+            __x __LOOM_COMMA __y __LOOM_COMMA 0 __LOOM_COMMA 0)
+__LOOM_SURF(3D, __LOOM_COMMA int __x __LOOM_COMMA int __y __LOOM_COMMA int __z,
+            __x __LOOM_COMMA __y __LOOM_COMMA __z __LOOM_COMMA 0)
+__LOOM_SURF(1DLayered, __LOOM_COMMA int __x __LOOM_COMMA int __layer,
+            __x __LOOM_COMMA 0 __LOOM_COMMA 0 __LOOM_COMMA __layer)
+__LOOM_SURF(2DLayered, __LOOM_COMMA int __x __LOOM_COMMA int __y __LOOM_COMMA int __layer,
+            __x __LOOM_COMMA __y __LOOM_COMMA 0 __LOOM_COMMA __layer)
+#undef __LOOM_COMMA
+#undef __LOOM_SURF
+
 #endif /* __CUDA__ && __cplusplus */
 #endif /* LOOM_TEXTURES_H */

@@ -1,0 +1,150 @@
+// Surface.cpp - surface objects over CUDA arrays and the loads/stores kernels make.
+// SPDX-License-Identifier: Apache-2.0
+//
+// A cudaSurfaceObject_t is the address of a SurfaceRecord; records are never
+// freed (a destroyed one is marked dead and reused), so a stale handle never
+// reaches freed memory. Device accesses check the magic number only.
+#include "cuda_runtime_api.h"
+#include "loom/KernelABI.h"
+
+#include "memory/Array.h"
+#include "support/ApiError.h"
+#include "device/KernelGuard.h"
+
+#include <cstring>
+#include <mutex>
+#include <unordered_set>
+#include <vector>
+
+namespace loom {
+
+namespace {
+
+constexpr uint64_t SurfaceMagicLive = 0x4c4f4f4d53555246ull; // "LOOMSURF"
+constexpr uint64_t SurfaceMagicDead = 0x4c4f4f4d53444541ull;
+
+struct SurfaceRecord {
+  uint64_t Magic = SurfaceMagicDead;
+  cudaResourceDesc Res;
+  ArrayView View;
+};
+
+std::mutex SurfacesM;
+std::vector<SurfaceRecord *> Free;
+std::unordered_set<SurfaceRecord *> All; ///< every record ever made (SurfacesM)
+
+/// Host API: a handle the runtime made and has not destroyed (lock held).
+SurfaceRecord *validLocked(cudaSurfaceObject_t Handle) {
+  auto *R = reinterpret_cast<SurfaceRecord *>(static_cast<uintptr_t>(Handle));
+  return All.count(R) && R->Magic == SurfaceMagicLive ? R : nullptr;
+}
+
+/// Device accesses: the magic number only (no lock on the hot path).
+SurfaceRecord *live(cudaSurfaceObject_t Handle) {
+  auto *R = reinterpret_cast<SurfaceRecord *>(static_cast<uintptr_t>(Handle));
+  return R && R->Magic == SurfaceMagicLive ? R : nullptr;
+}
+
+/// Applies the boundary mode to one coordinate; false: out of range in Zero mode.
+bool bound(int64_t &C, int64_t Extent, uint32_t Mode, bool &Trap) {
+  if (C >= 0 && C < Extent)
+    return true;
+  if (Mode == cudaBoundaryModeClamp) {
+    C = C < 0 ? 0 : Extent - 1;
+    return true;
+  }
+  if (Mode == cudaBoundaryModeTrap)
+    Trap = true;
+  return false;
+}
+
+} // namespace
+
+} // namespace loom
+
+using namespace loom;
+
+extern "C" {
+
+cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
+                                    const cudaResourceDesc *pResDesc) {
+  if (!pSurfObject || !pResDesc || pResDesc->resType != cudaResourceTypeArray)
+    return recordError(cudaErrorInvalidValue);
+  ArrayView View;
+  if (!ArrayTable::get().view(pResDesc->res.array.array, &View))
+    return recordError(cudaErrorInvalidResourceHandle);
+  std::lock_guard<std::mutex> Lock(SurfacesM);
+  SurfaceRecord *R;
+  if (!Free.empty()) {
+    R = Free.back();
+    Free.pop_back();
+  } else {
+    R = new SurfaceRecord();
+    All.insert(R);
+  }
+  R->Res = *pResDesc;
+  R->View = View;
+  R->Magic = SurfaceMagicLive;
+  *pSurfObject = static_cast<cudaSurfaceObject_t>(reinterpret_cast<uintptr_t>(R));
+  return cudaSuccess;
+}
+
+cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject) {
+  if (surfObject == 0)
+    return cudaSuccess;
+  std::lock_guard<std::mutex> Lock(SurfacesM);
+  SurfaceRecord *R = validLocked(surfObject);
+  if (!R)
+    return recordError(cudaErrorInvalidValue);
+  R->Magic = SurfaceMagicDead;
+  Free.push_back(R);
+  return cudaSuccess;
+}
+
+cudaError_t cudaGetSurfaceObjectResourceDesc(cudaResourceDesc *pResDesc,
+                                             cudaSurfaceObject_t surfObject) {
+  std::lock_guard<std::mutex> Lock(SurfacesM);
+  SurfaceRecord *R = validLocked(surfObject);
+  if (!pResDesc || !R)
+    return recordError(cudaErrorInvalidValue);
+  *pResDesc = R->Res;
+  return cudaSuccess;
+}
+
+void __loom_surf_access(uint64_t Surface, uint32_t Write, int32_t X, int32_t Y, int32_t Z,
+                        int32_t Layer, void *Data, uint32_t Size, uint32_t BoundaryMode) {
+  SurfaceRecord *R = live(Surface);
+  if (!R) {
+    if (!Write)
+      std::memset(Data, 0, Size);
+    return;
+  }
+  const ArrayView &V = R->View;
+  bool Trap = false;
+  int64_t Bx = X, Y64 = Y, Z64 = Z;
+  // x is in bytes; accesses must be aligned to the access size.
+  int64_t RowBytes = static_cast<int64_t>(V.rowBytes());
+  bool In = bound(Bx, RowBytes - static_cast<int64_t>(Size) + 1, BoundaryMode, Trap);
+  In &= bound(Y64, static_cast<int64_t>(V.Height), BoundaryMode, Trap);
+  int64_t Slice = V.Layers ? Layer : Z64;
+  In &= bound(Slice, static_cast<int64_t>(V.Depth), BoundaryMode, Trap);
+  if (Trap) {
+    setStickyError(cudaErrorIllegalAddress);
+    abandonCurrentKernel();
+    return;
+  }
+  if (!In) {
+    if (!Write)
+      std::memset(Data, 0, Size);
+    return;
+  }
+  unsigned char *P = V.Base + (static_cast<size_t>(Slice) * V.Height + static_cast<size_t>(Y64)) *
+                                  V.rowBytes() +
+                     static_cast<size_t>(Bx);
+  if (Write)
+    std::memcpy(P, Data, Size);
+  else
+    std::memcpy(Data, P, Size);
+}
+
+} // extern "C"
