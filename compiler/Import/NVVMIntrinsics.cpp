@@ -212,7 +212,6 @@ std::optional<Value *> translateInlineSpecialRegister(CallBase &CB, InlineAsm &A
 /// std::nullopt when the intrinsic is not supported.
 std::optional<Value *> translate(CallInst &CI, StringRef Name) {
   IRBuilder<> B(&CI);
-  LLVMContext &Ctx = CI.getContext();
   if (Name.starts_with(SRegPrefix)) {
     StringRef Reg = Name.drop_front(SRegPrefix.size());
     if (std::optional<Marker> M = specialRegisterMarker(Reg))
@@ -280,7 +279,6 @@ std::optional<Value *> translate(CallInst &CI, StringRef Name) {
     B.CreateFence(AtomicOrdering::SequentiallyConsistent);
     return nullptr;
   }
-  (void)Ctx;
   return std::nullopt;
 }
 

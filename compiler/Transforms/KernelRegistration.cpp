@@ -73,8 +73,9 @@ Constant *kernelDesc(Module &M, const LaunchABI &ABI, Function &Entry) {
   }
   uint64_t ArenaPerThread = 0;
   Block->getFnAttribute(ThreadArenaAttr).getValueAsString().getAsInteger(10, ArenaPerThread);
+  // Static __shared__ variables are thread-local (LowerSharedMemory), so the
+  // runtime's shared buffer only holds dynamic shared memory.
   uint64_t StaticShared = 0;
-  Entry.getFnAttribute("loom-static-shared").getValueAsString().getAsInteger(10, StaticShared);
   Type *I32 = Type::getInt32Ty(Ctx);
   Type *I64 = Type::getInt64Ty(Ctx);
   return ConstantStruct::get(
@@ -110,10 +111,6 @@ void internalize(Module &M) {
   for (GlobalAlias &GA : M.aliases())
     if (!GA.hasLocalLinkage())
       GA.setLinkage(GlobalValue::InternalLinkage);
-  SmallVector<Comdat *, 8> Dead;
-  for (auto &Entry : M.getComdatSymbolTable())
-    Dead.push_back(&Entry.second);
-  // Comdats no longer referenced are dropped by the writer; nothing to do.
 }
 
 } // namespace
