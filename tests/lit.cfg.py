@@ -19,6 +19,7 @@ config.test_exec_root = os.path.join(config.loom_binary_dir, "tests")
 bindir = config.llvm_bindir
 config.substitutions.append(
     ("%opt", os.path.join(bindir, "opt") + " -load-pass-plugin=" + config.loom_plugin))
+config.substitutions.append(("%loom_lib", os.path.join(config.loom_binary_dir, "lib")))
 config.substitutions.append(("%loomcc", os.path.join(config.loom_binary_dir, "bin", "loomcc")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "e2e", "Inputs")))
 import shutil
