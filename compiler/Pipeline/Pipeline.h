@@ -22,6 +22,8 @@ struct PipelineOptions {
   /// Host target; empty: the process's default triple / generic layout.
   std::string Triple;
   std::string DataLayout;
+  /// Remove __syncthreads() that order nothing (loomcc --loom-disable=barrier-elim).
+  bool EliminateBarriers = true;
 };
 
 /// Adds the Loom passes, in order, to \p MPM (no host optimization).

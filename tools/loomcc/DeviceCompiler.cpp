@@ -123,10 +123,11 @@ bool compileDevice(const DeviceCompileJob &Job) {
   Opts.DeviceLibraryPath = Job.DeviceLibrary;
   Opts.Triple = TM->getTargetTriple().str();
   Opts.DataLayout = TM->createDataLayout().getStringRepresentation();
+  Opts.EliminateBarriers = Job.EliminateBarriers;
 
   PipelineTuningOptions PTO;
-  PTO.LoopVectorization = true;
-  PTO.SLPVectorization = true;
+  PTO.LoopVectorization = Job.Vectorize;
+  PTO.SLPVectorization = Job.Vectorize;
   PassBuilder PB(TM.get(), PTO);
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;

@@ -15,6 +15,8 @@ struct DeviceCompileJob {
   bool KeepDebugInfo = false;
   bool FastMath = false;
   bool Verbose = false;
+  bool Vectorize = true;          // --loom-disable=vectorize turns it off
+  bool EliminateBarriers = true;  // --loom-disable=barrier-elim turns it off
   std::string DumpIRPath;    // -keep: the transformed module, for inspection
 };
 

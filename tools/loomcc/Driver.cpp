@@ -247,6 +247,10 @@ bool Driver::compileCuda(const Input &Original, std::vector<std::string> &Object
     Job.KeepDebugInfo = O.DeviceDebug || O.LineInfo;
     Job.FastMath = O.FastMath;
     Job.Verbose = O.Verbose;
+    for (const std::string &D : O.Disabled) {
+      Job.Vectorize &= D != "vectorize";
+      Job.EliminateBarriers &= D != "barrier-elim";
+    }
     if (O.Keep)
       Job.DumpIRPath = temp(Stem + ".device.opt", "ll");
     if (!compileDevice(Job))

@@ -161,6 +161,16 @@ const std::vector<Spec> &specs() {
        [](Options &O, const std::string &) { O.Keep = true; return true; }},
       {"-dryrun", "--dryrun", false, false,
        [](Options &O, const std::string &) { O.DryRun = true; return true; }},
+      {"-loom-disable", "--loom-disable", true, false,
+       [](Options &O, const std::string &V) {
+         for (std::string &S : splitCommas(V)) {
+           if (S != "vectorize" && S != "barrier-elim")
+             return error("unknown optimization '" + S +
+                          "' for --loom-disable (vectorize, barrier-elim)");
+           O.Disabled.push_back(S);
+         }
+         return true;
+       }},
       {"-rdc", "--relocatable-device-code", true, false,
        [](Options &, const std::string &V) {
          if (V == "false")
@@ -345,6 +355,8 @@ void printHelp() {
       "  -Xcompiler <a,b>          pass options to the host compiler\n"
       "  -Xlinker <a,b>            pass options to the linker\n"
       "  --use_fast_math           fast approximate math in kernels\n"
+      "  --loom-disable=<a,b>      turn off Loom optimizations (vectorize,\n"
+      "                            barrier-elim), to measure what they buy\n"
       "  -M, -MD, -MF <f>, -MT <t> dependency output\n"
       "  -shared                   link a shared library\n"
       "  -v, -keep, -dryrun        show / keep / only print the steps\n"

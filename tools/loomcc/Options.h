@@ -42,6 +42,9 @@ struct Options {
   bool Keep = false;              // -keep
   std::string KeepDir;            // -keep-dir: where -keep puts the files
   bool DryRun = false;            // -dryrun
+  /// --loom-disable=a,b: Loom optimizations to turn off (benchmarks compare
+  /// with and without them): "vectorize", "barrier-elim".
+  std::vector<std::string> Disabled;
   bool ShowVersion = false;
   bool ShowHelp = false;
 };
