@@ -90,6 +90,33 @@ typedef struct LoomModuleDesc {
 /* Called from a global constructor of every compiled device module. */
 void __loomRegisterModule(const LoomModuleDesc *module);
 
+/* Relocatable device code (-rdc): clang's -fgpu-rdc host code does not call
+ * __cudaRegister*; it lists kernels and variables in the section
+ * llvm_offload_entries with this layout (llvm/Frontend/Offloading/Utility.h).
+ * The constructor of loomcc's device link object passes the executable's (or
+ * shared library's) table and its device module's key. */
+typedef struct LoomOffloadEntry {
+  uint64_t reserved;            /* 0 */
+  uint16_t version;
+  uint16_t kind;                /* LOOM_OFFLOAD_KIND_CUDA for CUDA entries */
+  uint32_t flags;               /* LOOM_OFFLOAD_* type in the low 3 bits, | EXTERN */
+  void *address;                /* host stub or shadow variable */
+  const char *symbolName;       /* device-side name */
+  uint64_t size;                /* 0 for a kernel */
+  uint64_t data;                /* textures: the dimension */
+  void *auxAddr;
+} LoomOffloadEntry;
+#define LOOM_OFFLOAD_KIND_CUDA 2u
+#define LOOM_OFFLOAD_TYPE_MASK 7u
+#define LOOM_OFFLOAD_GLOBAL 0u
+#define LOOM_OFFLOAD_MANAGED 1u
+#define LOOM_OFFLOAD_SURFACE 2u
+#define LOOM_OFFLOAD_TEXTURE 3u
+#define LOOM_OFFLOAD_EXTERN 8u
+#define LOOM_OFFLOAD_NORMALIZED 32u
+void __loomRegisterOffloadEntries(const LoomOffloadEntry *begin, const LoomOffloadEntry *end,
+                                  const char *key);
+
 /* Device-library entry points that compiled kernels call at run time. */
 /* printf from device code: clang's NVPTX lowering packs the arguments into a
  * buffer (each argument at its natural alignment, float promoted to double). */

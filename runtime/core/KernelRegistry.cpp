@@ -38,6 +38,12 @@ void *KernelRegistry::registerFatBinary(const void *Wrapper) {
   return Module;
 }
 
+void *KernelRegistry::registerLinkedModule(const char *Key) {
+  auto *Module = new HostModule();
+  Module->Key = Key ? Key : "";
+  return Module;
+}
+
 void KernelRegistry::unregisterFatBinary(void *Handle) {
   auto *Module = static_cast<HostModule *>(Handle);
   if (!Module)

@@ -47,6 +47,9 @@ class KernelRegistry {
 public:
   static KernelRegistry &get();
 
+  /// -rdc: a host module for a device-linked module named by \p Key
+  /// (the device link object registers clang's offload entries with it).
+  void *registerLinkedModule(const char *Key);
   void *registerFatBinary(const void *Wrapper);
   void unregisterFatBinary(void *Handle);
   void registerFunction(void *Handle, const void *Stub, const char *DeviceName);

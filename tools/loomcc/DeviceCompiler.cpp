@@ -7,14 +7,18 @@
 
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CodeGen.h"
@@ -100,6 +104,56 @@ void setHostFunctionAttributes(Module &M, TargetMachine &TM, bool FastMath) {
   }
 }
 
+/// -rdc: a constructor that hands this executable's (or library's) offload
+/// entry table, which clang's -fgpu-rdc host code fills, to the runtime. The
+/// linker defines __start_/__stop_ for the section; both are null when no
+/// host object has entries.
+void addOffloadEntryRegistration(Module &M, StringRef ModuleKey) {
+  LLVMContext &Ctx = M.getContext();
+  PointerType *Ptr = PointerType::getUnqual(Ctx);
+  auto Bound = [&](StringRef Name) {
+    auto *GV = new GlobalVariable(M, Type::getInt8Ty(Ctx), /*isConstant=*/true,
+                                  GlobalValue::ExternalWeakLinkage, nullptr, Name);
+    GV->setVisibility(GlobalValue::HiddenVisibility);
+    return GV;
+  };
+  GlobalVariable *Begin = Bound("__start_llvm_offload_entries");
+  GlobalVariable *End = Bound("__stop_llvm_offload_entries");
+  FunctionCallee Register = M.getOrInsertFunction(
+      "__loomRegisterOffloadEntries", Type::getVoidTy(Ctx), Ptr, Ptr, Ptr);
+  auto *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                                GlobalValue::InternalLinkage, "loom.rdc.register", M);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Ctor));
+  B.CreateCall(Register, {Begin, End, B.CreateGlobalString(ModuleKey, "loom.rdc.key")});
+  B.CreateRetVoid();
+  appendToGlobalCtors(M, Ctor, /*Priority=*/65535);
+}
+
+/// Device code referring to a __device__ function or variable that no linked
+/// translation unit defines (nvcc: "ptxas fatal: Unresolved extern
+/// function"). Checked before the pipeline, while the module still holds
+/// just user code: C++-mangled declarations and device-memory variable
+/// declarations are user symbols (libdevice and the runtime use C names).
+bool reportUndefinedDeviceSymbols(const Module &M, bool DeviceLink) {
+  bool Undefined = false;
+  auto Report = [&](StringRef Kind, StringRef Name) {
+    errs() << "loomcc: error: undefined " << Kind << " '" << demangle(Name.str())
+           << "' in device code"
+           << (DeviceLink ? ": no linked .cu file defines it\n"
+                          : ": compile with -rdc=true to use a definition from another .cu file\n");
+    Undefined = true;
+  };
+  for (const Function &F : M)
+    if (F.isDeclaration() && !F.isIntrinsic() && F.getName().starts_with("_Z") &&
+        !F.use_empty())
+      Report("device function", F.getName());
+  for (const GlobalVariable &GV : M.globals())
+    if (GV.isDeclaration() && !GV.use_empty() &&
+        (GV.getAddressSpace() == 1 || GV.getAddressSpace() == 4))
+      Report("device variable", GV.getName());
+  return !Undefined;
+}
+
 } // namespace
 
 bool compileDevice(const DeviceCompileJob &Job) {
@@ -114,6 +168,46 @@ bool compileDevice(const DeviceCompileJob &Job) {
     Err.print("loomcc", errs());
     return false;
   }
+  // Which file defines each strong device symbol, for one-definition errors.
+  StringMap<std::string> DefinedIn;
+  auto NoteDefinitions = [&](const Module &From) {
+    for (const GlobalValue &G : From.global_values())
+      if (!G.isDeclaration() && !G.hasLocalLinkage() && !G.isWeakForLinker() &&
+          !G.hasAppendingLinkage()) // not llvm.used and the like
+        DefinedIn.try_emplace(G.getName(), From.getSourceFileName());
+  };
+  if (!Job.LinkedBitcodePaths.empty())
+    NoteDefinitions(*M);
+  for (const std::string &Path : Job.LinkedBitcodePaths) {
+    std::unique_ptr<Module> Other = parseIRFile(Path, Err, Ctx);
+    if (!Other) {
+      Err.print("loomcc", errs());
+      return false;
+    }
+    // One definition rule across the linked files, reported by source name.
+    bool Duplicate = false;
+    for (const GlobalValue &G : Other->global_values()) {
+      const GlobalValue *Mine = M->getNamedValue(G.getName());
+      auto Strong = [](const GlobalValue *V) {
+        return V && !V->isDeclaration() && !V->hasLocalLinkage() && !V->isWeakForLinker() &&
+               !V->hasAppendingLinkage();
+      };
+      if (!Strong(&G) || !Strong(Mine))
+        continue;
+      errs() << "loomcc: error: device " << (isa<Function>(G) ? "function" : "variable")
+             << " '" << demangle(G.getName().str()) << "' is defined in more than one "
+             << ".cu file (" << DefinedIn.lookup(G.getName()) << ", "
+             << Other->getSourceFileName() << ")\n";
+      Duplicate = true;
+    }
+    NoteDefinitions(*Other);
+    if (Duplicate || Linker::linkModules(*M, std::move(Other)) || Diags->HadError) {
+      errs() << "loomcc: error: device link failed\n";
+      return false;
+    }
+  }
+  if (!reportUndefinedDeviceSymbols(*M, Job.RegisterOffloadEntries))
+    return false;
   std::unique_ptr<TargetMachine> TM = hostTargetMachine(Job.FastMath);
   if (!TM)
     return false;
@@ -151,6 +245,8 @@ bool compileDevice(const DeviceCompileJob &Job) {
 
   if (!loom::runKernelPipeline(*M, MAM, Opts, [&] { return Diags->HadError; }))
     return false;
+  if (Job.RegisterOffloadEntries)
+    addOffloadEntryRegistration(*M, Job.ModuleKey);
   if (verifyModule(*M, &errs())) {
     errs() << "loomcc: internal error: the kernel pipeline produced invalid IR"
               " for '" << Job.BitcodePath << "'\n";

@@ -4,11 +4,17 @@
 #define LOOM_LOOMCC_DEVICECOMPILER_H
 
 #include <string>
+#include <vector>
 
 namespace loomcc {
 
 struct DeviceCompileJob {
   std::string BitcodePath;   // NVPTX bitcode from clang --cuda-device-only
+  /// Device link (-rdc): further translation units' bitcode, linked in.
+  std::vector<std::string> LinkedBitcodePaths;
+  /// Device link (-rdc): the host objects name their kernels and variables
+  /// in clang's offload entry tables; the object registers them at startup.
+  bool RegisterOffloadEntries = false;
   std::string ObjectPath;    // host object to write
   std::string ModuleKey;     // joins the device and host halves
   std::string DeviceLibrary; // libdevice.bc

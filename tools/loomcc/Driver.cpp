@@ -7,6 +7,7 @@
 // everything links with libloomrt. Nothing from an NVIDIA toolkit is read:
 // clang runs with -nocudainc -nocudalib and Loom's own headers.
 #include "DeviceCompiler.h"
+#include "DeviceLink.h"
 #include "LaunchSyntax.h"
 #include "Options.h"
 
@@ -75,7 +76,10 @@ private:
   bool compileHostOnly(const Input &In, std::vector<std::string> &Objects);
   void addDependencyFlags(std::vector<std::string> &A, const Input &In);
   bool preprocessOrDeps();
-  bool link(const std::vector<std::string> &Objects);
+  bool link(std::vector<std::string> &Objects);
+  bool deviceLink(const std::vector<std::string> &Objects, const std::string &Out,
+                  bool &Linked);
+  DeviceCompileJob deviceJob() const;
 
   Options O;
   Layout L;
@@ -227,6 +231,8 @@ bool Driver::compileCuda(const Input &Original, std::vector<std::string> &Object
   std::string DevBC = temp(Stem + ".device", "bc");
   std::vector<std::string> Dev = cudaCommon();
   Dev.insert(Dev.end(), SourceFlags.begin(), SourceFlags.end());
+  if (O.Rdc)
+    Dev.insert(Dev.end(), {"-fgpu-rdc", "-cuid=" + Key});
   Dev.insert(Dev.end(), {"--cuda-device-only", "-Xclang", "-target-feature",
                          "-Xclang", "+ptx80", "-O3", "-Xclang", "-disable-llvm-passes",
                          "-gline-tables-only", "-emit-llvm", "-c", In.Path, "-o", DevBC});
@@ -236,32 +242,37 @@ bool Driver::compileCuda(const Input &Original, std::vector<std::string> &Object
     return false;
 
   std::string DevObj = temp(Stem + ".device", "o");
-  if (O.Verbose || O.DryRun)
-    errs() << "#$ <loom kernel pipeline> " << DevBC << " -> " << DevObj << "\n";
-  if (!O.DryRun) {
-    DeviceCompileJob Job;
-    Job.BitcodePath = DevBC;
-    Job.ObjectPath = DevObj;
-    Job.ModuleKey = Key;
-    Job.DeviceLibrary = L.DeviceLib;
-    Job.KeepDebugInfo = O.DeviceDebug || O.LineInfo;
-    Job.FastMath = O.FastMath;
-    Job.Verbose = O.Verbose;
-    for (const std::string &D : O.Disabled) {
-      Job.Vectorize &= D != "vectorize";
-      Job.EliminateBarriers &= D != "barrier-elim";
-    }
-    if (O.Keep)
-      Job.DumpIRPath = temp(Stem + ".device.opt", "ll");
-    if (!compileDevice(Job))
+  if (O.Rdc) {
+    // Relocatable device code: compiled at the device link, with the rest.
+    if (O.Verbose || O.DryRun)
+      errs() << "#$ <embed device bitcode> " << DevBC << " -> " << DevObj << "\n";
+    if (!O.DryRun && !embedDeviceBitcode(DevBC, DevObj))
       return false;
+  } else {
+    if (O.Verbose || O.DryRun)
+      errs() << "#$ <loom kernel pipeline> " << DevBC << " -> " << DevObj << "\n";
+    if (!O.DryRun) {
+      DeviceCompileJob Job = deviceJob();
+      Job.BitcodePath = DevBC;
+      Job.ObjectPath = DevObj;
+      Job.ModuleKey = Key;
+      if (O.Keep)
+        Job.DumpIRPath = temp(Stem + ".device.opt", "ll");
+      if (!compileDevice(Job))
+        return false;
+    }
   }
 
   std::string HostObj = O.CompileOnly ? temp(Stem + ".host", "o") : objectName(Original);
   std::vector<std::string> Host = cudaCommon();
   Host.insert(Host.end(), SourceFlags.begin(), SourceFlags.end());
-  Host.insert(Host.end(), {"--cuda-host-only", "-Xclang", "-fcuda-include-gpubinary",
-                           "-Xclang", FatBin});
+  if (O.Rdc)
+    // Kernels and variables go to clang's offload entry table, registered by
+    // the device link object's constructor.
+    Host.insert(Host.end(), {"--cuda-host-only", "-fgpu-rdc", "-cuid=" + Key});
+  else
+    Host.insert(Host.end(), {"--cuda-host-only", "-Xclang", "-fcuda-include-gpubinary",
+                             "-Xclang", FatBin});
   for (const std::string &F : languageFlags())
     Host.push_back(F);
   addDependencyFlags(Host, Original);
@@ -279,6 +290,67 @@ bool Driver::compileCuda(const Input &Original, std::vector<std::string> &Object
   if (!exec(L.Clang, {"-r", "-o", Out, HostObj, DevObj}))
     return false;
   Objects.push_back(Out);
+  return true;
+}
+
+/// The device compile settings the command line chose.
+DeviceCompileJob Driver::deviceJob() const {
+  DeviceCompileJob Job;
+  Job.DeviceLibrary = L.DeviceLib;
+  Job.KeepDebugInfo = O.DeviceDebug || O.LineInfo;
+  Job.FastMath = O.FastMath;
+  Job.Verbose = O.Verbose;
+  for (const std::string &D : O.Disabled) {
+    Job.Vectorize &= D != "vectorize";
+    Job.EliminateBarriers &= D != "barrier-elim";
+  }
+  return Job;
+}
+
+/// The device link: the relocatable device code of every object and archive
+/// in \p Objects, linked and compiled as one module into \p Out. \p Linked
+/// tells whether there was any (and no earlier device link of it).
+bool Driver::deviceLink(const std::vector<std::string> &Objects, const std::string &Out,
+                        bool &Linked) {
+  Linked = false;
+  RdcScan Scan;
+  for (const std::string &Obj : Objects)
+    if (!scanForDeviceCode(Obj, [&] { return temp("rdc", "bc"); }, Scan))
+      return false;
+  if (Scan.BitcodeFiles.empty() || Scan.AlreadyLinked)
+    return true;
+  if (O.Verbose || O.DryRun) {
+    errs() << "#$ <loom device link>";
+    for (const std::string &BC : Scan.BitcodeFiles)
+      errs() << " " << BC;
+    errs() << " -> " << Out << "\n";
+  }
+  if (O.DryRun)
+    return true;
+  // The key names this link's device module; the host objects do not know
+  // it (their constructor-free -fgpu-rdc code lists entries instead).
+  MD5 Hash;
+  for (const std::string &BC : Scan.BitcodeFiles)
+    if (auto Buffer = MemoryBuffer::getFile(BC))
+      Hash.update((*Buffer)->getBuffer());
+  Hash.update(O.Output);
+  MD5::MD5Result Digest;
+  Hash.final(Digest);
+  std::string Body = temp("dlink.device", "o");
+  std::string Marker = temp("dlink.marker", "o");
+  DeviceCompileJob Job = deviceJob();
+  Job.BitcodePath = Scan.BitcodeFiles.front();
+  Job.LinkedBitcodePaths.assign(Scan.BitcodeFiles.begin() + 1, Scan.BitcodeFiles.end());
+  Job.ObjectPath = Body;
+  Job.ModuleKey = "rdc-" + Digest.digest().str().str();
+  Job.RegisterOffloadEntries = true;
+  if (O.Keep)
+    Job.DumpIRPath = temp("dlink.device.opt", "ll");
+  if (!compileDevice(Job) || !writeDeviceLinkMarker(Marker))
+    return false;
+  if (!exec(L.Clang, {"-r", "-o", Out, Body, Marker}))
+    return false;
+  Linked = true;
   return true;
 }
 
@@ -354,7 +426,32 @@ bool Driver::preprocessOrDeps() {
   return true;
 }
 
-bool Driver::link(const std::vector<std::string> &Objects) {
+bool Driver::link(std::vector<std::string> &Objects) {
+  // Objects and archives named on the command line may hold relocatable
+  // device code too (nvcc device-links them all).
+  std::vector<std::string> All = Objects;
+  for (const Input &In : O.Inputs)
+    if (In.Kind == InputKind::Object)
+      All.push_back(In.Path);
+  if (O.DeviceLinkOnly) {
+    std::string Out = O.Output.empty() ? "a_dlink.o" : O.Output;
+    bool Linked = false;
+    if (!deviceLink(All, Out, Linked))
+      return false;
+    if (!Linked && !O.DryRun) {
+      // Nothing to link (as nvcc): an object with no device code.
+      if (!writeDeviceLinkMarker(Out))
+        return false;
+    }
+    return true;
+  }
+  bool Linked = false;
+  std::string DLink = temp("dlink", "o");
+  if (!deviceLink(All, DLink, Linked))
+    return false;
+  if (Linked)
+    Objects.push_back(DLink);
+
   std::vector<std::string> A;
   if (O.Shared)
     A.push_back("-shared");
@@ -404,7 +501,7 @@ int Driver::run() {
     if (!OK)
       break;
   }
-  if (OK && !O.CompileOnly)
+  if (OK && (!O.CompileOnly || O.DeviceLinkOnly))
     OK = link(Objects);
   if (!TempDir.empty()) {
     if (O.Keep)

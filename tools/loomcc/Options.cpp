@@ -172,20 +172,22 @@ const std::vector<Spec> &specs() {
          return true;
        }},
       {"-rdc", "--relocatable-device-code", true, false,
-       [](Options &, const std::string &V) {
-         if (V == "false")
-           return true;
-         return error("relocatable device code (-rdc=" + V +
-                      ") is not supported yet: compile each .cu file's "
-                      "kernels and the device functions they call together");
+       [](Options &O, const std::string &V) {
+         if (V != "true" && V != "false")
+           return error("invalid value '" + V + "' for -rdc (true or false)");
+         O.Rdc = V == "true";
+         return true;
        }},
       {"-dc", "--device-c", false, false,
-       [](Options &, const std::string &) {
-         return error("-dc (separate device compilation) is not supported yet");
+       [](Options &O, const std::string &) {
+         O.Rdc = true;
+         O.CompileOnly = true;
+         return true;
        }},
       {"-dlink", "--device-link", false, false,
-       [](Options &, const std::string &) {
-         return error("-dlink (device link step) is not supported yet");
+       [](Options &O, const std::string &) {
+         O.DeviceLinkOnly = true;
+         return true;
        }},
       {"-ptx", "--ptx", false, false,
        [](Options &, const std::string &) {
@@ -359,6 +361,10 @@ void printHelp() {
       "                            barrier-elim), to measure what they buy\n"
       "  -M, -MD, -MF <f>, -MT <t> dependency output\n"
       "  -shared                   link a shared library\n"
+      "  -rdc=true, -dc            relocatable device code: kernels may call\n"
+      "                            __device__ functions and use variables of\n"
+      "                            other .cu files; linked at the link step\n"
+      "  -dlink                    device link step only (object for a host linker)\n"
       "  -v, -keep, -dryrun        show / keep / only print the steps\n"
       "  -keep-dir <dir>           with -keep: put the intermediate files in <dir>\n"
       "  --version, --help\n"

@@ -38,6 +38,8 @@ struct Options {
   bool FastMath = false;          // --use_fast_math
   bool NoWarnings = false;        // -w
   bool Shared = false;            // -shared
+  bool Rdc = false;               // -rdc=true, -dc: relocatable device code
+  bool DeviceLinkOnly = false;    // -dlink: only the device link step
   bool Verbose = false;           // -v
   bool Keep = false;              // -keep
   std::string KeepDir;            // -keep-dir: where -keep puts the files

@@ -76,3 +76,41 @@ TEST(Symbols, Errors) {
 }
 
 } // namespace
+
+// -rdc: the device link object's constructor hands clang's offload entry
+// table to the runtime; variables resolve against the module of that key.
+namespace rdc {
+int DeviceValue[2] = {5, 6};    // the device module's storage
+int Shadow[2];                  // the host shadow the entry names
+int ExternShadow[2];            // an extern declaration's entry: skipped
+int OpenMPShadow[2];            // another offload kind's entry: skipped
+const LoomVarDesc Vars[] = {{"rdcValue", DeviceValue, sizeof(DeviceValue), 0, 0, nullptr}};
+const LoomModuleDesc Module = {LOOM_ABI_VERSION, 0, "unit-rdc-module", nullptr, 1, 0, Vars};
+} // namespace rdc
+
+TEST(Registration, OffloadEntriesOfADeviceLink) {
+  using namespace rdc;
+  const LoomOffloadEntry Entries[] = {
+      {0, 1, LOOM_OFFLOAD_KIND_CUDA, LOOM_OFFLOAD_GLOBAL, Shadow, "rdcValue", sizeof(Shadow), 0,
+       nullptr},
+      {0, 1, LOOM_OFFLOAD_KIND_CUDA, LOOM_OFFLOAD_GLOBAL | LOOM_OFFLOAD_EXTERN, ExternShadow,
+       "rdcValue", sizeof(ExternShadow), 0, nullptr},
+      {0, 1, /*OpenMP*/ 1, LOOM_OFFLOAD_GLOBAL, OpenMPShadow, "rdcValue", sizeof(OpenMPShadow), 0,
+       nullptr},
+  };
+  // Empty tables (no host object had entries) are harmless.
+  __loomRegisterOffloadEntries(nullptr, nullptr, "unit-rdc-module");
+  __loomRegisterOffloadEntries(Entries, Entries + 3, "unit-rdc-module");
+  __loomRegisterModule(&Module);
+
+  int Value[2] = {40, 41};
+  ASSERT_EQ(cudaMemcpyToSymbol(Shadow, Value, sizeof(Value)), cudaSuccess);
+  EXPECT_EQ(DeviceValue[0], 40);
+  EXPECT_EQ(DeviceValue[1], 41);
+  size_t Size = 0;
+  ASSERT_EQ(cudaGetSymbolSize(&Size, Shadow), cudaSuccess);
+  EXPECT_EQ(Size, sizeof(DeviceValue));
+  EXPECT_EQ(cudaMemcpyToSymbol(ExternShadow, Value, sizeof(Value)), cudaErrorInvalidSymbol);
+  EXPECT_EQ(cudaMemcpyToSymbol(OpenMPShadow, Value, sizeof(Value)), cudaErrorInvalidSymbol);
+  cudaGetLastError();
+}

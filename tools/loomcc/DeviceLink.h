@@ -1,0 +1,45 @@
+//===- DeviceLink.h - relocatable device code (-rdc) in objects -------------===//
+// SPDX-License-Identifier: Apache-2.0
+//
+// With -rdc/-dc, a .cu file's device code is not compiled on its own: its
+// NVPTX bitcode travels inside the host object, in the section
+// LOOM_RDC_SECTION, as framed blobs (8-byte magic "LOOMRDC1", 8-byte
+// little-endian size, the bitcode, zero padding to 8 bytes), so that `ld -r`
+// and `ar` concatenating sections keep every blob readable. The device link
+// (loomcc's link step, or -dlink) collects the blobs of all inputs, links
+// them into one module and compiles that with Loom's kernel pipeline. Its
+// object carries LOOM_RDC_LINKED_SECTION so a later loomcc link does not
+// device-link the same objects twice.
+#ifndef LOOM_LOOMCC_DEVICELINK_H
+#define LOOM_LOOMCC_DEVICELINK_H
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#define LOOM_RDC_SECTION ".loom_rdc_bc"
+#define LOOM_RDC_LINKED_SECTION ".loom_rdc_linked"
+
+namespace loomcc {
+
+/// Writes a host object holding \p BitcodePath framed in LOOM_RDC_SECTION.
+bool embedDeviceBitcode(const std::string &BitcodePath, const std::string &ObjectPath);
+
+/// Writes a host object holding only the LOOM_RDC_LINKED_SECTION marker.
+bool writeDeviceLinkMarker(const std::string &ObjectPath);
+
+struct RdcScan {
+  std::vector<std::string> BitcodeFiles; // one per embedded blob, in input order
+  bool AlreadyLinked = false;            // an input is a device-link object
+};
+
+/// Reads the device bitcode embedded in \p Path (an object or a static
+/// archive); each blob is written to a file named by \p NewFile. Inputs
+/// without Loom sections (other objects, shared libraries) are skipped.
+/// Returns false after printing an error for a malformed input.
+bool scanForDeviceCode(const std::string &Path,
+                       const std::function<std::string()> &NewFile, RdcScan &Out);
+
+} // namespace loomcc
+
+#endif
