@@ -124,6 +124,11 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void
                              size_t sharedMem, cudaStream_t stream);
 cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim,
                                         void **args, size_t sharedMem, cudaStream_t stream);
+/* Deprecated in CUDA 12; Loom returns cudaErrorNotSupported
+ * (cooperativeMultiDeviceLaunch is 0). */
+cudaError_t cudaLaunchCooperativeKernelMultiDevice(struct cudaLaunchParams *launchParamsList,
+                                                   unsigned int numDevices,
+                                                   unsigned int flags __LOOM_DEFAULT(0));
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
 cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value);
 cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheConfig);

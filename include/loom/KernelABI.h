@@ -130,6 +130,14 @@ void __loom_assert_fail(const char *message, const char *file, uint32_t line,
                         uint32_t threadZ);
 /* __trap(): sticky cudaErrorLaunchFailure, abandons the launch. */
 void __loom_trap(void);
+/* grid_group::sync(), called by thread 0 of each block between two
+ * __syncthreads(): waits until every block of the cooperative grid arrived
+ * (blocks that finished are not waited for). Outside a
+ * cudaLaunchCooperativeKernel launch it prints a message, sets the sticky
+ * cudaErrorLaunchFailure and abandons the launch. */
+void __loom_grid_sync(void);
+/* grid_group::is_valid(): 1 inside a cooperative launch, else 0. */
+uint32_t __loom_grid_is_valid(void);
 
 /* Texture fetches. `texture` is a cudaTextureObject_t (for a legacy texture
  * reference: the object the runtime created when it was bound and stored in

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cuda_runtime_api.h"
 
+#include "api/Occupancy.h"
+#include "core/CooperativeLaunch.h"
 #include "core/KernelRegistry.h"
 #include "core/Ops.h"
 #include "core/Runtime.h"
@@ -46,8 +48,11 @@ uint64_t maxDynamicShared(const KernelInfo &Kernel) {
   return Static >= limits::SharedMemPerBlock ? 0 : limits::SharedMemPerBlock - Static;
 }
 
+/// An ordinary launch, or with \p Cooperative a cudaLaunchCooperativeKernel
+/// launch: every block on its own thread with a grid barrier, at most as many
+/// blocks as the occupancy calculator says can be resident.
 cudaError_t launch(const void *Func, dim3 Grid, dim3 Block, void **Args, size_t SharedMem,
-                   cudaStream_t Handle) {
+                   cudaStream_t Handle, bool Cooperative = false) {
   if (cudaError_t Error = loom::stickyError())
     return Error;
   if (cudaError_t Error = validateDims(Grid, Block))
@@ -69,6 +74,20 @@ cudaError_t launch(const void *Func, dim3 Grid, dim3 Block, void **Args, size_t 
   Launch.blockDim = {Block.x, Block.y, Block.z};
   Launch.dynamicSharedBytes = SharedMem;
   uint64_t Blocks = uint64_t(Grid.x) * Grid.y * Grid.z;
+  if (Cooperative) {
+    int PerMultiprocessor = loom::residentBlocksPerMultiprocessor(
+        Kernel, int(Block.x * Block.y * Block.z), SharedMem);
+    if (Blocks > uint64_t(PerMultiprocessor) * R.properties().multiProcessorCount)
+      return cudaErrorCooperativeLaunchTooLarge;
+    // Block 0 runs on the thread that executes the launch; the others each
+    // need a thread now, so that a launch the system cannot serve fails here.
+    if (!loom::CooperativeThreads::get().reserve(Blocks - 1))
+      return cudaErrorLaunchOutOfResources;
+    auto PerBlockOp = loom::KernelOp::create(*Kernel.Desc, Launch, Args, 1);
+    if (!PerBlockOp)
+      return cudaErrorMemoryAllocation;
+    return R.enqueue(S, std::make_shared<loom::CooperativeKernelOp>(std::move(PerBlockOp), Blocks));
+  }
   auto Op = loom::KernelOp::create(*Kernel.Desc, Launch, Args, R.scheduler().chunkFor(Blocks));
   if (!Op)
     return cudaErrorMemoryAllocation;
@@ -103,9 +122,14 @@ cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block, void **Arg
   return recordError(launch(Func, Grid, Block, Args, SharedMem, Stream));
 }
 
-cudaError_t cudaLaunchCooperativeKernel(const void *, dim3, dim3, void **, size_t,
-                                        cudaStream_t) {
-  // Grid-wide synchronization needs all blocks resident at once; not yet.
+cudaError_t cudaLaunchCooperativeKernel(const void *Func, dim3 Grid, dim3 Block, void **Args,
+                                        size_t SharedMem, cudaStream_t Stream) {
+  return recordError(launch(Func, Grid, Block, Args, SharedMem, Stream, /*Cooperative=*/true));
+}
+
+cudaError_t cudaLaunchCooperativeKernelMultiDevice(struct cudaLaunchParams *, unsigned int,
+                                                   unsigned int) {
+  // Deprecated in CUDA 12; cooperativeMultiDeviceLaunch is 0.
   return recordError(cudaErrorNotSupported);
 }
 

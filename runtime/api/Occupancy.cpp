@@ -3,7 +3,11 @@
 //
 // A "multiprocessor" is one worker thread. Resident blocks per multiprocessor
 // = min(2048 / blockSize, 32, sharedMemPerMultiprocessor / sharedPerBlock).
+// cudaLaunchCooperativeKernel accepts exactly that many blocks times
+// multiProcessorCount.
 #include "cuda_runtime_api.h"
+
+#include "api/Occupancy.h"
 
 #include "core/KernelRegistry.h"
 #include "core/Runtime.h"
@@ -14,9 +18,8 @@ using loom::KernelRegistry;
 using loom::recordError;
 namespace limits = loom::limits;
 
-namespace {
-
-int residentBlocks(const KernelInfo &Kernel, int BlockSize, size_t DynamicShared) {
+int loom::residentBlocksPerMultiprocessor(const KernelInfo &Kernel, int BlockSize,
+                                          size_t DynamicShared) {
   int Blocks = limits::MaxThreadsPerMultiProcessor / BlockSize;
   if (Blocks > limits::MaxBlocksPerMultiProcessor)
     Blocks = limits::MaxBlocksPerMultiProcessor;
@@ -29,6 +32,10 @@ int residentBlocks(const KernelInfo &Kernel, int BlockSize, size_t DynamicShared
   return Blocks;
 }
 
+namespace {
+int residentBlocks(const KernelInfo &Kernel, int BlockSize, size_t DynamicShared) {
+  return loom::residentBlocksPerMultiprocessor(Kernel, BlockSize, DynamicShared);
+}
 } // namespace
 
 extern "C" {

@@ -162,7 +162,7 @@ void fillDeviceProperties(const HostFacts &Facts, cudaDeviceProp *Prop) {
   Prop->concurrentManagedAccess = 1;
   Prop->computePreemptionSupported = 0;
   Prop->canUseHostPointerForRegisteredMem = 1;
-  Prop->cooperativeLaunch = 0;
+  Prop->cooperativeLaunch = 1; // cudaLaunchCooperativeKernel: one thread per block
   Prop->cooperativeMultiDeviceLaunch = 0;
   Prop->sharedMemPerBlockOptin = limits::SharedMemPerBlockOptin;
   Prop->pageableMemoryAccessUsesHostPageTables = 1;

@@ -1,9 +1,10 @@
-// DeviceCalls.cpp - the run-time functions compiled kernels call: printf, assert, trap.
+// DeviceCalls.cpp - the run-time functions compiled kernels call: printf, assert, trap, grid sync.
 // SPDX-License-Identifier: Apache-2.0
 #include "loom/KernelABI.h"
 
 #include "device/KernelGuard.h"
 #include "device/Printf.h"
+#include "scheduler/GridBarrier.h"
 #include "support/ApiError.h"
 
 #include <cstdio>
@@ -47,5 +48,31 @@ void __loom_trap(void) {
   loom::setStickyError(cudaErrorLaunchFailure);
   loom::abandonCurrentKernel();
 }
+
+void __loom_grid_sync(void) {
+  loom::GridBarrier *Barrier = loom::currentGridBarrier();
+  if (!Barrier) {
+    // Not a cooperative launch: nothing guarantees the other blocks run at
+    // the same time, so waiting could hang. Fail the launch instead, as
+    // CUDA's grid_group::sync() traps on a grid that is not valid.
+    if (loom::stickyError() == cudaSuccess) {
+      std::fflush(stdout);
+      std::fputs("loom: grid.sync() requires cudaLaunchCooperativeKernel; the launch "
+                 "fails with cudaErrorLaunchFailure\n",
+                 stderr);
+    }
+    loom::setStickyError(cudaErrorLaunchFailure);
+    loom::abandonCurrentKernel();
+    return;
+  }
+  // A block of this grid faulted (or another launch did): stop here rather
+  // than compute with blocks that are gone.
+  if (loom::stickyError() == cudaSuccess)
+    Barrier->arriveAndWait();
+  if (loom::stickyError() != cudaSuccess)
+    loom::abandonCurrentKernel();
+}
+
+uint32_t __loom_grid_is_valid(void) { return loom::currentGridBarrier() != nullptr; }
 
 } // extern "C"
