@@ -17,9 +17,13 @@
  * CUDA 12; this header includes both, so programs that forget the include
  * still compile.
  *
- * Not supported: grid-wide synchronization (grid_group::sync(), which needs
- * cudaLaunchCooperativeKernel; a call is a compile-time error that says so),
- * multi_grid_group, cluster groups, tiles larger than a warp, memcpy_async.
+ * grid_group::sync() is the one operation that needs the runtime: thread 0
+ * of each block calls __loom_grid_sync() (libloomrt) between two
+ * __syncthreads(); it works in a cudaLaunchCooperativeKernel launch and fails
+ * the launch otherwise.
+ *
+ * Not supported: multi_grid_group, cluster groups, tiles larger than a warp,
+ * memcpy_async.
  */
 #ifndef LOOM_COOPERATIVE_GROUPS_H
 #define LOOM_COOPERATIVE_GROUPS_H
@@ -30,9 +34,9 @@
 
 #define __LOOM_CG_QUAL __device__ __forceinline__
 #define __LOOM_CG_STATIC static __device__ __forceinline__
-#define __LOOM_CG_GRID_SYNC_MSG                                                 \
-  "grid-wide sync (this_grid().sync()) is not supported by Loom yet; it needs " \
-  "cudaLaunchCooperativeKernel (see issue #4)"
+/* Grid barrier of the cooperative launch (runtime/device/DeviceCalls.cpp). */
+extern "C" __device__ void __loom_grid_sync(void);
+extern "C" __device__ unsigned int __loom_grid_is_valid(void);
 
 namespace cooperative_groups {
 
@@ -406,13 +410,20 @@ __LOOM_CG_QUAL coalesced_group labeled_partition(const thread_block_tile<N, P> &
                          __loom_detail::match_any(parent.__loom_mask(), label));
 }
 
-/* ---- grid_group: queries work in any launch. sync() needs a cooperative
- * launch, which Loom's runtime does not offer yet (cudaLaunchCooperativeKernel
- * returns cudaErrorNotSupported), so calling it does not compile. ---- */
+/* ---- grid_group: queries work in any launch. sync() and is_valid() ask the
+ * runtime: only a cudaLaunchCooperativeKernel launch has a grid barrier. ---- */
 class grid_group {
 public:
-  __LOOM_CG_STATIC bool is_valid() { return false; } // never a cooperative launch on Loom
-  __LOOM_CG_STATIC void sync() __attribute__((unavailable(__LOOM_CG_GRID_SYNC_MSG)));
+  __LOOM_CG_STATIC bool is_valid() { return __loom_grid_is_valid() != 0u; }
+  /* Every thread of the block reaches the block barrier, one thread waits for
+   * the other blocks, and the second block barrier holds the rest of the
+   * block until it returns. */
+  __LOOM_CG_STATIC void sync() {
+    __syncthreads();
+    if (__loom_detail::linear_tid() == 0u)
+      __loom_grid_sync();
+    __syncthreads();
+  }
   __LOOM_CG_STATIC unsigned long long num_blocks() {
     return (unsigned long long)gridDim.x * gridDim.y * gridDim.z;
   }
@@ -434,11 +445,9 @@ __LOOM_CG_QUAL grid_group this_grid() { return grid_group(); }
 
 /* ---- cg::sync(g) ---- */
 template <class Group> __LOOM_CG_QUAL void sync(const Group &g) { g.sync(); }
-__LOOM_CG_QUAL void sync(const grid_group &) __attribute__((unavailable(__LOOM_CG_GRID_SYNC_MSG)));
 
 } // namespace cooperative_groups
 
-#undef __LOOM_CG_GRID_SYNC_MSG
 #undef __LOOM_CG_STATIC
 #undef __LOOM_CG_QUAL
 

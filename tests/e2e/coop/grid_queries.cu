@@ -1,15 +1,13 @@
-// grid_group queries in an ordinary launch: num_blocks, block_rank,
-// thread_rank, size/num_threads, dim_blocks, block_index (1D and 3D grids,
-// 2D blocks). grid.sync() is a compile-time error on Loom (see
-// tests/diagnostics/grid_sync_unsupported.cu); a cooperative launch reports
-// cudaErrorNotSupported, and is_valid() is false.
+// grid_group queries: num_blocks, block_rank, thread_rank, size/num_threads,
+// dim_blocks, block_index (1D and 3D grids, 2D blocks) in an ordinary launch,
+// where is_valid() is false, and in a cooperative launch, where it is true.
 // RUN: %loomcc %s -o %t
 // RUN: %t 64 | FileCheck %s
 // RUN: %t 96 | FileCheck %s
 // RUN: env LOOM_SCHEDULER=serial %t 40 | FileCheck %s
 // CHECK: grid 1d PASSED
 // CHECK: grid 3d PASSED
-// CHECK: cooperative launch not supported PASSED
+// CHECK: grid 3d cooperative PASSED
 #include "../Inputs/check.h"
 #include <cooperative_groups.h>
 #include <vector>
@@ -38,9 +36,7 @@ __global__ void gridInfo(GridInfo *out) {
   out[grid.block_rank() * block.size() + block.thread_rank()] = g;
 }
 
-__global__ void coop(int *p) { p[cg::this_grid().thread_rank()] = 1; }
-
-static void check(dim3 grid, dim3 block, const GridInfo *out) {
+static void check(dim3 grid, dim3 block, const GridInfo *out, int valid = 0) {
   unsigned long long blocks = (unsigned long long)grid.x * grid.y * grid.z;
   unsigned per = block.x * block.y * block.z;
   for (unsigned long long b = 0; b < blocks; ++b)
@@ -54,7 +50,7 @@ static void check(dim3 grid, dim3 block, const GridInfo *out) {
       EXPECT(g.dimX == grid.x && g.dimY == grid.y && g.dimZ == grid.z);
       EXPECT(g.idxX == b % grid.x && g.idxY == b / grid.x % grid.y &&
              g.idxZ == b / grid.x / grid.y);
-      EXPECT(g.valid == 0);
+      EXPECT(g.valid == valid);
     }
 }
 
@@ -77,13 +73,14 @@ int main(int argc, char **argv) {
   check(g3, b2, out);
   std::printf("grid 3d PASSED\n");
 
-  int *p;
-  CHECK_CUDA(cudaMallocManaged(&p, 4 * threads * sizeof(int)));
-  void *args[] = {&p};
-  EXPECT(cudaLaunchCooperativeKernel((void *)coop, dim3(4), dim3(threads), args) ==
-         cudaErrorNotSupported);
-  cudaGetLastError(); // not sticky
+  int perSm = 0, sms = 0;
+  CHECK_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, gridInfo, threads, 0));
+  CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  dim3 gc = perSm * sms >= 12 ? dim3(3, 2, 2) : dim3(1, 1, 2);
+  void *args[] = {&out};
+  CHECK_CUDA(cudaLaunchCooperativeKernel((void *)gridInfo, gc, b2, args, 0, 0));
   CHECK_CUDA(cudaDeviceSynchronize());
-  std::printf("cooperative launch not supported PASSED\n");
+  check(gc, b2, out, 1);
+  std::printf("grid 3d cooperative PASSED\n");
   return 0;
 }
