@@ -59,6 +59,11 @@ bool isBarrier(Marker M);
 /// The device-library function that computes a warp collective's result.
 constexpr const char *WarpCollectiveFn = "__loom_warp_collective";
 
+/// Dynamic parallelism: a private placeholder global carrying this attribute
+/// (its value: the launched kernel's name) stands for that kernel's
+/// descriptor until KernelRegistration creates the descriptors.
+constexpr const char *KernelRefAttr = "loom-kernel-ref";
+
 /// Kernel attribute helpers.
 constexpr const char *KernelAttr = "loom-kernel";
 bool isKernel(const llvm::Function &F);

@@ -4,6 +4,7 @@
 
 #include "Support/KernelMarkers.h"
 
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -32,6 +33,60 @@ bool redirect(Module &M, StringRef Old, StringRef NewName, FunctionType *NewTy,
     CallInst *NC = B.CreateCall(New, MakeArgs(B, *CI));
     if (!CI->getType()->isVoidTy())
       CI->replaceAllUsesWith(NC);
+    CI->eraseFromParent();
+    Changed = true;
+  }
+  if (F->use_empty())
+    F->eraseFromParent();
+  return Changed;
+}
+
+/// The placeholder for \p Kernel's descriptor (see KernelRefAttr).
+GlobalVariable *kernelRef(Module &M, Function &Kernel) {
+  std::string Name = ("loom.kernel.ref." + Kernel.getName()).str();
+  if (GlobalVariable *GV = M.getNamedGlobal(Name))
+    return GV;
+  auto *GV = new GlobalVariable(M, Type::getInt8Ty(M.getContext()), /*isConstant=*/true,
+                                GlobalValue::PrivateLinkage,
+                                ConstantInt::get(Type::getInt8Ty(M.getContext()), 0), Name);
+  GV->addAttribute(KernelRefAttr, Kernel.getName());
+  return GV;
+}
+
+/// Dynamic parallelism: clang's device-side `<<<>>>` calls
+/// cudaLaunchDevice(kernel, params, byval grid, byval block, shmem, stream);
+/// the runtime's __loom_launch_device takes the kernel's descriptor (a
+/// placeholder until KernelRegistration) and the dim3s by address.
+bool lowerDeviceLaunches(Module &M) {
+  Function *F = M.getFunction("cudaLaunchDevice");
+  if (!F || !F->isDeclaration())
+    return false;
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = PointerType::get(Ctx, 0);
+  Type *I32 = Type::getInt32Ty(Ctx);
+  FunctionCallee New = M.getOrInsertFunction(
+      "__loom_launch_device", FunctionType::get(I32, {Ptr, Ptr, Ptr, Ptr, I32, Ptr}, false));
+  bool Changed = false;
+  for (User *U : make_early_inc_range(F->users())) {
+    auto *CI = dyn_cast<CallInst>(U);
+    if (!CI || CI->getCalledFunction() != F || CI->arg_size() != 6)
+      continue;
+    auto *Kernel = dyn_cast<Function>(CI->getArgOperand(0)->stripPointerCasts());
+    if (!Kernel || !isKernel(*Kernel) || !CI->getArgOperand(2)->getType()->isPointerTy() ||
+        !CI->getArgOperand(3)->getType()->isPointerTy()) {
+      Ctx.diagnose(DiagnosticInfoUnsupported(
+          *CI->getFunction(),
+          "device-side launch of something other than a __global__ function defined in "
+          "the program (a kernel pointer?) is not supported",
+          CI->getDebugLoc()));
+      continue;
+    }
+    IRBuilder<> B(CI);
+    CallInst *NC = B.CreateCall(
+        New, {kernelRef(M, *Kernel), CI->getArgOperand(1), CI->getArgOperand(2),
+              CI->getArgOperand(3), B.CreateZExtOrTrunc(CI->getArgOperand(4), I32),
+              CI->getArgOperand(5)});
+    CI->replaceAllUsesWith(NC);
     CI->eraseFromParent();
     Changed = true;
   }
@@ -69,6 +124,21 @@ PreservedAnalyses DeviceRuntimeCallsPass::run(Module &M, ModuleAnalysisManager &
           Args.push_back(B.CreateCall(getMarkerFunction(M, Idx)));
         return Args;
       });
+  Changed |= lowerDeviceLaunches(M);
+  // The device heap, limited by cudaLimitMallocHeapSize; kernels' cudaMalloc
+  // and cudaFree use it too and never synchronize (as in CUDA).
+  Type *I64 = Type::getInt64Ty(Ctx);
+  auto SameArgs = [](IRBuilder<> &, CallInst &CI) {
+    return SmallVector<Value *, 2>(CI.args());
+  };
+  Changed |= redirect(M, "malloc", "__loom_device_malloc",
+                      FunctionType::get(Ptr, {I64}, false), SameArgs);
+  Changed |= redirect(M, "free", "__loom_device_free",
+                      FunctionType::get(Void, {Ptr}, false), SameArgs);
+  Changed |= redirect(M, "cudaMalloc", "__loom_device_cuda_malloc",
+                      FunctionType::get(I32, {Ptr, I64}, false), SameArgs);
+  Changed |= redirect(M, "cudaFree", "__loom_device_cuda_free",
+                      FunctionType::get(I32, {Ptr}, false), SameArgs);
   Changed |= redirect(M, "llvm.trap", "__loom_trap",
                       FunctionType::get(Void, {}, false),
                       [](IRBuilder<> &, CallInst &) {

@@ -2,13 +2,16 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Transforms/KernelRegistration.h"
 
+#include "Support/KernelMarkers.h"
 #include "Support/LaunchABI.h"
 #include "Transforms/BarrierRegions.h"
 #include "Transforms/KernelEntry.h"
 #include "Transforms/ManagedVariables.h"
 #include "Transforms/ThreadLoops.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
@@ -96,6 +99,30 @@ bool isSymbolVariable(const GlobalVariable &GV) {
   return !GV.getName().empty();
 }
 
+/// Device-side launches name their kernel by a placeholder (KernelRefAttr):
+/// it becomes the address of the kernel's descriptor.
+void resolveKernelRefs(Module &M, const LaunchABI &ABI, Constant *KernelArray,
+                       const StringMap<unsigned> &KernelIndex) {
+  for (GlobalVariable &GV : make_early_inc_range(M.globals())) {
+    if (!GV.hasAttribute(KernelRefAttr))
+      continue;
+    StringRef Kernel = GV.getAttribute(KernelRefAttr).getValueAsString();
+    auto It = KernelIndex.find(Kernel);
+    if (It == KernelIndex.end()) {
+      M.getContext().diagnose(DiagnosticInfoGeneric(
+          "device-side launch of kernel '" + Kernel + "', which this module does not define",
+          DS_Error));
+      continue;
+    }
+    Type *I32 = Type::getInt32Ty(M.getContext());
+    Constant *Address = ConstantExpr::getInBoundsGetElementPtr(
+        ArrayType::get(ABI.KernelDesc, KernelIndex.size()), KernelArray,
+        ArrayRef<Constant *>{ConstantInt::get(I32, 0), ConstantInt::get(I32, It->second)});
+    GV.replaceAllUsesWith(Address);
+    GV.eraseFromParent();
+  }
+}
+
 void internalize(Module &M) {
   for (Function &F : M)
     if (!F.isDeclaration() && !F.hasLocalLinkage()) {
@@ -122,9 +149,12 @@ PreservedAnalyses KernelRegistrationPass::run(Module &M,
   const DataLayout &DL = M.getDataLayout();
 
   SmallVector<Constant *, 8> Kernels;
+  StringMap<unsigned> KernelIndex;
   for (Function &F : M)
-    if (F.hasFnAttribute(EntryOfAttr))
+    if (F.hasFnAttribute(EntryOfAttr)) {
+      KernelIndex[F.getFnAttribute(EntryOfAttr).getValueAsString()] = Kernels.size();
       Kernels.push_back(kernelDesc(M, ABI, F));
+    }
 
   SmallVector<Constant *, 8> Vars;
   SmallVector<GlobalVariable *, 8> VarGlobals;
@@ -151,11 +181,12 @@ PreservedAnalyses KernelRegistrationPass::run(Module &M,
   for (GlobalVariable *GV : VarGlobals)
     GV->setConstant(false);
 
+  Constant *KernelArray = descArray(M, ABI.KernelDesc, Kernels, "loom.kernels");
+  resolveKernelRefs(M, ABI, KernelArray, KernelIndex);
   Constant *Module = ConstantStruct::get(
       ABI.ModuleDesc,
       {ConstantInt::get(I32, AbiVersion), ConstantInt::get(I32, Kernels.size()),
-       cString(M, ModuleKey, "loom.module.key"),
-       descArray(M, ABI.KernelDesc, Kernels, "loom.kernels"),
+       cString(M, ModuleKey, "loom.module.key"), KernelArray,
        ConstantInt::get(I32, Vars.size()), ConstantInt::get(I32, 0),
        descArray(M, ABI.VarDesc, Vars, "loom.vars")});
   auto *Desc = new GlobalVariable(M, ABI.ModuleDesc, true,

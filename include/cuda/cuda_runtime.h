@@ -19,7 +19,7 @@
 #if defined(__cplusplus)
 
 template <class T>
-static __inline__ __host__ cudaError_t cudaMalloc(T **devPtr, size_t size) {
+static __inline__ __host__ __device__ cudaError_t cudaMalloc(T **devPtr, size_t size) {
   return ::cudaMalloc((void **)(void *)devPtr, size);
 }
 

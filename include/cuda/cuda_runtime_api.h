@@ -20,6 +20,10 @@
 #define CUDA_VERSION 12080
 #endif
 
+/* The subset of the API CUDA's device runtime also offers to kernels
+ * (dynamic parallelism). On Loom a kernel calls the host implementation. */
+#define __LOOM_DEVRT __host__ __device__
+
 #if defined(__cplusplus)
 #define __LOOM_DEFAULT(v) = v
 extern "C" {
@@ -28,14 +32,14 @@ extern "C" {
 #endif
 
 /* ---- Device management ---------------------------------------------------- */
-cudaError_t cudaGetDeviceCount(int *count);
+__LOOM_DEVRT cudaError_t cudaGetDeviceCount(int *count);
 cudaError_t cudaSetDevice(int device);
-cudaError_t cudaGetDevice(int *device);
+__LOOM_DEVRT cudaError_t cudaGetDevice(int *device);
 cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags);
 cudaError_t cudaSetValidDevices(int *deviceArr, int len);
 cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop);
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
-cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
+__LOOM_DEVRT cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
 cudaError_t cudaDeviceReset(void);
 cudaError_t cudaDeviceSynchronize(void);
 cudaError_t cudaThreadSynchronize(void);
@@ -55,20 +59,20 @@ cudaError_t cudaDeviceDisablePeerAccess(int peerDevice);
 cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId);
 cudaError_t cudaDeviceGetPCIBusId(char *pciBusId, int len, int device);
 cudaError_t cudaDriverGetVersion(int *driverVersion);
-cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);
+__LOOM_DEVRT cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);
 
 /* ---- Errors --------------------------------------------------------------- */
-cudaError_t cudaGetLastError(void);
-cudaError_t cudaPeekAtLastError(void);
-const char *cudaGetErrorName(cudaError_t error);
-const char *cudaGetErrorString(cudaError_t error);
+__LOOM_DEVRT cudaError_t cudaGetLastError(void);
+__LOOM_DEVRT cudaError_t cudaPeekAtLastError(void);
+__LOOM_DEVRT const char *cudaGetErrorName(cudaError_t error);
+__LOOM_DEVRT const char *cudaGetErrorString(cudaError_t error);
 
 /* ---- Streams -------------------------------------------------------------- */
 cudaError_t cudaStreamCreate(cudaStream_t *pStream);
-cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags);
+__LOOM_DEVRT cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags);
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags,
                                          int priority);
-cudaError_t cudaStreamDestroy(cudaStream_t stream);
+__LOOM_DEVRT cudaError_t cudaStreamDestroy(cudaStream_t stream);
 cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 cudaError_t cudaStreamQuery(cudaStream_t stream);
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
@@ -150,8 +154,8 @@ cudaError_t __loomOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSiz
                                                  int blockSizeLimit);
 
 /* ---- Memory --------------------------------------------------------------- */
-cudaError_t cudaMalloc(void **devPtr, size_t size);
-cudaError_t cudaFree(void *devPtr);
+__LOOM_DEVRT cudaError_t cudaMalloc(void **devPtr, size_t size);
+__LOOM_DEVRT cudaError_t cudaFree(void *devPtr);
 cudaError_t cudaMallocHost(void **ptr, size_t size);
 cudaError_t cudaFreeHost(void *ptr);
 cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags);
@@ -303,6 +307,22 @@ static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cuda
 #undef __LOOM_DEFAULT
 
 #include "texture_types.h" /* texture objects and references */
+
+/* Dynamic parallelism (-rdc=true): what clang emits for <<<>>> in device code.
+ * Loom's pipeline turns cudaLaunchDevice into a launch of the child's kernel
+ * descriptor; the parameter buffer comes from libloomrt. */
+#if defined(__CUDA__)
+#ifdef __cplusplus
+extern "C" {
+#endif
+__device__ void *cudaGetParameterBuffer(size_t alignment, size_t size);
+__device__ cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer, dim3 gridDimension,
+                                        dim3 blockDimension, unsigned int sharedMemSize,
+                                        cudaStream_t stream);
+#ifdef __cplusplus
+}
+#endif
+#endif
 
 /* nvcc --default-stream per-thread (loomcc defines this macro for it): the
  * default stream (0) of every host thread is its own per-thread stream.

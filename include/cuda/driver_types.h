@@ -270,6 +270,10 @@ typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status,
 #define cudaStreamNonBlocking 0x01
 #define cudaStreamLegacy ((cudaStream_t)0x1)
 #define cudaStreamPerThread ((cudaStream_t)0x2)
+/* Dynamic parallelism, in device code: after the launching grid and all its
+ * other work; independent of everything else. */
+#define cudaStreamTailLaunch ((cudaStream_t)0x3)
+#define cudaStreamFireAndForget ((cudaStream_t)0x4)
 
 #define cudaEventDefault 0x00
 #define cudaEventBlockingSync 0x01

@@ -17,6 +17,7 @@
 #ifndef LOOM_KERNEL_ABI_H
 #define LOOM_KERNEL_ABI_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -118,6 +119,17 @@ void __loomRegisterOffloadEntries(const LoomOffloadEntry *begin, const LoomOfflo
                                   const char *key);
 
 /* Device-library entry points that compiled kernels call at run time. */
+/* The device heap (cudaLimitMallocHeapSize): kernels' malloc/free, and their
+ * cudaMalloc/cudaFree (which return cudaError_t codes). */
+void *__loom_device_malloc(size_t size);
+void __loom_device_free(void *ptr);
+int __loom_device_cuda_malloc(void **ptr, size_t size);
+int __loom_device_cuda_free(void *ptr);
+/* Dynamic parallelism: a kernel launches \p kernel (its descriptor) with the
+ * arguments clang wrote to a buffer from cudaGetParameterBuffer (consumed
+ * here); returns a cudaError_t. grid/block point to dim3s. */
+int __loom_launch_device(const LoomKernelDesc *kernel, void *parameterBuffer, const void *grid,
+                         const void *block, uint32_t sharedMemBytes, void *stream);
 /* printf from device code: clang's NVPTX lowering packs the arguments into a
  * buffer (each argument at its natural alignment, float promoted to double). */
 int __loom_vprintf(const char *format, const void *packedArgs);

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cuda_runtime_api.h"
 
+#include "api/LaunchChecks.h"
 #include "api/Occupancy.h"
 #include "core/CooperativeLaunch.h"
 #include "core/KernelRegistry.h"
@@ -29,17 +30,6 @@ struct CallConfiguration {
 /// nested launches in argument expressions need a stack. Per host thread.
 thread_local std::vector<CallConfiguration> ConfigStack;
 
-cudaError_t validateDims(dim3 Grid, dim3 Block) {
-  if (Block.x == 0 || Block.y == 0 || Block.z == 0 || Block.x > limits::MaxBlockDimX ||
-      Block.y > limits::MaxBlockDimY || Block.z > limits::MaxBlockDimZ ||
-      uint64_t(Block.x) * Block.y * Block.z > limits::MaxThreadsPerBlock)
-    return cudaErrorInvalidConfiguration;
-  if (Grid.x == 0 || Grid.y == 0 || Grid.z == 0 || Grid.x > limits::MaxGridDimX ||
-      Grid.y > limits::MaxGridDimY || Grid.z > limits::MaxGridDimZ)
-    return cudaErrorInvalidConfiguration;
-  return cudaSuccess;
-}
-
 /// The dynamic shared memory a launch of \p Kernel may request.
 uint64_t maxDynamicShared(const KernelInfo &Kernel) {
   if (Kernel.Attrs.MaxDynamicSharedBytes >= 0)
@@ -55,7 +45,7 @@ cudaError_t launch(const void *Func, dim3 Grid, dim3 Block, void **Args, size_t 
                    cudaStream_t Handle, bool Cooperative = false) {
   if (cudaError_t Error = loom::stickyError())
     return Error;
-  if (cudaError_t Error = validateDims(Grid, Block))
+  if (cudaError_t Error = loom::validateLaunchDims(Grid, Block))
     return Error;
   KernelInfo Kernel;
   if (cudaError_t Error = KernelRegistry::get().lookupKernel(Func, &Kernel))

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/Ops.h"
 
+#include "core/Runtime.h"
 #include "device/KernelGuard.h"
 #include "scheduler/WorkerState.h"
 #include "support/ApiError.h"
@@ -12,6 +13,8 @@
 namespace loom {
 
 namespace {
+thread_local KernelOp *Current = nullptr;
+
 uint64_t alignUp(uint64_t Value, uint64_t Align) {
   return (Value + Align - 1) & ~(Align - 1);
 }
@@ -73,7 +76,17 @@ void KernelOp::run(uint64_t Begin, uint64_t End, WorkerState &Worker) {
     setStickyError(cudaErrorLaunchOutOfResources);
     return;
   }
+  KernelOp *Outer = Current;
+  Current = this;
   runEntryGuarded(Desc.entry, &Launch, ArgPtrs, Begin, End, W);
+  Current = Outer;
+}
+
+KernelOp *KernelOp::current() { return Current; }
+
+void KernelOp::onComplete() {
+  if (DeviceLaunched)
+    Runtime::get().PendingDeviceLaunches.fetch_sub(1, std::memory_order_relaxed);
 }
 
 CopyOp::CopyOp(void *Dst, size_t DstPitch, const void *Src, size_t SrcPitch, size_t Width,

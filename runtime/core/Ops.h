@@ -24,6 +24,14 @@ public:
   void run(uint64_t Begin, uint64_t End, WorkerState &Worker) override;
   OpRef clone() const override;
 
+  /// The launch whose blocks the calling thread is running, or null
+  /// (device-side launches make it their parent).
+  static KernelOp *current();
+  /// Launched by a kernel: counted in Runtime::PendingDeviceLaunches until
+  /// it completes.
+  bool DeviceLaunched = false;
+  void onComplete() override;
+
 private:
   static constexpr unsigned InlineArgs = 16;
   static constexpr unsigned InlineArgBytes = 256;

@@ -130,6 +130,8 @@ cudaError_t Runtime::getLimit(cudaLimit Limit, size_t *Value) {
   case cudaLimitStackSize: *Value = StackSize; return cudaSuccess;
   case cudaLimitPrintfFifoSize: *Value = PrintfFifoSize; return cudaSuccess;
   case cudaLimitMallocHeapSize: *Value = MallocHeapSize; return cudaSuccess;
+  case cudaLimitDevRuntimeSyncDepth: *Value = DevRuntimeSyncDepth; return cudaSuccess;
+  case cudaLimitDevRuntimePendingLaunchCount: *Value = PendingDeviceLaunchLimit; return cudaSuccess;
   default: return cudaErrorUnsupportedLimit;
   }
 }
@@ -140,6 +142,12 @@ cudaError_t Runtime::setLimit(cudaLimit Limit, size_t Value) {
   case cudaLimitStackSize: StackSize = Value; return cudaSuccess;
   case cudaLimitPrintfFifoSize: PrintfFifoSize = Value; return cudaSuccess;
   case cudaLimitMallocHeapSize: MallocHeapSize = Value; return cudaSuccess;
+  case cudaLimitDevRuntimeSyncDepth: DevRuntimeSyncDepth = Value; return cudaSuccess;
+  case cudaLimitDevRuntimePendingLaunchCount:
+    if (Value == 0)
+      return cudaErrorInvalidValue;
+    PendingDeviceLaunchLimit = Value;
+    return cudaSuccess;
   default: return cudaErrorUnsupportedLimit;
   }
 }
@@ -167,7 +175,9 @@ void Runtime::reset() {
     StackSize = 1024;
     PrintfFifoSize = 1 << 20;
     MallocHeapSize = 8 << 20;
+    DevRuntimeSyncDepth = 2;
   }
+  PendingDeviceLaunchLimit = 2048;
   for (cudaStream_t S : OldStreams) {
     scheduler().retireStream(S->Impl);
     delete S;

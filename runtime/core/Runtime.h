@@ -85,6 +85,11 @@ public:
   cudaError_t getLimit(cudaLimit Limit, size_t *Value);
   cudaError_t setLimit(cudaLimit Limit, size_t Value);
 
+  /// Dynamic parallelism: device-side launches not yet complete, and their
+  /// limit (cudaLimitDevRuntimePendingLaunchCount).
+  std::atomic<size_t> PendingDeviceLaunches{0};
+  std::atomic<size_t> PendingDeviceLaunchLimit{2048};
+
   unsigned DeviceFlags = 0;
   int CacheConfig = 0;
   int SharedMemConfig = 0;
@@ -120,6 +125,7 @@ private:
   size_t StackSize = 1024;
   size_t PrintfFifoSize = 1 << 20;
   size_t MallocHeapSize = 8 << 20;
+  size_t DevRuntimeSyncDepth = 2; // accepted; CUDA 12 has no device-side synchronize
 };
 
 } // namespace loom

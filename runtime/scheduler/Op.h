@@ -17,7 +17,7 @@ namespace loom {
 class Stream;
 class WorkerState;
 
-class Op {
+class Op : public std::enable_shared_from_this<Op> {
 public:
   Op(uint64_t NumUnits, uint64_t UnitsPerGrab)
       : NumUnits(NumUnits), UnitsPerGrab(UnitsPerGrab ? UnitsPerGrab : 1) {}
@@ -51,6 +51,18 @@ public:
   unsigned PendingDeps = 0;
   bool Started = false;
   std::vector<std::shared_ptr<Op>> Dependents;
+
+  // Dynamic parallelism (Scheduler::submitChild), under the scheduler's lock:
+  // a grid completes only after the grids its threads launched; its tail
+  // launches start once everything else it launched completed.
+  std::shared_ptr<Op> Parent;      ///< the grid that launched this one
+  bool IsTailLaunch = false;
+  bool UnitsFinished = false;      ///< every unit ran; children may be pending
+  unsigned ChildHolds = 0;         ///< incomplete non-tail children
+  unsigned TailHolds = 0;          ///< incomplete tail launches
+  std::shared_ptr<Op> TailGate;    ///< holds the tail stream until the rest is done
+  std::shared_ptr<Stream> ChildStream; ///< children launched into stream 0
+  std::shared_ptr<Stream> TailStream;  ///< tail launches, in launch order
 };
 
 using OpRef = std::shared_ptr<Op>;

@@ -102,11 +102,7 @@ void Scheduler::submit(const std::shared_ptr<Stream> &S, OpRef O, const OpRef &W
     }
     if (WaitFor && !WaitFor->isDone() && WaitFor != O)
       addDependency(WaitFor, O);
-    S->Queue.push_back(O);
-    std::vector<OpRef> Completed;
-    maybeStartLocked(O, Completed);
-    for (const OpRef &C : Completed)
-      completeLocked(C);
+    enqueueLocked(S, O);
     Wake = StartedWork;
     StartedWork = false;
   }
@@ -114,6 +110,70 @@ void Scheduler::submit(const std::shared_ptr<Stream> &S, OpRef O, const OpRef &W
     WorkCv.notify_all();
     DoneCv.notify_all();
   }
+}
+
+void Scheduler::enqueueLocked(const std::shared_ptr<Stream> &S, const OpRef &O) {
+  O->Owner = S;
+  S->Queue.push_back(O);
+  std::vector<OpRef> Completed;
+  maybeStartLocked(O, Completed);
+  for (const OpRef &C : Completed)
+    completeLocked(C);
+}
+
+namespace {
+/// Keeps a parent's tail stream closed until its other work is done.
+class GateOp final : public Op {
+public:
+  GateOp() : Op(0, 1) {}
+  void run(uint64_t, uint64_t, WorkerState &) override {}
+};
+} // namespace
+
+void Scheduler::submitChild(const OpRef &Parent, std::shared_ptr<Stream> S, OpRef Child,
+                            bool Tail) {
+  bool Wake;
+  {
+    std::lock_guard<std::mutex> Lock(M);
+    Child->Parent = Parent;
+    Child->IsTailLaunch = Tail;
+    if (Tail) {
+      ++Parent->TailHolds;
+      if (!Parent->TailStream) {
+        Parent->TailStream = std::make_shared<Stream>(cudaStreamNonBlocking, false);
+        Parent->TailGate = std::make_shared<GateOp>();
+        Parent->TailGate->PendingDeps = 1; // released by settleLocked
+        enqueueLocked(Parent->TailStream, Parent->TailGate);
+      }
+      S = Parent->TailStream;
+    } else {
+      ++Parent->ChildHolds;
+      if (!S) {
+        if (!Parent->ChildStream)
+          Parent->ChildStream = std::make_shared<Stream>(cudaStreamNonBlocking, false);
+        S = Parent->ChildStream;
+      }
+    }
+    enqueueLocked(S, Child);
+    Wake = StartedWork;
+    StartedWork = false;
+  }
+  if (Wake) {
+    WorkCv.notify_all();
+    DoneCv.notify_all();
+  }
+}
+
+void Scheduler::settleLocked(const OpRef &O, std::vector<OpRef> &Completed) {
+  if (!O->UnitsFinished || O->ChildHolds != 0)
+    return;
+  if (OpRef Gate = std::move(O->TailGate)) {
+    O->TailGate = nullptr;
+    --Gate->PendingDeps;
+    maybeStartLocked(Gate, Completed);
+  }
+  if (O->TailHolds == 0)
+    Completed.push_back(O);
 }
 
 void Scheduler::maybeStartLocked(const OpRef &O, std::vector<OpRef> &Completed) {
@@ -150,6 +210,11 @@ void Scheduler::completeLocked(const OpRef &First) {
       maybeStartLocked(S->Queue.front(), Worklist);
     else if (S->Retired)
       Streams.erase(std::remove(Streams.begin(), Streams.end(), S), Streams.end());
+    if (OpRef Parent = std::move(O->Parent)) {
+      O->Parent = nullptr;
+      --(O->IsTailLaunch ? Parent->TailHolds : Parent->ChildHolds);
+      settleLocked(Parent, Worklist);
+    }
   }
   setHasWorkLocked();
 }
@@ -158,7 +223,12 @@ void Scheduler::finish(const OpRef &O) {
   bool Wake;
   {
     std::lock_guard<std::mutex> Lock(M);
-    completeLocked(O);
+    // Every unit ran; a grid with child grids completes after them.
+    O->UnitsFinished = true;
+    std::vector<OpRef> Completed;
+    settleLocked(O, Completed);
+    for (const OpRef &C : Completed)
+      completeLocked(C);
     Wake = StartedWork;
     StartedWork = false;
   }

@@ -46,6 +46,13 @@ public:
   /// an extra dependency (cudaStreamWaitEvent).
   void submit(const std::shared_ptr<Stream> &S, OpRef O, const OpRef &WaitFor = nullptr);
 
+  /// Dynamic parallelism: \p Child was launched by a thread of the running
+  /// grid \p Parent. It goes to \p S (null: the parent's own child stream;
+  /// ignored for a tail launch, which starts after everything else the parent
+  /// launched). Device-side launches never wait for the legacy stream. The
+  /// parent completes only after the child.
+  void submitChild(const OpRef &Parent, std::shared_ptr<Stream> S, OpRef Child, bool Tail);
+
   /// Blocks (helping) until \p O completed.
   void waitFor(const OpRef &O);
   /// Blocks (helping) until everything submitted to \p S so far completed.
@@ -79,6 +86,9 @@ private:
   void addDependency(const OpRef &Before, const OpRef &After);
   void maybeStartLocked(const OpRef &O, std::vector<OpRef> &Completed);
   void completeLocked(const OpRef &O);
+  void enqueueLocked(const std::shared_ptr<Stream> &S, const OpRef &O);
+  /// Queues \p O for completion if its units and children are all done.
+  void settleLocked(const OpRef &O, std::vector<OpRef> &Completed);
   void setHasWorkLocked() { HasWork.store(!Active.empty(), std::memory_order_release); }
 
   SchedulerKind Kind;

@@ -77,7 +77,17 @@ TEST(Device, VersionsAndLimits) {
   EXPECT_EQ(Value, size_t(1) << 24);
   ASSERT_EQ(cudaDeviceGetLimit(&Value, cudaLimitPrintfFifoSize), cudaSuccess);
   EXPECT_GT(Value, 0u);
-  EXPECT_EQ(cudaDeviceSetLimit(cudaLimitDevRuntimeSyncDepth, 2), cudaErrorUnsupportedLimit);
+  // Dynamic parallelism's limits are kept; L2 limits are not supported.
+  ASSERT_EQ(cudaDeviceSetLimit(cudaLimitDevRuntimeSyncDepth, 4), cudaSuccess);
+  ASSERT_EQ(cudaDeviceGetLimit(&Value, cudaLimitDevRuntimeSyncDepth), cudaSuccess);
+  EXPECT_EQ(Value, 4u);
+  ASSERT_EQ(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 100), cudaSuccess);
+  ASSERT_EQ(cudaDeviceGetLimit(&Value, cudaLimitDevRuntimePendingLaunchCount), cudaSuccess);
+  EXPECT_EQ(Value, 100u);
+  EXPECT_EQ(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 0), cudaErrorInvalidValue);
+  ASSERT_EQ(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 2048), cudaSuccess);
+  EXPECT_EQ(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, 2), cudaErrorUnsupportedLimit);
+  EXPECT_EQ(cudaDeviceGetLimit(&Value, cudaLimitMaxL2FetchGranularity), cudaErrorUnsupportedLimit);
   cudaGetLastError();
   EXPECT_EQ(cuInit(0), CUDA_SUCCESS);
   CUdevice Dev;

@@ -1,11 +1,16 @@
-// SchedulerTest.cpp - serial scheduling (deterministic block order on the caller) and chunking.
+// SchedulerTest.cpp - serial scheduling (deterministic block order on the caller), chunking, child ops.
 // SPDX-License-Identifier: Apache-2.0
 #include "FakeModule.h"
 #include "core/Runtime.h"
 #include "cuda_runtime.h"
+#include "scheduler/Scheduler.h"
 #include "scheduler/WorkPartition.h"
 
 #include <gtest/gtest.h>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -72,3 +77,75 @@ TEST(PoolScheduler, AllBlocksRunExactlyOnce) {
 }
 
 } // namespace
+
+// Dynamic parallelism at the scheduler level: children of a running op
+// complete before it; its tail launches start after its other children, in
+// launch order; the next op of the parent's stream waits for all of them.
+namespace dp {
+struct Log {
+  std::mutex M;
+  std::vector<std::string> Events;
+  void add(std::string E) {
+    std::lock_guard<std::mutex> Lock(M);
+    Events.push_back(std::move(E));
+  }
+  size_t indexOf(const std::string &E) {
+    std::lock_guard<std::mutex> Lock(M);
+    for (size_t I = 0; I < Events.size(); ++I)
+      if (Events[I] == E)
+        return I;
+    return SIZE_MAX;
+  }
+};
+
+class LoggedOp : public loom::Op {
+public:
+  LoggedOp(Log &L, std::string Name, std::function<void(LoggedOp &)> Body = nullptr)
+      : Op(1, 1), L(L), Name(std::move(Name)), Body(std::move(Body)) {}
+  void run(uint64_t, uint64_t, loom::WorkerState &) override {
+    L.add(Name + ".run");
+    if (Body)
+      Body(*this);
+  }
+  void onComplete() override { L.add(Name + ".done"); }
+  Log &L;
+  std::string Name;
+  std::function<void(LoggedOp &)> Body;
+};
+} // namespace dp
+
+TEST(PoolScheduler, ChildAndTailLaunches) {
+  for (loom::SchedulerKind Kind : {loom::SchedulerKind::Pool, loom::SchedulerKind::Serial}) {
+    loom::Scheduler Sched(Kind, 2);
+    dp::Log L;
+    auto S = Sched.createStream(0);
+    auto Parent = std::make_shared<dp::LoggedOp>(L, "P", [&](dp::LoggedOp &Self) {
+      loom::OpRef Me = Self.shared_from_this();
+      auto Grand = [&](dp::LoggedOp &C1) {
+        Sched.submitChild(C1.shared_from_this(), nullptr,
+                          std::make_shared<dp::LoggedOp>(L, "G"), false);
+      };
+      Sched.submitChild(Me, nullptr, std::make_shared<dp::LoggedOp>(L, "C1", Grand), false);
+      Sched.submitChild(Me, nullptr, std::make_shared<dp::LoggedOp>(L, "C2"), false);
+      Sched.submitChild(Me, nullptr, std::make_shared<dp::LoggedOp>(L, "T1"), true);
+      Sched.submitChild(Me, nullptr, std::make_shared<dp::LoggedOp>(L, "T2"), true);
+      L.add("P.body-end");
+    });
+    Sched.submit(S, Parent);
+    auto Next = std::make_shared<dp::LoggedOp>(L, "N");
+    Sched.submit(S, Next);
+    Sched.waitStream(S);
+    ASSERT_TRUE(Parent->isDone() && Next->isDone());
+    // Children in launch order; a grandchild completes before its parent.
+    EXPECT_LT(L.indexOf("C1.done"), L.indexOf("C2.run"));
+    EXPECT_LT(L.indexOf("G.done"), L.indexOf("C1.done"));
+    // Tail launches: after the body and the other children, in order.
+    EXPECT_LT(L.indexOf("P.body-end"), L.indexOf("T1.run"));
+    EXPECT_LT(L.indexOf("C2.done"), L.indexOf("T1.run"));
+    EXPECT_LT(L.indexOf("G.done"), L.indexOf("T1.run"));
+    EXPECT_LT(L.indexOf("T1.done"), L.indexOf("T2.run"));
+    // The parent completes last of its family; the stream's next op after it.
+    EXPECT_LT(L.indexOf("T2.done"), L.indexOf("P.done"));
+    EXPECT_LT(L.indexOf("P.done"), L.indexOf("N.run"));
+  }
+}
