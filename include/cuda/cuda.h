@@ -6,6 +6,8 @@
  */
 #ifndef LOOM_CUDA_H
 #define LOOM_CUDA_H
+/* The toolkit header's guard: programs test it (e.g. helper_cuda.h). */
+#define __cuda_cuda_h__
 
 #include <stddef.h>
 #include <stdint.h>

@@ -18,6 +18,8 @@
  */
 #ifndef LOOM_CUDA_BF16_H
 #define LOOM_CUDA_BF16_H
+/* The toolkit header's guard: programs test it (e.g. helper_cuda.h). */
+#define __CUDA_BF16_H__
 
 #include "cuda_fp16.hpp"
 

@@ -20,6 +20,8 @@
  */
 #ifndef LOOM_CUDA_FP16_H
 #define LOOM_CUDA_FP16_H
+/* The toolkit header's guard: programs test it (e.g. helper_cuda.h). */
+#define __CUDA_FP16_H__
 
 #include "cuda_fp16.hpp"
 

@@ -8,6 +8,8 @@
  */
 #ifndef LOOM_CUDA_RUNTIME_H
 #define LOOM_CUDA_RUNTIME_H
+/* The toolkit header's guard: programs test it (e.g. helper_cuda.h). */
+#define __CUDA_RUNTIME_H__
 
 #include "host_defines.h"
 #include "vector_types.h"

@@ -7,6 +7,8 @@
  */
 #ifndef LOOM_CUDA_RUNTIME_API_H
 #define LOOM_CUDA_RUNTIME_API_H
+/* The toolkit header's guard: programs test it (e.g. helper_cuda.h). */
+#define __CUDA_RUNTIME_API_H__
 
 #include "host_defines.h"
 #include "vector_types.h"

@@ -3,6 +3,8 @@
  */
 #ifndef LOOM_CUDA_DEVICE_LAUNCH_PARAMETERS_H
 #define LOOM_CUDA_DEVICE_LAUNCH_PARAMETERS_H
+/* The toolkit header's guard: programs test it (e.g. helper_cuda.h). */
+#define __DEVICE_LAUNCH_PARAMETERS_H__
 
 #include "cuda_runtime.h"
 

@@ -7,6 +7,8 @@
  */
 #ifndef LOOM_CUDA_DRIVER_TYPES_H
 #define LOOM_CUDA_DRIVER_TYPES_H
+/* The toolkit header's guard: programs test it (e.g. helper_cuda.h). */
+#define __DRIVER_TYPES_H__
 
 #include "host_defines.h"
 #include "vector_types.h"

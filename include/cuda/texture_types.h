@@ -9,6 +9,8 @@
  */
 #ifndef LOOM_CUDA_TEXTURE_TYPES_H
 #define LOOM_CUDA_TEXTURE_TYPES_H
+/* The toolkit header's guard: programs test it (e.g. helper_cuda.h). */
+#define __TEXTURE_TYPES_H__
 
 #include "host_defines.h"
 #include "driver_types.h"

@@ -8,6 +8,8 @@
  */
 #ifndef LOOM_CUDA_VECTOR_TYPES_H
 #define LOOM_CUDA_VECTOR_TYPES_H
+/* The toolkit header's guard: programs test it (e.g. helper_cuda.h). */
+#define __VECTOR_TYPES_H__
 
 #include "host_defines.h"
 
