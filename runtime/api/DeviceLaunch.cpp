@@ -38,9 +38,10 @@ uint64_t alignUp(uint64_t Value, uint64_t Align) { return (Value + Align - 1) & 
 
 cudaError_t launchFromDevice(const LoomKernelDesc *Desc, void *Params, const dim3 *Grid,
                              const dim3 *Block, unsigned SharedMem, cudaStream_t Handle) {
-  KernelOp *Parent = KernelOp::current();
-  if (!Desc || !Grid || !Block || !Parent)
+  KernelOp *Running = KernelOp::current();
+  if (!Desc || !Grid || !Block || !Running)
     return cudaErrorInvalidValue;
+  loom::Op *Parent = Running->ScheduledAs;
   if (cudaError_t Error = loom::stickyError())
     return Error;
   if (cudaError_t Error = loom::validateLaunchDims(*Grid, *Block))

@@ -154,7 +154,10 @@ void runBlock(void *Context, uint64_t Block, WorkerState &Worker) {
 } // namespace
 
 CooperativeKernelOp::CooperativeKernelOp(std::shared_ptr<KernelOp> Kernel, uint64_t Blocks)
-    : Op(1, 1), Kernel(std::move(Kernel)), Blocks(Blocks) {}
+    : Op(1, 1), Kernel(std::move(Kernel)), Blocks(Blocks) {
+  // Grids launched by its blocks (dynamic parallelism) belong to this op.
+  this->Kernel->ScheduledAs = this;
+}
 
 OpRef CooperativeKernelOp::clone() const {
   auto Copy = std::static_pointer_cast<KernelOp>(Kernel->clone());

@@ -30,6 +30,9 @@ public:
   /// Launched by a kernel: counted in Runtime::PendingDeviceLaunches until
   /// it completes.
   bool DeviceLaunched = false;
+  /// The scheduled op this launch's blocks run under when it is not itself
+  /// submitted (a cooperative launch's grid); children attach to it.
+  Op *ScheduledAs = this;
   void onComplete() override;
 
 private:
