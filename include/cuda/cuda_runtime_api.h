@@ -84,6 +84,12 @@ cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t call
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData);
 cudaError_t cudaStreamGetFlags(cudaStream_t hStream, unsigned int *flags);
 cudaError_t cudaStreamGetPriority(cudaStream_t hStream, int *priority);
+cudaError_t cudaStreamSetAttribute(cudaStream_t hStream, cudaStreamAttrID attr,
+                                   const cudaStreamAttrValue *value);
+cudaError_t cudaStreamGetAttribute(cudaStream_t hStream, cudaStreamAttrID attr,
+                                   cudaStreamAttrValue *value_out);
+cudaError_t cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src);
+cudaError_t cudaCtxResetPersistingL2Cache(void);
 cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr,
                                      size_t length __LOOM_DEFAULT(0),
                                      unsigned int flags __LOOM_DEFAULT(cudaMemAttachSingle));

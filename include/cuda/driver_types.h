@@ -645,4 +645,65 @@ struct cudaLaunchParams {
   cudaStream_t stream;
 };
 
+/* ---- Stream and launch attributes ------------------------------------------
+ * Loom keeps what a stream is given and reports it back; a CPU's caches have
+ * no persisting L2 partition, so access policies change nothing. */
+enum cudaAccessProperty {
+  cudaAccessPropertyNormal = 0,
+  cudaAccessPropertyStreaming = 1,
+  cudaAccessPropertyPersisting = 2
+};
+
+struct cudaAccessPolicyWindow {
+  void *base_ptr;
+  size_t num_bytes;
+  float hitRatio;
+  enum cudaAccessProperty hitProp;
+  enum cudaAccessProperty missProp;
+};
+
+enum cudaSynchronizationPolicy {
+  cudaSyncPolicyAuto = 1,
+  cudaSyncPolicySpin = 2,
+  cudaSyncPolicyYield = 3,
+  cudaSyncPolicyBlockingSync = 4
+};
+
+enum cudaLaunchAttributeID {
+  cudaLaunchAttributeIgnore = 0,
+  cudaLaunchAttributeAccessPolicyWindow = 1,
+  cudaLaunchAttributeCooperative = 2,
+  cudaLaunchAttributeSynchronizationPolicy = 3,
+  cudaLaunchAttributeClusterDimension = 4,
+  cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+  cudaLaunchAttributeProgrammaticStreamSerialization = 6,
+  cudaLaunchAttributeProgrammaticEvent = 7,
+  cudaLaunchAttributePriority = 8,
+  cudaLaunchAttributeMemSyncDomainMap = 9,
+  cudaLaunchAttributeMemSyncDomain = 10
+};
+
+union cudaLaunchAttributeValue {
+  char pad[64];
+  struct cudaAccessPolicyWindow accessPolicyWindow;
+  int cooperative;
+  enum cudaSynchronizationPolicy syncPolicy;
+  struct {
+    unsigned int x, y, z;
+  } clusterDim;
+  int programmaticStreamSerializationAllowed;
+  int priority;
+};
+
+typedef enum cudaLaunchAttributeID cudaStreamAttrID;
+typedef union cudaLaunchAttributeValue cudaStreamAttrValue;
+typedef enum cudaLaunchAttributeID cudaKernelNodeAttrID;
+typedef union cudaLaunchAttributeValue cudaKernelNodeAttrValue;
+#define cudaStreamAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaStreamAttributeSynchronizationPolicy cudaLaunchAttributeSynchronizationPolicy
+#define cudaStreamAttributePriority cudaLaunchAttributePriority
+#define cudaKernelNodeAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaKernelNodeAttributeCooperative cudaLaunchAttributeCooperative
+#define cudaKernelNodeAttributePriority cudaLaunchAttributePriority
+
 #endif /* LOOM_CUDA_DRIVER_TYPES_H */

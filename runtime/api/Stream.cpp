@@ -1,5 +1,6 @@
 // Stream.cpp - CUDA stream API: creation, synchronization, queries and host functions.
 // SPDX-License-Identifier: Apache-2.0
+#include "cuda_profiler_api.h"
 #include "cuda_runtime_api.h"
 
 #include "core/Ops.h"
@@ -122,5 +123,83 @@ cudaError_t cudaStreamGetPriority(cudaStream_t Stream, int *Priority) {
   *Priority = S->Priority;
   return cudaSuccess;
 }
+
+cudaError_t cudaStreamSetAttribute(cudaStream_t Stream, cudaStreamAttrID Attr,
+                                   const cudaStreamAttrValue *Value) {
+  if (!Value)
+    return recordError(cudaErrorInvalidValue);
+  std::shared_ptr<loom::Stream> S;
+  if (cudaError_t Error = Runtime::get().resolveStream(Stream, &S))
+    return recordError(Error);
+  std::lock_guard<std::mutex> Lock(S->AttrM);
+  switch (Attr) {
+  case cudaStreamAttributeAccessPolicyWindow: {
+    const cudaAccessPolicyWindow &W = Value->accessPolicyWindow;
+    auto ValidProp = [](cudaAccessProperty P) {
+      return P >= cudaAccessPropertyNormal && P <= cudaAccessPropertyPersisting;
+    };
+    if (!(W.hitRatio >= 0.0f && W.hitRatio <= 1.0f) || !ValidProp(W.hitProp) ||
+        !ValidProp(W.missProp) || W.missProp == cudaAccessPropertyPersisting ||
+        (W.num_bytes && !W.base_ptr))
+      return recordError(cudaErrorInvalidValue);
+    S->AccessPolicy = W;
+    return cudaSuccess;
+  }
+  case cudaStreamAttributeSynchronizationPolicy:
+    if (Value->syncPolicy < cudaSyncPolicyAuto || Value->syncPolicy > cudaSyncPolicyBlockingSync)
+      return recordError(cudaErrorInvalidValue);
+    S->SyncPolicy = Value->syncPolicy;
+    return cudaSuccess;
+  case cudaStreamAttributePriority:
+    // Fixed at creation (cudaStreamCreateWithPriority).
+    return recordError(cudaErrorNotSupported);
+  default:
+    return recordError(cudaErrorInvalidValue);
+  }
+}
+
+cudaError_t cudaStreamGetAttribute(cudaStream_t Stream, cudaStreamAttrID Attr,
+                                   cudaStreamAttrValue *Value) {
+  if (!Value)
+    return recordError(cudaErrorInvalidValue);
+  std::shared_ptr<loom::Stream> S;
+  if (cudaError_t Error = Runtime::get().resolveStream(Stream, &S))
+    return recordError(Error);
+  std::lock_guard<std::mutex> Lock(S->AttrM);
+  switch (Attr) {
+  case cudaStreamAttributeAccessPolicyWindow:
+    Value->accessPolicyWindow = S->AccessPolicy;
+    return cudaSuccess;
+  case cudaStreamAttributeSynchronizationPolicy:
+    Value->syncPolicy = S->SyncPolicy;
+    return cudaSuccess;
+  case cudaStreamAttributePriority:
+    Value->priority = S->Priority;
+    return cudaSuccess;
+  default:
+    return recordError(cudaErrorInvalidValue);
+  }
+}
+
+cudaError_t cudaStreamCopyAttributes(cudaStream_t Dst, cudaStream_t Src) {
+  std::shared_ptr<loom::Stream> D, S;
+  if (cudaError_t Error = Runtime::get().resolveStream(Dst, &D))
+    return recordError(Error);
+  if (cudaError_t Error = Runtime::get().resolveStream(Src, &S))
+    return recordError(Error);
+  if (D == S)
+    return cudaSuccess;
+  std::scoped_lock Lock(D->AttrM, S->AttrM);
+  D->AccessPolicy = S->AccessPolicy;
+  D->SyncPolicy = S->SyncPolicy;
+  return cudaSuccess;
+}
+
+/// No persisting L2 lines exist on a CPU: nothing to reset.
+cudaError_t cudaCtxResetPersistingL2Cache(void) { return cudaSuccess; }
+
+/// cuda_profiler_api.h: no profiler to control.
+cudaError_t cudaProfilerStart(void) { return cudaSuccess; }
+cudaError_t cudaProfilerStop(void) { return cudaSuccess; }
 
 } // extern "C"

@@ -3,9 +3,11 @@
 #ifndef LOOM_RUNTIME_SCHEDULER_STREAM_H
 #define LOOM_RUNTIME_SCHEDULER_STREAM_H
 
+#include "driver_types.h"
 #include "scheduler/Op.h"
 
 #include <deque>
+#include <mutex>
 
 namespace loom {
 
@@ -35,6 +37,12 @@ public:
   /// Set by cudaStreamDestroy; the stream disappears once its queue drains.
   /// Guarded by the scheduler's lock.
   bool Retired = false;
+
+  /// cudaStreamSetAttribute's values: kept and reported back (nothing on a
+  /// CPU acts on them). Guarded by AttrM.
+  std::mutex AttrM;
+  cudaAccessPolicyWindow AccessPolicy{};
+  cudaSynchronizationPolicy SyncPolicy = cudaSyncPolicyAuto;
 
   /// Ops submitted and not yet complete, in submission order; the front one
   /// is the only one that may be running. Guarded by the scheduler's lock.

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "FakeModule.h"
 #include "core/Runtime.h"
+#include "cuda_profiler_api.h"
 #include "cuda_runtime.h"
 
 #include <gtest/gtest.h>
@@ -298,6 +299,65 @@ TEST(Streams, CallbackGetsStreamAndStatus) {
   EXPECT_EQ(cudaLaunchHostFunc(S, nullptr, nullptr), cudaErrorInvalidValue);
   cudaGetLastError();
   EXPECT_EQ(cudaStreamDestroy(S), cudaSuccess);
+}
+
+TEST(Streams, Attributes) {
+  cudaStream_t S, T;
+  ASSERT_EQ(cudaStreamCreateWithPriority(&S, cudaStreamNonBlocking, -1), cudaSuccess);
+  ASSERT_EQ(cudaStreamCreate(&T), cudaSuccess);
+  int Data[64];
+  cudaStreamAttrValue V = {};
+  V.accessPolicyWindow.base_ptr = Data;
+  V.accessPolicyWindow.num_bytes = sizeof(Data);
+  V.accessPolicyWindow.hitRatio = 0.6f;
+  V.accessPolicyWindow.hitProp = cudaAccessPropertyPersisting;
+  V.accessPolicyWindow.missProp = cudaAccessPropertyStreaming;
+  ASSERT_EQ(cudaStreamSetAttribute(S, cudaStreamAttributeAccessPolicyWindow, &V), cudaSuccess);
+  cudaStreamAttrValue Out = {};
+  ASSERT_EQ(cudaStreamGetAttribute(S, cudaStreamAttributeAccessPolicyWindow, &Out), cudaSuccess);
+  EXPECT_EQ(Out.accessPolicyWindow.base_ptr, static_cast<void *>(Data));
+  EXPECT_EQ(Out.accessPolicyWindow.num_bytes, sizeof(Data));
+  EXPECT_EQ(Out.accessPolicyWindow.hitProp, cudaAccessPropertyPersisting);
+  V.syncPolicy = cudaSyncPolicyYield;
+  ASSERT_EQ(cudaStreamSetAttribute(S, cudaStreamAttributeSynchronizationPolicy, &V), cudaSuccess);
+  ASSERT_EQ(cudaStreamGetAttribute(S, cudaStreamAttributePriority, &Out), cudaSuccess);
+  EXPECT_EQ(Out.priority, -1);
+  // Copies go to another stream; the legacy stream has defaults.
+  ASSERT_EQ(cudaStreamCopyAttributes(T, S), cudaSuccess);
+  ASSERT_EQ(cudaStreamGetAttribute(T, cudaStreamAttributeSynchronizationPolicy, &Out), cudaSuccess);
+  EXPECT_EQ(Out.syncPolicy, cudaSyncPolicyYield);
+  ASSERT_EQ(cudaStreamGetAttribute(0, cudaStreamAttributeSynchronizationPolicy, &Out), cudaSuccess);
+  EXPECT_EQ(Out.syncPolicy, cudaSyncPolicyAuto);
+
+  // Validation.
+  cudaStreamAttrValue Bad = V;
+  Bad.accessPolicyWindow.hitRatio = 1.5f;
+  EXPECT_EQ(cudaStreamSetAttribute(S, cudaStreamAttributeAccessPolicyWindow, &Bad),
+            cudaErrorInvalidValue);
+  Bad = V;
+  Bad.accessPolicyWindow.missProp = cudaAccessPropertyPersisting;
+  EXPECT_EQ(cudaStreamSetAttribute(S, cudaStreamAttributeAccessPolicyWindow, &Bad),
+            cudaErrorInvalidValue);
+  Bad.syncPolicy = static_cast<cudaSynchronizationPolicy>(9);
+  EXPECT_EQ(cudaStreamSetAttribute(S, cudaStreamAttributeSynchronizationPolicy, &Bad),
+            cudaErrorInvalidValue);
+  EXPECT_EQ(cudaStreamSetAttribute(S, cudaStreamAttributePriority, &V), cudaErrorNotSupported);
+  EXPECT_EQ(cudaStreamSetAttribute(S, cudaLaunchAttributeClusterDimension, &V),
+            cudaErrorInvalidValue);
+  EXPECT_EQ(cudaStreamSetAttribute(S, cudaStreamAttributeSynchronizationPolicy, nullptr),
+            cudaErrorInvalidValue);
+  EXPECT_EQ(cudaStreamGetAttribute(S, cudaStreamAttributeSynchronizationPolicy, nullptr),
+            cudaErrorInvalidValue);
+  cudaStream_t Fake = reinterpret_cast<cudaStream_t>(0x1234);
+  EXPECT_EQ(cudaStreamGetAttribute(Fake, cudaStreamAttributePriority, &Out),
+            cudaErrorInvalidResourceHandle);
+  EXPECT_EQ(cudaStreamCopyAttributes(Fake, S), cudaErrorInvalidResourceHandle);
+  cudaGetLastError();
+  EXPECT_EQ(cudaCtxResetPersistingL2Cache(), cudaSuccess);
+  EXPECT_EQ(cudaProfilerStart(), cudaSuccess);
+  EXPECT_EQ(cudaProfilerStop(), cudaSuccess);
+  EXPECT_EQ(cudaStreamDestroy(S), cudaSuccess);
+  EXPECT_EQ(cudaStreamDestroy(T), cudaSuccess);
 }
 
 } // namespace
