@@ -20,6 +20,7 @@
  * kernels use the host's copy: host and device then share one storage. */
 #define __managed__ __attribute__((device)) __attribute__((annotate("loom.managed")))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#define __grid_constant__ __attribute__((grid_constant))
 /* clang treats __noinline__ as a keyword in CUDA mode: no macro needed. */
 #else
 #define __host__
@@ -29,6 +30,7 @@
 #define __constant__
 #define __managed__
 #define __launch_bounds__(...)
+#define __grid_constant__
 /* Empty rather than __attribute__((noinline)): libstdc++ spells
  * __attribute__((__noinline__)), which must stay well formed. */
 #define __noinline__
