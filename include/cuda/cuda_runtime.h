@@ -61,6 +61,20 @@ static __inline__ __host__ cudaError_t cudaMallocAsync(T **devPtr, size_t size,
 }
 
 template <class T>
+static __inline__ __host__ cudaError_t cudaMallocAsync(T **devPtr, size_t size,
+                                                       cudaMemPool_t memPool,
+                                                       cudaStream_t stream) {
+  return ::cudaMallocFromPoolAsync((void **)(void *)devPtr, size, memPool, stream);
+}
+
+template <class T>
+static __inline__ __host__ cudaError_t cudaMallocFromPoolAsync(T **ptr, size_t size,
+                                                               cudaMemPool_t memPool,
+                                                               cudaStream_t stream) {
+  return ::cudaMallocFromPoolAsync((void **)(void *)ptr, size, memPool, stream);
+}
+
+template <class T>
 static __inline__ __host__ cudaError_t cudaHostGetDevicePointer(T **pDevice, void *pHost,
                                                                 unsigned int flags) {
   return ::cudaHostGetDevicePointer((void **)(void *)pDevice, pHost, flags);

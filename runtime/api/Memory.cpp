@@ -6,6 +6,7 @@
 #include "core/Ops.h"
 #include "core/Runtime.h"
 #include "memory/Array.h"
+#include "memory/MemPool.h"
 #include "support/ApiError.h"
 
 using loom::AllocKind;
@@ -30,12 +31,17 @@ cudaError_t freeSynchronously(void *Ptr, unsigned Kinds) {
     return cudaSuccess;
   Runtime &R = Runtime::get();
   R.scheduler().waitAll();
-  return R.allocator().release(Ptr, Kinds);
+  cudaError_t Error = R.allocator().release(Ptr, Kinds);
+  if (Error == cudaSuccess)
+    loom::MemPoolTable::get().noteFree(Ptr);
+  return Error;
 }
 
 void releaseDeviceMemory(void *Ptr) {
-  Runtime::get().allocator().release(Ptr, Allocator::bit(AllocKind::Device) |
-                                              Allocator::bit(AllocKind::Managed));
+  if (Runtime::get().allocator().release(Ptr, Allocator::bit(AllocKind::Device) |
+                                                  Allocator::bit(AllocKind::Managed)) ==
+      cudaSuccess)
+    loom::MemPoolTable::get().noteFree(Ptr);
 }
 
 size_t roundPitch(size_t Width) {
@@ -206,14 +212,6 @@ cudaError_t cudaMallocPitch(void **DevPtr, size_t *Pitch, size_t Width, size_t H
     return recordError(cudaErrorMemoryAllocation);
   *Pitch = Rounded;
   return recordError(allocate(DevPtr, Rounded * Height, AllocKind::Device, 0));
-}
-
-cudaError_t cudaMallocAsync(void **DevPtr, size_t Size, cudaStream_t Stream) {
-  // Allocating at call time is a valid (earlier) point in stream order.
-  std::shared_ptr<loom::Stream> S;
-  if (cudaError_t Error = Runtime::get().resolveStream(Stream, &S))
-    return recordError(Error);
-  return recordError(allocate(DevPtr, Size, AllocKind::Device, 0));
 }
 
 cudaError_t cudaFreeAsync(void *DevPtr, cudaStream_t Stream) {

@@ -171,7 +171,7 @@ void fillDeviceProperties(const HostFacts &Facts, cudaDeviceProp *Prop) {
   Prop->reservedSharedMemPerBlock = 0;
   Prop->hostRegisterSupported = 1;
   Prop->hostRegisterReadOnlySupported = 1;
-  Prop->memoryPoolsSupported = 0;
+  Prop->memoryPoolsSupported = 1; // cudaMemPool_t (memory/MemPool.h)
 }
 
 bool deviceAttribute(const cudaDeviceProp &P, cudaDeviceAttr Attr, int *Value) {

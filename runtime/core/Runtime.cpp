@@ -3,6 +3,7 @@
 #include "core/Runtime.h"
 
 #include "memory/Array.h"
+#include "memory/MemPool.h"
 #include "support/ApiError.h"
 
 #include <cstdio>
@@ -185,6 +186,7 @@ void Runtime::reset() {
   for (cudaEvent_t E : OldEvents)
     delete E;
   Memory.releaseAll();
+  MemPoolTable::get().reset();
   ArrayTable::get().releaseAll();
   DeviceFlags = 0;
   CacheConfig = 0;
