@@ -41,7 +41,15 @@ BENCHES = [
     ("tiny_launches", "tiny_launches", "tiny_launches_omp", "latency"),
     ("launch_sync", "launch_sync", "launch_omp", "latency"),
     ("launch_async", "launch_async", "launch_omp", "latency"),
+    ("smem_stage", "smem_stage", "smem_stage_omp", "bw"),
 ]
+# Variants: a benchmark's CUDA program built again with extra loomcc flags
+# (binary <src>.<label>), run alternately with the default build; a second table
+# prints variant time / default time (medians), i.e. what the optimization the
+# flags turn off buys. name -> [(label, [loomcc flags])].
+VARIANTS = {
+    "smem_stage": [("no-barrier-elim", ["--loom-disable=barrier-elim"])],
+}
 LIMITS = [("stream", "stream_omp"), ("fma_peak", "fma_omp")]
 LAUNCH_COUNTS = {"tiny_launches": 5000}  # per-iteration time covers this many launches
 
@@ -58,18 +66,18 @@ def wait_for_loomcc():
     sys.exit(f"bench: {LOOMCC} not found (build Loom first: bash scripts/setup.sh)")
 
 
-def compile_one(src):
-    out = os.path.join(BUILD, src)
+def compile_one(src, label=None, extra=()):
+    out = os.path.join(BUILD, src + ("." + label if label else ""))
     if src.endswith("_omp"):
         cmd = [CXX] + OMP_FLAGS + [os.path.join(SRC, src + ".cpp"), "-o", out]
     else:
-        cmd = [LOOMCC] + LOOM_FLAGS + [os.path.join(SRC, src + ".cu"), "-o", out]
+        cmd = [LOOMCC] + LOOM_FLAGS + list(extra) + [os.path.join(SRC, src + ".cu"), "-o", out]
     if os.path.exists(out):
         os.remove(out)
     p = subprocess.run(cmd, capture_output=True, text=True)
     with open(out + ".build.log", "w") as f:
         f.write(" ".join(cmd) + "\n" + p.stdout + p.stderr)
-    return src, p.returncode == 0, (p.stdout + p.stderr).strip()
+    return os.path.basename(out), p.returncode == 0, (p.stdout + p.stderr).strip()
 
 
 def run_one(src, attempt=0):
@@ -103,9 +111,11 @@ def main():
     os.makedirs(RESULTS, exist_ok=True)
     benches = [b for b in BENCHES if not ONLY or b[0] in ONLY]
     sources = sorted({s for b in benches for s in b[1:3]} | {s for _, s in LIMITS})
-    log(f"bench: building {len(sources)} programs into {BUILD}")
+    jobs = [(s, None, ()) for s in sources] + [(b[1], label, flags) for b in benches
+                                               for label, flags in VARIANTS.get(b[0], [])]
+    log(f"bench: building {len(jobs)} programs into {BUILD}")
     with ThreadPoolExecutor(max_workers=2) as ex:
-        built = {s: (ok, msg) for s, ok, msg in ex.map(compile_one, sources)}
+        built = {s: (ok, msg) for s, ok, msg in ex.map(lambda j: compile_one(*j), jobs)}
     for s, (ok, msg) in built.items():
         if not ok:
             log(f"bench: {s} FAILED TO COMPILE:\n{msg}")
@@ -125,9 +135,12 @@ def main():
     rows, failed = [], False
     for name, cu, omp, kind in benches:
         loom_runs, omp_runs = [], []
+        variants = {f"{cu}.{label}": [] for label, _ in VARIANTS.get(name, [])}
         for rep in range(REPS):
             loom_runs.append(run_one(cu) if built[cu][0] else {"error": "compile failed: " + built[cu][1][-400:]})
             omp_runs.append(run_one(omp) if built[omp][0] else {"error": "compile failed"})
+            for v, runs in variants.items():
+                runs.append(run_one(v) if built[v][0] else {"error": "compile failed: " + built[v][1][-400:]})
             if "error" in loom_runs[-1] and "error" in omp_runs[-1]:
                 break
         row = {"name": name, "kind": kind, "loom_runs_ms": [r.get("ms") for r in loom_runs],
@@ -145,6 +158,19 @@ def main():
             a, b = loom_runs[0]["checksum"], omp_runs[0]["checksum"]
             if abs(a - b) > 1e-4 * max(abs(a), abs(b), 1.0):
                 status = f"MISMATCH: Loom checksum {a!r}, OpenMP {b!r}"
+        row["variants"] = []
+        for v, runs in variants.items():
+            verr = next((r["error"] for r in runs if "error" in r), None)
+            vrow = {"variant": v.split(".", 1)[1], "runs_ms": [r.get("ms") for r in runs],
+                    "ms": None if verr else statistics.median(r["ms"] for r in runs), "status": verr or "ok"}
+            if not verr and row["loom_ms"] is not None:
+                vrow["ratio"] = vrow["ms"] / row["loom_ms"]
+                a, b = loom_runs[0]["checksum"], runs[0]["checksum"]
+                if abs(a - b) > 1e-4 * max(abs(a), abs(b), 1.0):
+                    vrow["status"] = f"MISMATCH: checksum {b!r}, default build {a!r}"
+            row["variants"].append(vrow)
+            if vrow["status"] != "ok" and status == "ok":
+                status = f"VARIANT {vrow['variant']} FAIL: {vrow['status']}"
         row["status"] = status
         failed |= status != "ok"
         if row["loom_ms"] is not None and row["omp_ms"] is not None:
@@ -188,6 +214,16 @@ def main():
     print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
     for t in table:
         print(line(t))
+    vrows = [[r["name"], v["variant"], fmt_ms(r["loom_ms"]), fmt_ms(v["ms"]),
+              f"{v['ratio']:.2f}" if "ratio" in v else "FAIL"] for r in rows for v in r["variants"]]
+    if vrows:
+        vhdr = ["benchmark", "variant", "default ms", "variant ms", "variant/default"]
+        widths = [max(len(x) for x in col) for col in zip(vhdr, *vrows)]
+        print(f"\nVariants (medians of {REPS}, run alternately with the default build; above 1 = the default is faster):")
+        print(line(vhdr))
+        print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+        for t in vrows:
+            print(line(t))
     for r in rows:
         if r["status"] != "ok":
             print(f"{r['name']}: {r['status']}")
