@@ -16,6 +16,9 @@
 //  6. InlineDeviceFunctions: markers in device functions reach their kernel;
 //     then SROA/EarlyCSE/InstCombine/SimplifyCFG shrink clang's O0-style
 //     code so BarrierRegions keeps less state per thread.
+//  6c. EliminateBarriers: drop __syncthreads() that order nothing, on the
+//     cleaned code (plain loads/stores, SCEV-friendly addresses) and before
+//     ThreadLoops turns each barrier into a region (unless disabled).
 //  7. LowerSharedMemory: per-block __shared__ storage.
 //  8. ThreadLoops: a kernel becomes a block function (loops over threads).
 //  9. KernelEntry: a block-range entry per kernel.
@@ -25,6 +28,7 @@
 
 #include "Import/NVVMIntrinsics.h"
 #include "Transforms/DeviceRuntimeCalls.h"
+#include "Transforms/EliminateBarriers.h"
 #include "Transforms/GuardMaskedInductions.h"
 #include "Transforms/InlineDeviceFunctions.h"
 #include "Transforms/KernelEntry.h"
@@ -99,6 +103,9 @@ template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn A
     FPM.addPass(SimplifyCFGPass());
     Add(createModuleToFunctionPassAdaptor(std::move(FPM)));
   }
+  // Fewer barriers, fewer regions; needs the cleaned-up addresses above.
+  if (Opts.EliminateBarriers)
+    Add(EliminateBarriersPass());
   Add(LowerSharedMemoryPass());
   Add(ThreadLoopsPass());
   Add(KernelEntryPass());
