@@ -6,6 +6,7 @@
 #include "Support/KernelMarkers.h"
 #include "Support/LaunchABI.h"
 #include "Transforms/ThreadLoopNest.h"
+#include "loom/WarpOps.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PostOrderIterator.h"
@@ -80,7 +81,6 @@ private:
     AllocaInst *Published, *Member, *Arg, *C, *Result;
   };
   DenseMap<unsigned, Collective> Collectives;
-  AllocaInst *WarpMasks = nullptr;
   SmallPtrSet<AllocaInst *, 4> BlockWide; // reduction results
 
   // Thread arena: one slot per alloca (structure of arrays).
@@ -147,11 +147,6 @@ void RegionBuilder::isolateBarriers() {
       };
       Coll = {CI->getArgOperand(0), Slot("warp.value"), Slot("warp.member"),
               Slot("warp.arg"), Slot("warp.c"), Slot("warp.result")};
-      if (!WarpMasks) {
-        WarpMasks = AB.CreateAlloca(ArrayType::get(AB.getInt32Ty(), 32), nullptr,
-                                    "warp.masks");
-        BlockWide.insert(WarpMasks);
-      }
       IRBuilder<> B(CI);
       B.CreateStore(CI->getArgOperand(1), Coll.Member);
       B.CreateStore(CI->getArgOperand(2), Coll.Published);
@@ -428,57 +423,158 @@ void RegionBuilder::layoutArena(const BlockContext &BC) {
                                   "thread.state");
 }
 
-/// Before a region that follows warp collective \p Barrier: the mask of lanes
-/// of each warp that arrived, then every arrived thread's result.
+/// Before a region that follows warp collective \p Barrier: a loop over the
+/// block's warps (lane l of warp w is linear thread 32w + l, so 2D/3D blocks
+/// and a partial last warp need nothing special). Per warp, counted lane
+/// loops without early exits, which the host loop vectorizer turns into
+/// vector code: the mask of lanes that arrived (compare + or of shifted
+/// bits), then every lane's result into its result slot. Votes combine one
+/// ballot per warp; shuffles gather from the published values; match and
+/// reduce call the device library's __loom_warp_collective per lane.
 void RegionBuilder::emitCollective(IRBuilder<> &B, unsigned Barrier) {
   const Collective &Coll = Collectives[Barrier];
-  Type *I32 = B.getInt32Ty();
-  Type *MasksTy = WarpMasks->getAllocatedType();
+  const uint64_t Op = cast<ConstantInt>(Coll.Op)->getZExtValue();
+  Type *I32 = B.getInt32Ty(), *I64 = B.getInt64Ty();
   auto SlotOf = [&](AllocaInst *AI, Value *T) {
     return B.CreateInBoundsGEP(B.getInt8Ty(), Slots[AI].Base,
                                B.CreateMul(T, B.getInt64(Slots[AI].Size)));
   };
-  auto ThreadLoop = [&](const Twine &Name, auto Body) {
+  auto Has = [&](Value *Mask, Value *L32) { // bit L32 (0..31) of Mask
+    return B.CreateICmpNE(B.CreateAnd(B.CreateLShr(Mask, L32), 1), B.getInt32(0));
+  };
+  // for (l = 0; l < N; ++l) Acc = Body(l, Acc); N >= 1. The lanes are
+  // independent: the loop's slot accesses are marked parallel.
+  auto LaneLoop = [&](const Twine &Name, Value *N, Value *Init, auto Body) -> Value * {
     BasicBlock *Pre = B.GetInsertBlock();
     BasicBlock *Loop = BasicBlock::Create(Ctx, Name, &F);
     BasicBlock *Done = BasicBlock::Create(Ctx, Name + ".done", &F);
     B.CreateBr(Loop);
     B.SetInsertPoint(Loop);
-    PHINode *T = B.CreatePHI(B.getInt64Ty(), 2, "t");
-    T->addIncoming(B.getInt64(0), Pre);
-    Value *State = B.CreateLoad(I32, B.CreateInBoundsGEP(I32, StateBase, T));
-    Body(T, B.CreateICmpEQ(State, B.getInt32(Barrier)));
-    Value *TNext = B.CreateAdd(T, B.getInt64(1));
-    T->addIncoming(TNext, B.GetInsertBlock());
-    B.CreateCondBr(B.CreateICmpULT(TNext, Threads64), Loop, Done);
+    PHINode *L = B.CreatePHI(I64, 2, "lane");
+    L->addIncoming(B.getInt64(0), Pre);
+    PHINode *Acc = nullptr;
+    if (Init) {
+      Acc = B.CreatePHI(Init->getType(), 2, Name + ".acc");
+      Acc->addIncoming(Init, Pre);
+    }
+    Value *Next = Body(L, Acc);
+    Value *LNext = B.CreateAdd(L, B.getInt64(1), "", true, true);
+    L->addIncoming(LNext, B.GetInsertBlock());
+    if (Acc)
+      Acc->addIncoming(Next, B.GetInsertBlock());
+    BranchInst *Latch = B.CreateCondBr(B.CreateICmpULT(LNext, N), Loop, Done);
+    MDNode *Group = MDNode::getDistinct(Ctx, {});
+    for (Instruction &I : *Loop) // the body has no branches
+      if (I.mayReadOrWriteMemory())
+        I.setMetadata(LLVMContext::MD_access_group, Group);
+    MDNode *Parallel =
+        MDNode::get(Ctx, {MDString::get(Ctx, "llvm.loop.parallel_accesses"), Group});
+    MDNode *LoopMD = MDNode::getDistinct(Ctx, {nullptr, Parallel});
+    LoopMD->replaceOperandWith(0, LoopMD);
+    Latch->setMetadata(LLVMContext::MD_loop, LoopMD);
     B.SetInsertPoint(Done);
+    return Acc ? Next : nullptr;
   };
-  B.CreateStore(Constant::getNullValue(MasksTy), WarpMasks);
-  ThreadLoop("warp.masks", [&](Value *T, Value *Here) {
-    Value *Bit = B.CreateShl(B.CreateZExt(Here, I32),
-                             B.CreateTrunc(B.CreateAnd(T, 31), I32));
-    Value *Slot = B.CreateInBoundsGEP(MasksTy, WarpMasks, {B.getInt64(0), B.CreateLShr(T, 5)});
-    B.CreateStore(B.CreateOr(B.CreateLoad(I32, Slot), Bit), Slot);
+
+  BasicBlock *Pre = B.GetInsertBlock();
+  BasicBlock *WarpLoop = BasicBlock::Create(Ctx, "warp.loop", &F);
+  BasicBlock *Compute = BasicBlock::Create(Ctx, "warp.compute", &F);
+  BasicBlock *WarpNext = BasicBlock::Create(Ctx, "warp.next", &F);
+  BasicBlock *WarpDone = BasicBlock::Create(Ctx, "warp.loop.done", &F);
+  Value *Warps = B.CreateLShr(B.CreateAdd(Threads64, B.getInt64(31)), 5, "warps");
+  B.CreateBr(WarpLoop);
+  B.SetInsertPoint(WarpLoop);
+  PHINode *W = B.CreatePHI(I64, 2, "warp");
+  W->addIncoming(B.getInt64(0), Pre);
+  Value *Base = B.CreateShl(W, 5, "warp.base");
+  Value *N = B.CreateBinaryIntrinsic(Intrinsic::umin, B.CreateSub(Threads64, Base),
+                                     B.getInt64(32), nullptr, "warp.lanes");
+  // Lanes of this warp that arrived at the collective.
+  Value *Mask = LaneLoop("warp.arrived", N, B.getInt32(0), [&](Value *L, Value *Acc) {
+    Value *State = B.CreateLoad(I32, B.CreateInBoundsGEP(I32, StateBase, B.CreateAdd(Base, L)));
+    Value *Bit = B.CreateShl(B.CreateZExt(B.CreateICmpEQ(State, B.getInt32(Barrier)), I32),
+                             B.CreateTrunc(L, I32));
+    return B.CreateOr(Acc, Bit);
   });
+  B.CreateCondBr(B.CreateICmpNE(Mask, B.getInt32(0)), Compute, WarpNext);
+
+  B.SetInsertPoint(Compute);
+  Value *Values = SlotOf(Coll.Published, Base); // lane 0's published value
+  Value *Ballot = nullptr;
+  if (Op >= LoomWarpBallot && Op <= LoomWarpUni)
+    Ballot = LaneLoop("warp.ballot", N, B.getInt32(0), [&](Value *L, Value *Acc) {
+      Value *L32 = B.CreateTrunc(L, I32);
+      Value *V = B.CreateLoad(I32, B.CreateInBoundsGEP(I32, Values, L));
+      Value *P = B.CreateAnd(Has(Mask, L32), B.CreateICmpNE(V, B.getInt32(0)));
+      return B.CreateOr(Acc, B.CreateShl(B.CreateZExt(P, I32), L32));
+    });
   FunctionCallee Fn = F.getParent()->getOrInsertFunction(
       WarpCollectiveFn,
       FunctionType::get(I32, {I32, I32, B.getPtrTy(), I32, I32, I32, I32}, false));
-  ThreadLoop("warp.results", [&](Value *T, Value *Here) {
-    BasicBlock *Compute = BasicBlock::Create(Ctx, "warp.result.compute", &F);
-    BasicBlock *Next = BasicBlock::Create(Ctx, "warp.result.next", &F);
-    B.CreateCondBr(Here, Compute, Next);
-    B.SetInsertPoint(Compute);
-    Value *Lane = B.CreateTrunc(B.CreateAnd(T, 31), I32, "lane");
-    Value *Lane0 = SlotOf(Coll.Published, B.CreateAnd(T, ~uint64_t(31)));
-    Value *Mask = B.CreateLoad(
-        I32, B.CreateInBoundsGEP(MasksTy, WarpMasks, {B.getInt64(0), B.CreateLShr(T, 5)}));
-    Value *R = B.CreateCall(Fn, {Coll.Op, B.CreateLoad(I32, SlotOf(Coll.Member, T)), Lane0,
-                                 Mask, Lane, B.CreateLoad(I32, SlotOf(Coll.Arg, T)),
-                                 B.CreateLoad(I32, SlotOf(Coll.C, T))});
+  LaneLoop("warp.results", N, nullptr, [&](Value *L, Value *) -> Value * {
+    Value *T = B.CreateAdd(Base, L, "t");
+    Value *L32 = B.CreateTrunc(L, I32, "lane32");
+    Value *R;
+    if (Op <= LoomWarpShflXor) {
+      // PTX shfl.sync, as __loom_warp_collective's shuffle(): a source lane
+      // outside the segment or absent keeps the thread's own value.
+      Value *Arg = B.CreateLoad(I32, SlotOf(Coll.Arg, T));
+      Value *C = B.CreateLoad(I32, SlotOf(Coll.C, T));
+      Value *Seg = B.CreateAnd(B.CreateLShr(C, 8), 0x1f);
+      Value *MinLane = B.CreateAnd(L32, Seg);
+      Value *MaxLane = B.CreateOr(MinLane, B.CreateAnd(B.CreateAnd(C, 0x1f), B.CreateNot(Seg)));
+      Value *J, *Valid;
+      if (Op == LoomWarpShflUp) {
+        J = B.CreateSub(L32, Arg);
+        Valid = B.CreateICmpSGE(J, MaxLane);
+      } else if (Op == LoomWarpShflDown) {
+        J = B.CreateAdd(L32, Arg);
+        Valid = B.CreateICmpSLE(J, MaxLane);
+      } else if (Op == LoomWarpShflXor) {
+        J = B.CreateXor(L32, B.CreateAnd(Arg, 0x1f));
+        Valid = B.CreateICmpSLE(J, MaxLane);
+      } else {
+        J = B.CreateOr(MinLane, B.CreateAnd(B.CreateAnd(Arg, 0x1f), B.CreateNot(Seg)));
+        Valid = B.CreateICmpSLE(J, MaxLane);
+      }
+      Valid = B.CreateAnd(Valid, B.CreateICmpULE(J, B.getInt32(31)));
+      Valid = B.CreateAnd(Valid, Has(Mask, B.CreateAnd(J, 31)));
+      Value *Src = B.CreateSelect(Valid, J, L32, "src.lane");
+      R = B.CreateLoad(I32, B.CreateInBoundsGEP(I32, Values, B.CreateZExt(Src, I64)));
+    } else if (Op == LoomWarpActiveMask) {
+      R = Mask;
+    } else if (Ballot) {
+      // The ballot over the lanes present and in the thread's member mask.
+      Value *Member = B.CreateLoad(I32, SlotOf(Coll.Member, T));
+      Value *Mine = B.CreateAnd(Ballot, Member);
+      Value *Lanes = Op == LoomWarpBallot ? nullptr : B.CreateAnd(Mask, Member);
+      if (Op == LoomWarpBallot)
+        R = Mine;
+      else if (Op == LoomWarpAll)
+        R = B.CreateZExt(B.CreateICmpEQ(Mine, Lanes), I32);
+      else if (Op == LoomWarpAny)
+        R = B.CreateZExt(B.CreateICmpNE(Mine, B.getInt32(0)), I32);
+      else
+        R = B.CreateZExt(B.CreateOr(B.CreateICmpEQ(Mine, B.getInt32(0)),
+                                    B.CreateICmpEQ(Mine, Lanes)),
+                         I32);
+    } else {
+      R = B.CreateCall(Fn, {Coll.Op, B.CreateLoad(I32, SlotOf(Coll.Member, T)), Values,
+                            Mask, L32, B.CreateLoad(I32, SlotOf(Coll.Arg, T)),
+                            B.CreateLoad(I32, SlotOf(Coll.C, T))});
+    }
+    // Lanes that did not arrive get a result too; they read it only after
+    // arriving, by which time this preamble has run again.
     B.CreateStore(R, SlotOf(Coll.Result, T));
-    B.CreateBr(Next);
-    B.SetInsertPoint(Next);
+    return nullptr;
   });
+  B.CreateBr(WarpNext);
+
+  B.SetInsertPoint(WarpNext);
+  Value *WNext = B.CreateAdd(W, B.getInt64(1), "", true, true);
+  W->addIncoming(WNext, WarpNext);
+  B.CreateCondBr(B.CreateICmpULT(WNext, Warps), WarpLoop, WarpDone);
+  B.SetInsertPoint(WarpDone);
 }
 
 /// Before a region that follows a _count/_and/_or barrier: combine the
