@@ -42,6 +42,8 @@ BENCHES = [
     ("launch_sync", "launch_sync", "launch_omp", "latency"),
     ("launch_async", "launch_async", "launch_omp", "latency"),
     ("smem_stage", "smem_stage", "smem_stage_omp", "bw"),
+    ("warp_collectives", "warp_collectives", "warp_collectives_omp", "bw"),
+    ("expsin", "expsin", "expsin_omp", "bw"),
 ]
 # Variants: a benchmark's CUDA program built again with extra loomcc flags
 # (binary <src>.<label>), run alternately with the default build; a second table
@@ -49,6 +51,9 @@ BENCHES = [
 # flags turn off buys. name -> [(label, [loomcc flags])].
 VARIANTS = {
     "smem_stage": [("no-barrier-elim", ["--loom-disable=barrier-elim"])],
+    "warp_collectives": [("scalar", ["--loom-disable=vectorize"])],
+    "expsin": [("scalar", ["--loom-disable=vectorize"])],
+    "blackscholes": [("scalar", ["--loom-disable=vectorize"])],
 }
 LIMITS = [("stream", "stream_omp"), ("fma_peak", "fma_omp")]
 LAUNCH_COUNTS = {"tiny_launches": 5000}  # per-iteration time covers this many launches
