@@ -7,6 +7,8 @@
 // RUN: %loomcc %s -o %t
 // RUN: %t 256 | FileCheck %s
 // RUN: %t 80 | FileCheck %s
+// RUN: %t 48 | FileCheck %s
+// RUN: %t 100 | FileCheck %s
 // RUN: %t 1024 | FileCheck %s
 // RUN: env LOOM_SCHEDULER=serial %t 96 | FileCheck %s
 // CHECK: sum PASSED

@@ -10,6 +10,8 @@
 // RUN: %loomcc %s -o %t
 // RUN: %t 256 | FileCheck %s
 // RUN: %t 80 | FileCheck %s
+// RUN: %t 48 | FileCheck %s
+// RUN: %t 100 | FileCheck %s
 // RUN: env LOOM_SCHEDULER=serial %t 80 | FileCheck %s
 // CHECK: aggregated atomics PASSED
 // CHECK: coalesced group PASSED
