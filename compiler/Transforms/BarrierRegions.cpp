@@ -3,6 +3,7 @@
 #include "Transforms/BarrierRegions.h"
 
 #include "Support/Diagnostics.h"
+#include "Support/DivergentBarriers.h"
 #include "Support/KernelMarkers.h"
 #include "Support/LaunchABI.h"
 #include "Transforms/ThreadLoopNest.h"
@@ -193,24 +194,6 @@ void RegionBuilder::isolateBarriers() {
   }
 }
 
-/// True when \p V is computed from threadIdx without going through memory.
-static bool dependsOnThreadIndex(Value *V, unsigned Depth,
-                                 SmallPtrSetImpl<Value *> &Seen) {
-  auto *I = dyn_cast<Instruction>(V);
-  if (!I || Depth > 12 || !Seen.insert(V).second)
-    return false;
-  if (auto *CI = dyn_cast<CallInst>(I)) {
-    std::optional<Marker> M = getMarker(*CI);
-    return M && isThreadIndex(*M);
-  }
-  if (I->mayReadOrWriteMemory())
-    return false;
-  for (Value *Op : I->operands())
-    if (dependsOnThreadIndex(Op, Depth + 1, Seen))
-      return true;
-  return false;
-}
-
 /// A branch on threadIdx after which threads reach different
 /// __syncthreads() is undefined behaviour in CUDA. Loom runs each group on
 /// its own (deterministic, no hang) but says so at compile time. A side
@@ -218,48 +201,14 @@ static bool dependsOnThreadIndex(Value *V, unsigned Depth,
 /// not take part in later barriers), and warp-level synchronization is
 /// meant to be reached by only some warps.
 void RegionBuilder::warnDivergentBarriers() {
-  auto FirstBarriers = [&](BasicBlock *Start) {
-    SmallPtrSet<BasicBlock *, 4> Found;
-    SmallPtrSet<BasicBlock *, 32> Seen{Start};
-    SmallVector<BasicBlock *, 16> Work{Start};
-    while (!Work.empty()) {
-      BasicBlock *BB = Work.pop_back_val();
-      if (BlockBarriers.contains(BB)) {
-        Found.insert(BB);
-        continue;
-      }
-      for (BasicBlock *S : successors(BB))
-        if (Seen.insert(S).second)
-          Work.push_back(S);
-    }
-    return Found;
-  };
-  for (BasicBlock &BB : F) {
-    Instruction *Term = BB.getTerminator();
-    Value *Cond = nullptr;
-    if (auto *Br = dyn_cast<BranchInst>(Term); Br && Br->isConditional())
-      Cond = Br->getCondition();
-    else if (auto *Sw = dyn_cast<SwitchInst>(Term))
-      Cond = Sw->getCondition();
-    SmallPtrSet<Value *, 16> Seen;
-    if (!Cond || !dependsOnThreadIndex(Cond, 0, Seen))
-      continue;
-    SmallVector<SmallPtrSet<BasicBlock *, 4>, 2> Sides;
-    for (BasicBlock *S : successors(&BB))
-      if (auto Found = FirstBarriers(S); !Found.empty())
-        Sides.push_back(std::move(Found));
-    bool Differ = false;
-    for (size_t I = 1; I < Sides.size(); ++I)
-      Differ |= Sides[I] != Sides[0];
-    if (!Differ)
-      continue;
+  for (Instruction *Term : divergentBarrierBranches(
+           F, [&](BasicBlock &BB) { return BlockBarriers.contains(&BB); }))
     F.getContext().diagnose(DiagnosticInfoUnsupported(
         F,
         "threads of a block reach different __syncthreads() depending on "
         "threadIdx (undefined behaviour in CUDA); Loom runs each group of "
         "threads separately",
         Term->getDebugLoc(), DS_Warning));
-  }
 }
 
 /// Thread and block indices are recomputed where they are used rather than

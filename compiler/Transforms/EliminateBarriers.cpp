@@ -41,6 +41,7 @@
 //===----------------------------------------------------------------------===//
 #include "Transforms/EliminateBarriers.h"
 
+#include "Support/DivergentBarriers.h"
 #include "Support/KernelMarkers.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -107,59 +108,13 @@ bool isUniformLeaf(const Value *V) {
   return false;
 }
 
-/// True when \p V is computed from threadIdx without going through memory.
-bool dependsOnThreadIndex(Value *V, unsigned Depth, SmallPtrSetImpl<Value *> &Seen) {
-  auto *I = dyn_cast<Instruction>(V);
-  if (!I || Depth > 12 || !Seen.insert(V).second)
-    return false;
-  if (auto *Call = dyn_cast<CallBase>(I)) {
-    std::optional<Marker> M = getMarker(*Call);
-    return M && isThreadIndex(*M);
-  }
-  if (I->mayReadOrWriteMemory())
-    return false;
-  return any_of(I->operands(), [&](Value *Op) { return dependsOnThreadIndex(Op, Depth + 1, Seen); });
-}
-
 /// Threads reach different barriers after a branch on threadIdx (undefined
 /// in CUDA; BarrierRegions warns about it, with the same test). Such kernels
 /// are left alone: the warning stays, and there is no speed to gain in them.
 bool hasDivergentBarriers(Function &F) {
-  auto FirstBarriers = [&](BasicBlock *Start) {
-    SmallPtrSet<BasicBlock *, 4> Found;
-    SmallPtrSet<BasicBlock *, 32> Seen{Start};
-    SmallVector<BasicBlock *, 16> Work{Start};
-    while (!Work.empty()) {
-      BasicBlock *BB = Work.pop_back_val();
-      if (any_of(*BB, isBlockBarrier)) {
-        Found.insert(BB);
-        continue;
-      }
-      for (BasicBlock *S : successors(BB))
-        if (Seen.insert(S).second)
-          Work.push_back(S);
-    }
-    return Found;
-  };
-  for (BasicBlock &BB : F) {
-    Instruction *Term = BB.getTerminator();
-    Value *Cond = nullptr;
-    if (auto *Br = dyn_cast<BranchInst>(Term); Br && Br->isConditional())
-      Cond = Br->getCondition();
-    else if (auto *Sw = dyn_cast<SwitchInst>(Term))
-      Cond = Sw->getCondition();
-    SmallPtrSet<Value *, 16> Seen;
-    if (!Cond || !dependsOnThreadIndex(Cond, 0, Seen))
-      continue;
-    SmallVector<SmallPtrSet<BasicBlock *, 4>, 2> Sides;
-    for (BasicBlock *S : successors(&BB))
-      if (auto Found = FirstBarriers(S); !Found.empty())
-        Sides.push_back(std::move(Found));
-    for (size_t I = 1; I < Sides.size(); ++I)
-      if (Sides[I] != Sides[0])
-        return true;
-  }
-  return false;
+  return !divergentBarrierBranches(F, [](BasicBlock &BB) {
+            return any_of(BB, isBlockBarrier);
+          }).empty();
 }
 
 class Eliminator {
