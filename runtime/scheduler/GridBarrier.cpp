@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "scheduler/GridBarrier.h"
 
+#include "scheduler/CpuRelax.h"
+
 #include <climits>
 #include <thread>
 
@@ -11,23 +13,11 @@
 #include <unistd.h>
 #endif
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#endif
-
 namespace loom {
 
 namespace {
 
 thread_local GridBarrier *CurrentGrid = nullptr;
-
-inline void cpuRelax() {
-#if defined(__x86_64__) || defined(__i386__)
-  _mm_pause();
-#elif defined(__aarch64__)
-  asm volatile("yield");
-#endif
-}
 
 static_assert(sizeof(std::atomic<uint32_t>) == sizeof(uint32_t),
               "the futex word is the atomic's storage");

@@ -2,15 +2,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "scheduler/Scheduler.h"
 
+#include "scheduler/CpuRelax.h"
 #include "scheduler/WorkPartition.h"
 #include "scheduler/WorkerState.h"
 #include "support/ApiError.h"
 
 #include <algorithm>
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#endif
 
 namespace loom {
 
@@ -18,14 +16,6 @@ namespace {
 /// Iterations a worker polls for new work before blocking (a few microseconds):
 /// back-to-back launches then do not pay a futex wake-up each.
 constexpr unsigned SpinIterations = 4000;
-
-inline void cpuRelax() {
-#if defined(__x86_64__) || defined(__i386__)
-  _mm_pause();
-#elif defined(__aarch64__)
-  asm volatile("yield");
-#endif
-}
 } // namespace
 
 Scheduler::Scheduler(SchedulerKind Kind, unsigned NumWorkers)
