@@ -6,6 +6,7 @@
 // because a grid completes only after its children.
 // RUN: %loomcc -rdc=true %s -o %t
 // RUN: %t | FileCheck %s
+// RUN: env LOOM_SCHEDULER=serial %t | FileCheck %s
 // CHECK: PASSED
 #include "../Inputs/check.h"
 #include <algorithm>

@@ -8,6 +8,7 @@
 //  - device-side cudaMalloc/cudaFree and cudaGetDevice work.
 // RUN: %loomcc -rdc=true %s -o %t
 // RUN: %t | FileCheck %s
+// RUN: env LOOM_SCHEDULER=serial %t | FileCheck %s
 // CHECK: PASSED
 #include "../Inputs/check.h"
 

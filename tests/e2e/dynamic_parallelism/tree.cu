@@ -7,6 +7,7 @@
 // The host sees all of it after one synchronize.
 // RUN: %loomcc -rdc=true %s -o %t
 // RUN: %t | FileCheck %s
+// RUN: env LOOM_SCHEDULER=serial %t | FileCheck %s
 // CHECK: PASSED
 #include "../Inputs/check.h"
 #include <vector>
