@@ -77,6 +77,7 @@ private:
   void addDependencyFlags(std::vector<std::string> &A, const Input &In);
   bool preprocessOrDeps();
   bool link(std::vector<std::string> &Objects);
+  bool archive(const std::vector<std::string> &Objects);
   bool deviceLink(const std::vector<std::string> &Objects, const std::string &Out,
                   bool &Linked);
   DeviceCompileJob deviceJob() const;
@@ -354,6 +355,26 @@ bool Driver::deviceLink(const std::vector<std::string> &Objects, const std::stri
   return true;
 }
 
+/// -lib: the compiled objects and the object inputs in one static archive,
+/// replacing an existing one (as nvcc). With -rdc the members keep their
+/// device code for a later device link.
+bool Driver::archive(const std::vector<std::string> &Objects) {
+  std::string Out = O.Output.empty() ? "a.a" : O.Output;
+  ErrorOr<std::string> Ar = sys::findProgramByName("ar");
+  if (!Ar) {
+    errs() << "loomcc: error: -lib needs 'ar' (binutils)\n";
+    return false;
+  }
+  if (!O.DryRun)
+    sys::fs::remove(Out);
+  std::vector<std::string> A = {"rcs", Out};
+  A.insert(A.end(), Objects.begin(), Objects.end());
+  for (const Input &In : O.Inputs)
+    if (In.Kind == InputKind::Object)
+      A.push_back(In.Path);
+  return exec(*Ar, A);
+}
+
 /// -MD: the rule names the object the user asked for (not loomcc's temporary
 /// host object) and goes to -MF, or next to that object as <stem>.d.
 void Driver::addDependencyFlags(std::vector<std::string> &A, const Input &In) {
@@ -433,6 +454,23 @@ bool Driver::link(std::vector<std::string> &Objects) {
   for (const Input &In : O.Inputs)
     if (In.Kind == InputKind::Object)
       All.push_back(In.Path);
+  // Static libraries named with -l<name> are searched in the -L directories,
+  // as the host linker will.
+  std::vector<std::string> LibDirs;
+  for (const std::string &F : O.LinkFlags)
+    if (F.rfind("-L", 0) == 0)
+      LibDirs.push_back(F.substr(2));
+  for (const std::string &F : O.LinkFlags) {
+    if (F.rfind("-l", 0) != 0)
+      continue;
+    for (const std::string &Dir : LibDirs) {
+      std::string Archive = Dir + "/lib" + F.substr(2) + ".a";
+      if (sys::fs::exists(Archive)) {
+        All.push_back(Archive);
+        break;
+      }
+    }
+  }
   if (O.DeviceLinkOnly) {
     std::string Out = O.Output.empty() ? "a_dlink.o" : O.Output;
     bool Linked = false;
@@ -501,7 +539,9 @@ int Driver::run() {
     if (!OK)
       break;
   }
-  if (OK && (!O.CompileOnly || O.DeviceLinkOnly))
+  if (OK && O.StaticLibrary)
+    OK = archive(Objects);
+  else if (OK && (!O.CompileOnly || O.DeviceLinkOnly))
     OK = link(Objects);
   if (!TempDir.empty()) {
     if (O.Keep)

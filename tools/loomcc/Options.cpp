@@ -139,6 +139,8 @@ const std::vector<Spec> &specs() {
        [](Options &O, const std::string &) { O.FastMath = true; return true; }},
       {"-w", "--disable-warnings", false, false,
        [](Options &O, const std::string &) { O.NoWarnings = true; return true; }},
+      {"-lib", "--lib", false, false,
+       [](Options &O, const std::string &) { O.StaticLibrary = true; return true; }},
       {"-shared", "--shared", false, false,
        [](Options &O, const std::string &) { O.Shared = true; return true; }},
       {"-M", "--generate-dependencies", false, false,
@@ -361,6 +363,7 @@ void printHelp() {
       "                            barrier-elim), to measure what they buy\n"
       "  -M, -MD, -MF <f>, -MT <t> dependency output\n"
       "  -shared                   link a shared library\n"
+      "  -lib                      archive the objects into a static library (a.a)\n"
       "  -rdc=true, -dc            relocatable device code: kernels may call\n"
       "                            __device__ functions and use variables of\n"
       "                            other .cu files; linked at the link step\n"

@@ -38,6 +38,7 @@ struct Options {
   bool FastMath = false;          // --use_fast_math
   bool NoWarnings = false;        // -w
   bool Shared = false;            // -shared
+  bool StaticLibrary = false;     // -lib: compile, then archive the objects
   bool Rdc = false;               // -rdc=true, -dc: relocatable device code
   bool DeviceLinkOnly = false;    // -dlink: only the device link step
   bool Verbose = false;           // -v

@@ -2,8 +2,9 @@
 // filled by cudaMemcpyToSymbol in one .cu and read by a kernel in another,
 // an extern __constant__ struct, an extern __device__ function, a
 // __managed__ variable shared by both files, and static kernels of the same
-// name in both files. Built four ways: -dc + loomcc link, one-step
-// -rdc=true, -dlink + a plain host link, and through a static archive.
+// name in both files. Built five ways: -dc + loomcc link, one-step
+// -rdc=true, -dlink + a plain host link, through a static archive made with
+// ar, and through one made with loomcc -lib and found by -L/-l.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %loomcc -dc %s -o %t/main.o
 // RUN: %loomcc -dc %S/Inputs/rdc_library.cu -o %t/library.o
@@ -13,6 +14,8 @@
 // RUN: clang++-22 %t/main.o %t/library.o %t/dlink.o -L%loom_lib -lcudart -Wl,-rpath,%loom_lib -o %t/app2 && %t/app2 | FileCheck %s
 // RUN: ar rcs %t/liblibrary.a %t/library.o
 // RUN: %loomcc %t/main.o %t/liblibrary.a -o %t/app3 && %t/app3 | FileCheck %s
+// RUN: rm -f %t/libdev.a && %loomcc -lib -rdc=true %S/Inputs/rdc_library.cu -o %t/libdev.a
+// RUN: %loomcc %t/main.o -L%t -ldev -o %t/app4 && %t/app4 | FileCheck %s
 // CHECK: PASSED
 #include "../Inputs/check.h"
 #include "Inputs/rdc_shared.h"
