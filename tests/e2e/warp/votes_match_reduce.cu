@@ -1,5 +1,6 @@
-// Votes, ballots, active masks, match and __reduce_*_sync, including
-// divergent code where only some lanes take part and a partial last warp.
+// Votes, ballots (with __popc: counts and the stream-compaction rank idiom),
+// active masks, match and __reduce_*_sync, including divergent code where
+// only some lanes take part and a partial last warp.
 // RUN: %loomcc %s -o %t
 // RUN: %t | FileCheck %s
 // RUN: env LOOM_SCHEDULER=serial %t | FileCheck %s
@@ -13,6 +14,7 @@ struct Out {
   int radd, rmin, rmax;
   unsigned rand_, ror, rxor, legacyBallot;
   int legacyAny;
+  int positives, rank;
 };
 
 __global__ void warpOps(const int *in, Out *out) {
@@ -36,6 +38,9 @@ __global__ void warpOps(const int *in, Out *out) {
   o.rxor = __reduce_xor_sync(0xffffffffu, (unsigned)lane);
   o.legacyBallot = __ballot(x > 0);
   o.legacyAny = __any(x == 7);
+  unsigned positive = __ballot_sync(0xffffffffu, x > 0);
+  o.positives = __popc(positive);
+  o.rank = __popc(positive & ((1u << lane) - 1u)); // positives in lower lanes
 }
 
 int main() {
@@ -82,6 +87,8 @@ int main() {
     EXPECT(o.radd == sum && o.rmin == mn && o.rmax == mx);
     EXPECT(o.rand_ == rand_ && o.ror == ror && o.rxor == rxor);
     EXPECT(o.legacyAny == seven);
+    EXPECT(o.positives == __builtin_popcount(ballot));
+    EXPECT(o.rank == __builtin_popcount(ballot & ((1u << lane) - 1u)));
   }
   std::printf("PASSED\n");
   return 0;
