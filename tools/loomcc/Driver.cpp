@@ -17,6 +17,7 @@
 #include "llvm/Support/MD5.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -66,7 +67,9 @@ public:
   int run();
 
 private:
-  bool exec(const std::string &Program, const std::vector<std::string> &Args);
+  /// Runs \p Program; with \p StderrFile, its standard error goes there.
+  bool exec(const std::string &Program, const std::vector<std::string> &Args,
+            const std::string &StderrFile = "");
   std::string temp(const std::string &Stem, const std::string &Ext);
   std::string objectName(const Input &In);
   std::vector<std::string> cudaCommon() const;
@@ -88,7 +91,8 @@ private:
   unsigned TempCounter = 0;
 };
 
-bool Driver::exec(const std::string &Program, const std::vector<std::string> &Args) {
+bool Driver::exec(const std::string &Program, const std::vector<std::string> &Args,
+                  const std::string &StderrFile) {
   std::vector<StringRef> Argv{Program};
   for (const std::string &A : Args)
     Argv.push_back(A);
@@ -101,7 +105,10 @@ bool Driver::exec(const std::string &Program, const std::vector<std::string> &Ar
   if (O.DryRun)
     return true;
   std::string Err;
-  int RC = sys::ExecuteAndWait(Program, Argv, std::nullopt, {}, 0, 0, &Err);
+  std::optional<StringRef> Redirects[3] = {std::nullopt, std::nullopt, std::nullopt};
+  if (!StderrFile.empty())
+    Redirects[2] = StringRef(StderrFile);
+  int RC = sys::ExecuteAndWait(Program, Argv, std::nullopt, Redirects, 0, 0, &Err);
   if (RC < 0)
     errs() << "loomcc: error: cannot run '" << Program << "': " << Err << "\n";
   return RC == 0;
@@ -239,7 +246,21 @@ bool Driver::compileCuda(const Input &Original, std::vector<std::string> &Object
                          "-gline-tables-only", "-emit-llvm", "-c", In.Path, "-o", DevBC});
   if (O.FastMath)
     Dev.insert(Dev.end(), {"-fgpu-approx-transcendentals", "-ffp-contract=fast"});
-  if (!exec(L.Clang, Dev))
+  // clang's diagnostics pass through; a device-side launch without -rdc gets
+  // nvcc's spelling of the fix.
+  std::string DevErr = temp(Stem + ".device", "stderr");
+  if (sys::Process::StandardErrIsDisplayed())
+    Dev.push_back("-fcolor-diagnostics");
+  bool DevOK = exec(L.Clang, Dev, O.DryRun ? "" : DevErr);
+  if (!O.DryRun) {
+    if (auto Text = MemoryBuffer::getFile(DevErr)) {
+      errs() << (*Text)->getBuffer();
+      if (!DevOK && (*Text)->getBuffer().contains("requires relocatable device code"))
+        errs() << "loomcc: note: compile with -rdc=true (or -dc) to launch kernels from "
+                  "device code\n";
+    }
+  }
+  if (!DevOK)
     return false;
 
   std::string DevObj = temp(Stem + ".device", "o");
