@@ -169,7 +169,9 @@ enum LoomTexKind {
   LoomTex3D = 3,
   LoomTex1DLayered = 4,
   LoomTex2DLayered = 5,
-  LoomTex2DGather = 6
+  LoomTex2DGather = 6,
+  LoomTexCubemap = 7,        /* (x, y, z) direction; the face is a layer of the array */
+  LoomTexCubemapLayered = 8  /* layer selects a cube: faces 6*layer .. 6*layer+5 */
 };
 void __loom_tex_fetch(uint64_t texture, uint32_t kind, double x, double y, double z,
                       int32_t layer, void *result, uint32_t wantInt);

@@ -191,6 +191,36 @@ size_t clampLayer(const TextureRecord &T, int32_t Layer) {
 
 void zero(Texel &Out) { std::memset(&Out, 0, sizeof(Out)); }
 
+/// CUDA's cubemap addressing (programming guide, "Cubemap Textures"): the
+/// direction's component of largest magnitude m picks the face, and the
+/// other two (s, t) address it as ((s/m + 1)/2, (t/m + 1)/2). Replaces
+/// \p X, \p Y with those face coordinates and returns the face (0..5: +x,
+/// -x, +y, -y, +z, -z).
+int cubemapFace(double &X, double &Y, double Z) {
+  double AX = std::fabs(X), AY = std::fabs(Y), AZ = std::fabs(Z);
+  double M, S, T;
+  int Face;
+  if (AX >= AY && AX >= AZ) {
+    Face = X >= 0 ? 0 : 1;
+    M = AX;
+    S = X >= 0 ? -Z : Z;
+    T = -Y;
+  } else if (AY >= AZ) {
+    Face = Y >= 0 ? 2 : 3;
+    M = AY;
+    S = X;
+    T = Y >= 0 ? Z : -Z;
+  } else {
+    Face = Z >= 0 ? 4 : 5;
+    M = AZ;
+    S = Z >= 0 ? X : -X;
+    T = -Y;
+  }
+  X = M > 0 ? (S / M + 1) / 2 : 0.5;
+  Y = M > 0 ? (T / M + 1) / 2 : 0.5;
+  return Face;
+}
+
 } // namespace
 
 void sampleTexture(const TextureRecord &T, uint32_t Kind, double X, double Y, double Z,
@@ -247,6 +277,17 @@ void sampleTexture(const TextureRecord &T, uint32_t Kind, double X, double Y, do
     Dims = 2;
     Slice = int64_t(clampLayer(T, Layer));
     break;
+  case LoomTexCubemap:
+  case LoomTexCubemapLayered: {
+    int Face = cubemapFace(X, Y, Z);
+    if (!T.Normalized) { // face coordinates are in [0, 1]
+      X *= double(T.Width);
+      Y *= double(T.Height);
+    }
+    Dims = 2;
+    Slice = int64_t(clampLayer(T, Kind == LoomTexCubemap ? Face : Layer * 6 + Face));
+    break;
+  }
   default:
     zero(Out);
     std::memcpy(Result, &Out, sizeof(Out));

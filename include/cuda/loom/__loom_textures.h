@@ -22,7 +22,7 @@ extern "C" __device__ void __loom_tex_fetch(unsigned long long __tex, unsigned i
 namespace __loom_tex {
 
 enum { Fetch1D = 0, Tex1D = 1, Tex2D = 2, Tex3D = 3, Tex1DLayered = 4, Tex2DLayered = 5,
-       Gather2D = 6 };
+       Gather2D = 6, Cubemap = 7, CubemapLayered = 8 };
 
 /* What a texel type is made of: scalar, channel count, integer or not, and
  * the float type a cudaReadModeNormalizedFloat read returns. */
@@ -155,6 +155,15 @@ template <class T>
 static __device__ inline T tex2Dgather(cudaTextureObject_t __t, float __x, float __y, int __comp = 0) {
   return __loom_tex::fetch<T>(__t, __loom_tex::Gather2D, __x, __y, 0, __comp);
 }
+template <class T>
+static __device__ inline T texCubemap(cudaTextureObject_t __t, float __x, float __y, float __z) {
+  return __loom_tex::fetch<T>(__t, __loom_tex::Cubemap, __x, __y, __z, 0);
+}
+template <class T>
+static __device__ inline T texCubemapLayered(cudaTextureObject_t __t, float __x, float __y,
+                                             float __z, int __layer) {
+  return __loom_tex::fetch<T>(__t, __loom_tex::CubemapLayered, __x, __y, __z, __layer);
+}
 template <class T> static __device__ inline void tex1Dfetch(T *__r, cudaTextureObject_t __t, int __x) {
   *__r = tex1Dfetch<T>(__t, __x);
 }
@@ -198,6 +207,13 @@ __LOOM_TEX_REF(tex1DLayered, cudaTextureType1DLayered, __loom_tex::Tex1DLayered,
 __LOOM_TEX_REF(tex2DLayered, cudaTextureType2DLayered, __loom_tex::Tex2DLayered,
                __LOOM_COMMA float __x __LOOM_COMMA float __y __LOOM_COMMA int __layer,
                __x __LOOM_COMMA __y __LOOM_COMMA 0 __LOOM_COMMA __layer)
+__LOOM_TEX_REF(texCubemap, cudaTextureTypeCubemap, __loom_tex::Cubemap,
+               __LOOM_COMMA float __x __LOOM_COMMA float __y __LOOM_COMMA float __z,
+               __x __LOOM_COMMA __y __LOOM_COMMA __z __LOOM_COMMA 0)
+__LOOM_TEX_REF(texCubemapLayered, cudaTextureTypeCubemapLayered, __loom_tex::CubemapLayered,
+               __LOOM_COMMA float __x __LOOM_COMMA float __y __LOOM_COMMA float __z
+                   __LOOM_COMMA int __layer,
+               __x __LOOM_COMMA __y __LOOM_COMMA __z __LOOM_COMMA __layer)
 #undef __LOOM_COMMA
 #undef __LOOM_TEX_REF
 
