@@ -44,6 +44,8 @@ BENCHES = [
     ("smem_stage", "smem_stage", "smem_stage_omp", "bw"),
     ("warp_collectives", "warp_collectives", "warp_collectives_omp", "bw"),
     ("expsin", "expsin", "expsin_omp", "bw"),
+    # Kernel shapes of issue #11 (per-thread loops, barriers, warp shuffles):
+    ("triad_gs", "triad_gs", "triad_gs_omp", "bw"),
 ]
 # Variants: a benchmark's CUDA program built again with extra loomcc flags
 # (binary <src>.<label>), run alternately with the default build; a second table
