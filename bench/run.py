@@ -47,6 +47,7 @@ BENCHES = [
     # Kernel shapes of issue #11 (per-thread loops, barriers, warp shuffles):
     ("triad_gs", "triad_gs", "triad_gs_omp", "bw"),
     ("stencil2d_tiled", "stencil2d_tiled", "stencil2d_tiled_omp", "bw"),
+    ("matmul_loop", "matmul_loop", "matmul_loop_omp", "compute"),
 ]
 # Variants: a benchmark's CUDA program built again with extra loomcc flags
 # (binary <src>.<label>), run alternately with the default build; a second table
