@@ -49,6 +49,7 @@ BENCHES = [
     ("stencil2d_tiled", "stencil2d_tiled", "stencil2d_tiled_omp", "bw"),
     ("matmul_loop", "matmul_loop", "matmul_loop_omp", "compute"),
     ("softmax_warp", "softmax_warp", "softmax_warp_omp", "bw"),
+    ("layernorm", "layernorm", "layernorm_omp", "bw"),
 ]
 # Variants: a benchmark's CUDA program built again with extra loomcc flags
 # (binary <src>.<label>), run alternately with the default build; a second table
