@@ -1,4 +1,4 @@
-// 2D 5-point Jacobi stencil (stencil2d's sweep on a 4096 x 4096 grid),
+// 2D 5-point Jacobi stencil (stencil2d's sweep on an 8192 x 4096 grid),
 // written the way shared-memory tutorials teach it: each 32 x 8 block stages a
 // (32+2) x (8+2) tile of the input, halo included, in __shared__ memory; the
 // edge threads load the halo under if (threadIdx.x == 0) / (== blockDim.x - 1)
@@ -43,7 +43,7 @@ static void reference(std::vector<float> &a, std::vector<float> &b, int nx, int 
 }
 
 int main() {
-  const int nx = 4096, ny = 4096, iters = 10;
+  const int nx = 8192, ny = 4096, iters = 10;
   const size_t n = (size_t)nx * ny;
   std::vector<float> h(n);
   BenchRng rng(5);

@@ -1,5 +1,5 @@
 // 2D 5-point Jacobi stencil, OpenMP baseline for stencil2d_tiled: a CPU
-// programmer does not stage a tile (three 16 KiB rows stay in cache anyway),
+// programmer does not stage a tile (three 32 KiB rows stay in L2 anyway),
 // so this is the plain row-parallel, simd-inner sweep of stencil2d_omp.cpp.
 #include <utility>
 #include "bench_common.h"
@@ -26,7 +26,7 @@ static void reference(std::vector<float> &a, std::vector<float> &b, int nx, int 
 }
 
 int main() {
-  const int nx = 4096, ny = 4096, iters = 10;
+  const int nx = 8192, ny = 4096, iters = 10;
   const size_t n = (size_t)nx * ny;
   std::vector<float> h(n);
   BenchRng rng(5);

@@ -1,7 +1,7 @@
 // Vector triad a[i] = b[i] + s * c[i] written with a grid-stride loop, the
 // way most CUDA since 2013 is taught: a fixed, modest grid (1024 blocks x 256
-// threads) that does not depend on n, so every thread loops over 64 elements
-// 262144 apart. 16M floats (twice triad's). Bandwidth bound.
+// threads) that does not depend on n, so every thread loops over 128 elements
+// 262144 apart. 32M floats (4x triad's). Bandwidth bound.
 #include <cuda_runtime.h>
 #include "bench_common.h"
 
@@ -11,7 +11,7 @@ __global__ void triadGridStride(float *a, const float *b, const float *c, float 
 }
 
 int main() {
-  const int n = 1 << 24, iters = 20;
+  const int n = 1 << 25, iters = 20;
   const float s = 3.0f;
   std::vector<float> hb(n), hc(n), ha(n);
   BenchRng rng(1);

@@ -9,7 +9,7 @@ static void triad(float *a, const float *b, const float *c, float s, int n) {
 }
 
 int main() {
-  const int n = 1 << 24, iters = 20;
+  const int n = 1 << 25, iters = 20;
   const float s = 3.0f;
   std::vector<float> hb(n), hc(n), ha(n);
   BenchRng rng(1);
