@@ -20,6 +20,8 @@
 //     cleaned code (plain loads/stores, SCEV-friendly addresses) and before
 //     ThreadLoops turns each barrier into a region (unless disabled).
 //  7. LowerSharedMemory: per-block __shared__ storage.
+//  7b. VectorizeKernels: whole-function vectorization across threads; a
+//     kernel becomes a gang kernel whose x loop ThreadLoops steps by W.
 //  8. ThreadLoops: a kernel becomes a block function (loops over threads).
 //  9. KernelEntry: a block-range entry per kernel.
 // 10. KernelRegistration: descriptor + constructor; internalize everything.
@@ -38,6 +40,8 @@
 #include "Transforms/ManagedVariables.h"
 #include "Transforms/RetargetToHost.h"
 #include "Transforms/ThreadLoops.h"
+#include "Transforms/VectorizeKernels.h"
+#include "Analysis/Uniformity.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -107,6 +111,10 @@ template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn A
   if (Opts.EliminateBarriers)
     Add(EliminateBarriersPass());
   Add(LowerSharedMemoryPass());
+  // Kernels become gang kernels (W threads in SIMD registers) before the
+  // loops over threads are built.
+  if (Opts.VectorizeKernels)
+    Add(VectorizeKernelsPass(Opts.VectorWidth));
   Add(ThreadLoopsPass());
   Add(KernelEntryPass());
   Add(KernelRegistrationPass(Opts.ModuleKey));
@@ -133,6 +141,9 @@ bool runKernelPipeline(Module &M, ModuleAnalysisManager &MAM,
 }
 
 void registerLoomPasses(PassBuilder &PB) {
+  PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
+    FAM.registerPass([] { return UniformityAnalysis(); });
+  });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
@@ -153,6 +164,10 @@ void registerLoomPasses(PassBuilder &PB) {
          ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "loom-guard-masked-inductions") {
           FPM.addPass(GuardMaskedInductionsPass());
+          return true;
+        }
+        if (Name == "print<loom-uniformity>") {
+          FPM.addPass(UniformityPrinterPass(outs()));
           return true;
         }
         return false;

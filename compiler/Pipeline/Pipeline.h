@@ -24,6 +24,10 @@ struct PipelineOptions {
   std::string DataLayout;
   /// Remove __syncthreads() that order nothing (loomcc --loom-disable=barrier-elim).
   bool EliminateBarriers = true;
+  /// Whole-function vectorization across threads (loomcc --loom-disable=wfv).
+  bool VectorizeKernels = true;
+  /// Gang width; 0: from the target (or LOOM_VECTOR_WIDTH).
+  unsigned VectorWidth = 0;
 };
 
 /// Adds the Loom passes, in order, to \p MPM (no host optimization).

@@ -1,6 +1,7 @@
 //===- ThreadLoopNest.cpp - a z/y/x loop nest over a block's threads -------===//
 // SPDX-License-Identifier: Apache-2.0
 #include "Transforms/ThreadLoopNest.h"
+#include "Transforms/VectorizeKernels.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
@@ -37,7 +38,9 @@ ThreadLoopNest createThreadLoopNest(Function &F, BasicBlock *InsertBefore,
   Nest.ThreadIdx[0]->addIncoming(B.getInt32(0), Header[1]);
   for (unsigned D = 0; D < 3; ++D) {
     B.SetInsertPoint(Latch[D]);
-    Value *Next = B.CreateAdd(Nest.ThreadIdx[D], B.getInt32(1),
+    // A gang kernel (VectorizeKernels) runs W threads per x iteration.
+    unsigned Step = D == 0 ? gangWidth(F) : 1;
+    Value *Next = B.CreateAdd(Nest.ThreadIdx[D], B.getInt32(Step),
                               Twine("tid.") + Dim[D] + ".inc", true, true);
     Nest.ThreadIdx[D]->addIncoming(Next, Latch[D]);
     BranchInst *Br = B.CreateCondBr(B.CreateICmpULT(Next, BlockDim[D]), Header[D],

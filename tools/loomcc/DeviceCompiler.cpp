@@ -6,6 +6,8 @@
 #include "Transforms/GuardMaskedInductions.h"
 
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfo.h"
@@ -40,9 +42,33 @@ namespace {
 /// Prints pipeline diagnostics like a compiler: file:line:col: error: msg.
 struct DriverDiagnostics : DiagnosticHandler {
   bool HadError = false;
+  std::optional<Regex> Passed, Missed; // -Rpass, -Rpass-missed
+  bool isPassedOptRemarkEnabled(StringRef Pass) const override {
+    return Passed && Passed->match(Pass);
+  }
+  bool isMissedOptRemarkEnabled(StringRef Pass) const override {
+    return Missed && Missed->match(Pass);
+  }
+  bool isAnyRemarkEnabled() const override { return Passed || Missed; }
   bool handleDiagnostics(const DiagnosticInfo &DI) override {
     if (DI.getSeverity() == DS_Error)
       HadError = true;
+    if (auto *R = dyn_cast<DiagnosticInfoOptimizationBase>(&DI)) {
+      bool Show = R->isEnabled() &&
+                  ((isa<OptimizationRemark>(R) && isPassedOptRemarkEnabled(R->getPassName())) ||
+                   (isa<OptimizationRemarkMissed>(R) &&
+                    isMissedOptRemarkEnabled(R->getPassName())));
+      if (Show) {
+        std::string Msg;
+        raw_string_ostream OS(Msg);
+        if (R->isLocationAvailable())
+          OS << R->getLocationStr() << ": ";
+        OS << "remark: " << R->getMsg() << " [-R" << (isa<OptimizationRemark>(R) ? "pass" : "pass-missed")
+           << "=" << R->getPassName() << "]";
+        errs() << Msg << "\n";
+      }
+      return true;
+    }
     if (DI.getSeverity() == DS_Remark || DI.getSeverity() == DS_Note)
       return true;
     std::string Msg;
@@ -160,6 +186,10 @@ bool compileDevice(const DeviceCompileJob &Job) {
   LLVMContext Ctx;
   auto Handler = std::make_unique<DriverDiagnostics>();
   DriverDiagnostics *Diags = Handler.get();
+  if (!Job.RemarkPassed.empty())
+    Diags->Passed.emplace(Job.RemarkPassed);
+  if (!Job.RemarkMissed.empty())
+    Diags->Missed.emplace(Job.RemarkMissed);
   Ctx.setDiagnosticHandler(std::move(Handler));
 
   SMDiagnostic Err;
@@ -218,6 +248,7 @@ bool compileDevice(const DeviceCompileJob &Job) {
   Opts.Triple = TM->getTargetTriple().str();
   Opts.DataLayout = TM->createDataLayout().getStringRepresentation();
   Opts.EliminateBarriers = Job.EliminateBarriers;
+  Opts.VectorizeKernels = Job.VectorizeKernels;
 
   PipelineTuningOptions PTO;
   PTO.LoopVectorization = Job.Vectorize;

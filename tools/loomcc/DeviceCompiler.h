@@ -23,6 +23,9 @@ struct DeviceCompileJob {
   bool Verbose = false;
   bool Vectorize = true;          // --loom-disable=vectorize turns it off
   bool EliminateBarriers = true;  // --loom-disable=barrier-elim turns it off
+  bool VectorizeKernels = true;   // --loom-disable=wfv turns it off
+  std::string RemarkPassed;       // -Rpass=<regex>
+  std::string RemarkMissed;       // -Rpass-missed=<regex>
   std::string DumpIRPath;    // -keep: the transformed module, for inspection
 };
 

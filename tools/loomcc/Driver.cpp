@@ -325,7 +325,11 @@ DeviceCompileJob Driver::deviceJob() const {
   for (const std::string &D : O.Disabled) {
     Job.Vectorize &= D != "vectorize";
     Job.EliminateBarriers &= D != "barrier-elim";
+    // "vectorize" is the scalar build: no vectorizer of any kind.
+    Job.VectorizeKernels &= D != "wfv" && D != "vectorize";
   }
+  Job.RemarkPassed = O.RemarkPassed;
+  Job.RemarkMissed = O.RemarkMissed;
   return Job;
 }
 

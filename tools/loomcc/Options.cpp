@@ -163,12 +163,16 @@ const std::vector<Spec> &specs() {
        [](Options &O, const std::string &) { O.Keep = true; return true; }},
       {"-dryrun", "--dryrun", false, false,
        [](Options &O, const std::string &) { O.DryRun = true; return true; }},
+      {"-Rpass", nullptr, true, false,
+       [](Options &O, const std::string &V) { O.RemarkPassed = V; return true; }},
+      {"-Rpass-missed", nullptr, true, false,
+       [](Options &O, const std::string &V) { O.RemarkMissed = V; return true; }},
       {"-loom-disable", "--loom-disable", true, false,
        [](Options &O, const std::string &V) {
          for (std::string &S : splitCommas(V)) {
-           if (S != "vectorize" && S != "barrier-elim")
+           if (S != "vectorize" && S != "barrier-elim" && S != "wfv")
              return error("unknown optimization '" + S +
-                          "' for --loom-disable (vectorize, barrier-elim)");
+                          "' for --loom-disable (vectorize, barrier-elim, wfv)");
            O.Disabled.push_back(S);
          }
          return true;
@@ -360,7 +364,9 @@ void printHelp() {
       "  -Xlinker <a,b>            pass options to the linker\n"
       "  --use_fast_math           fast approximate math in kernels\n"
       "  --loom-disable=<a,b>      turn off Loom optimizations (vectorize,\n"
-      "                            barrier-elim), to measure what they buy\n"
+      "                            barrier-elim, wfv), to measure what they buy\n"
+      "  -Rpass=<re>, -Rpass-missed=<re>  report kernel optimizations done /\n"
+      "                            missed with the reason (e.g. -Rpass-missed=loom)\n"
       "  -M, -MD, -MF <f>, -MT <t> dependency output\n"
       "  -shared                   link a shared library\n"
       "  -lib                      archive the objects into a static library (a.a)\n"

@@ -48,6 +48,8 @@ struct Options {
   /// --loom-disable=a,b: Loom optimizations to turn off (benchmarks compare
   /// with and without them): "vectorize", "barrier-elim".
   std::vector<std::string> Disabled;
+  std::string RemarkPassed;       // -Rpass=<regex>: kernel optimizations done
+  std::string RemarkMissed;       // -Rpass-missed=<regex>: and not done, why
   bool ShowVersion = false;
   bool ShowHelp = false;
 };

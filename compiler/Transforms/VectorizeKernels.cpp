@@ -1,0 +1,1190 @@
+//===- VectorizeKernels.cpp - whole-function vectorization across threads --===//
+// SPDX-License-Identifier: Apache-2.0
+#include "Transforms/VectorizeKernels.h"
+
+#include "Analysis/Uniformity.h"
+#include "Support/KernelMarkers.h"
+
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/VectorUtils.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LCSSA.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/LowerSwitch.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
+#include "llvm/Transforms/Utils/UnifyFunctionExitNodes.h"
+
+#include <cstdlib>
+#include <map>
+
+using namespace llvm;
+
+static cl::opt<unsigned>
+    WidthOption("loom-wfv-width", cl::init(0),
+                cl::desc("Gang width of Loom's kernel vectorizer (0: from the "
+                         "target's vector registers)"));
+
+namespace loom {
+
+unsigned gangWidth(const Function &F) {
+  Attribute A = F.getFnAttribute(GangWidthAttr);
+  unsigned W = 1;
+  if (A.isValid() && A.isStringAttribute())
+    A.getValueAsString().getAsInteger(10, W);
+  return W ? W : 1;
+}
+
+namespace {
+
+constexpr const char *PassName = "loom-wfv";
+
+/// Why a kernel keeps the scalar thread loop.
+struct Bail {
+  const Instruction *At = nullptr;
+  std::string Why;
+};
+
+bool isScalarElement(Type *T) {
+  return T->isIntegerTy() || T->isFloatingPointTy() || T->isPointerTy();
+}
+
+bool isDroppableIntrinsic(const Instruction &I) {
+  if (auto *II = dyn_cast<IntrinsicInst>(&I))
+    return II->isLifetimeStartOrEnd() || II->getIntrinsicID() == Intrinsic::assume ||
+           II->getIntrinsicID() == Intrinsic::experimental_noalias_scope_decl ||
+           isa<DbgInfoIntrinsic>(II);
+  return false;
+}
+
+/// An element of the linearized schedule.
+struct Item {
+  enum Kind { Block, LoopBegin, LoopEnd } K;
+  BasicBlock *BB = nullptr;
+  Loop *L = nullptr;
+};
+
+/// Topological order of the CFG without back edges, each loop contiguous
+/// and starting with its header.
+void scheduleLevel(Loop *L, Function &F, LoopInfo &LI, std::vector<Item> &Out) {
+  // The node representing block X at this level: X itself, the header of
+  // the sub-loop of L containing X, or null when X is outside L.
+  auto NodeOf = [&](BasicBlock *X) -> BasicBlock * {
+    Loop *XL = LI.getLoopFor(X);
+    if (L && !L->contains(X))
+      return nullptr;
+    if (XL == L)
+      return X;
+    while (XL->getParentLoop() != L)
+      XL = XL->getParentLoop();
+    return XL->getHeader();
+  };
+  SmallVector<BasicBlock *, 16> Nodes;
+  BasicBlock *Start = L ? L->getHeader() : &F.getEntryBlock();
+  if (L) {
+    for (BasicBlock *BB : L->blocks())
+      if (NodeOf(BB) == BB)
+        Nodes.push_back(BB);
+  } else {
+    for (BasicBlock &BB : F)
+      if (NodeOf(&BB) == &BB)
+        Nodes.push_back(&BB);
+  }
+  DenseMap<BasicBlock *, SmallVector<BasicBlock *, 4>> Succs;
+  DenseMap<BasicBlock *, unsigned> InDeg;
+  for (BasicBlock *N : Nodes) {
+    Loop *Sub = (LI.getLoopFor(N) != L) ? LI.getLoopFor(N) : nullptr;
+    while (Sub && Sub->getParentLoop() != L)
+      Sub = Sub->getParentLoop();
+    SmallSetVector<BasicBlock *, 4> Targets;
+    auto AddEdgesFrom = [&](BasicBlock *BB) {
+      for (BasicBlock *S : successors(BB)) {
+        if (Sub && Sub->contains(S))
+          continue;
+        BasicBlock *T = NodeOf(S);
+        if (!T || T == Start || T == N)
+          continue;
+        Targets.insert(T);
+      }
+    };
+    if (Sub)
+      for (BasicBlock *BB : Sub->blocks())
+        AddEdgesFrom(BB);
+    else
+      AddEdgesFrom(N);
+    for (BasicBlock *T : Targets) {
+      Succs[N].push_back(T);
+      ++InDeg[T];
+    }
+  }
+  SmallVector<BasicBlock *, 16> Ready{Start};
+  while (!Ready.empty()) {
+    BasicBlock *N = Ready.pop_back_val();
+    Loop *NL = LI.getLoopFor(N);
+    if (NL != L && NL->getHeader() == N && (!L || L->contains(NL)) &&
+        NL->getParentLoop() == L) {
+      Out.push_back({Item::LoopBegin, N, NL});
+      scheduleLevel(NL, F, LI, Out);
+      Out.push_back({Item::LoopEnd, N, NL});
+    } else {
+      Out.push_back({Item::Block, N, nullptr});
+    }
+    // Reverse so that the first successor comes first (fall-through order).
+    auto &S = Succs[N];
+    for (auto It = S.rbegin(); It != S.rend(); ++It)
+      if (--InDeg[*It] == 0)
+        Ready.push_back(*It);
+  }
+}
+
+class GangBuilder {
+public:
+  GangBuilder(Function &K, Function &WF, UniformityInfo &UI, LoopInfo &LI,
+              DominatorTree &DT, unsigned W, const TargetLibraryInfo &TLI,
+              const TargetTransformInfo &TTI)
+      : K(K), WF(WF), UI(UI), LI(LI), DT(DT), W(W), TLI(TLI), TTI(TTI),
+        M(*K.getParent()), Ctx(K.getContext()), DL(M.getDataLayout()),
+        B(Ctx) {}
+
+  std::optional<Bail> checkLegal();
+  Function *build();
+
+private:
+  // --- types and constants
+  Type *vecTy(Type *T) { return FixedVectorType::get(T, W); }
+  Type *maskTy() { return vecTy(Type::getInt1Ty(Ctx)); }
+  Constant *allTrue() { return Constant::getAllOnesValue(maskTy()); }
+  Constant *allFalse() { return Constant::getNullValue(maskTy()); }
+  static bool isAllTrue(Value *V) {
+    auto *C = dyn_cast<Constant>(V);
+    return C && C->isAllOnesValue();
+  }
+  bool varying(const Value *V) {
+    return isa<Instruction>(V) && !UI.getShape(V).isUniform();
+  }
+
+  // --- value mapping
+  Value *scalarOf(const Value *V);
+  Value *vectorOf(const Value *V);
+  Value *lane0Of(const Value *V);
+  Value *laneOf(const Value *V, Value *Lane);
+  Value *any(Value *Mask) {
+    if (isAllTrue(Mask))
+      return B.getTrue();
+    return B.CreateOrReduce(Mask);
+  }
+
+  // --- schedule emission
+  void emitVariant(Value *EntryMask, BasicBlock *Start, BasicBlock *Exit);
+  void startBlock(BasicBlock *BB);
+  void emitBlock(BasicBlock *BB);
+  void emitLoopBegin(Loop *L);
+  void emitLoopEnd(Loop *L);
+  void emitTerminator(BasicBlock *BB, Value *OpMask);
+  void emitPhis(BasicBlock *BB);
+  void emitInstruction(Instruction &I, Value *OpMask);
+
+  // --- instruction kinds
+  void emitUniformClone(Instruction &I);
+  Value *emitSerialized(Instruction &I, Value *Mask);
+  void emitLoad(LoadInst &LI, Value *Mask);
+  void emitStore(StoreInst &SI, Value *Mask);
+  bool emitVectorCall(CallInst &CI);
+  Value *consecutiveGuard(const Value *Ptr, Value *Lane0, int64_t Stride);
+
+  // --- state between blocks (allocas promoted at the end)
+  AllocaInst *stateSlot(Type *T, const Twine &Name) {
+    IRBuilder<> AB(AllocaBlock, AllocaBlock->begin());
+    AllocaInst *A = AB.CreateAlloca(T, nullptr, Name);
+    StateSlots.push_back(A);
+    return A;
+  }
+  using Edge = std::pair<BasicBlock *, BasicBlock *>;
+  AllocaInst *edgeSlot(Edge E) {
+    AllocaInst *&S = EdgeSlots[E];
+    if (!S)
+      S = stateSlot(maskTy(), "em." + E.first->getName() + "." + E.second->getName());
+    return S;
+  }
+  AllocaInst *liveOutSlot(Edge E, PHINode *Phi) {
+    AllocaInst *&S = LiveOutSlots[{E, Phi}];
+    if (!S)
+      S = stateSlot(UI.getShape(Phi).isUniform() ? Phi->getType() : vecTy(Phi->getType()),
+                    "lo." + Phi->getName());
+    return S;
+  }
+  /// The outermost loop an edge leaves, or null.
+  Loop *outermostExited(Edge E) {
+    Loop *Out = nullptr;
+    for (Loop *L = LI.getLoopFor(E.first); L && !L->contains(E.second); L = L->getParentLoop())
+      Out = L;
+    return Out;
+  }
+  bool isBackEdge(Edge E) {
+    Loop *L = LI.getLoopFor(E.second);
+    return L && L->getHeader() == E.second && L->contains(E.first);
+  }
+  void branchPendingTo(BasicBlock *To) {
+    for (BasicBlock *P : Pending)
+      BranchInst::Create(To, P);
+    Pending.clear();
+  }
+  void repairSSA();
+
+  Function &K;
+  Function &WF;
+  UniformityInfo &UI;
+  LoopInfo &LI;
+  DominatorTree &DT;
+  unsigned W;
+  const TargetLibraryInfo &TLI;
+  const TargetTransformInfo &TTI;
+  Module &M;
+  LLVMContext &Ctx;
+  const DataLayout &DL;
+  IRBuilder<> B;
+
+  Function *GF = nullptr;
+  BasicBlock *AllocaBlock = nullptr;
+  Value *Base = nullptr;      // threadIdx.x of lane 0
+  Value *LaneIds = nullptr;   // <0, 1, ..., W-1>
+  Value *Lanes = nullptr;     // threadIdx.x of every lane
+  DenseMap<const Value *, Value *> ArgMap;
+  DenseMap<const AllocaInst *, std::pair<Value *, Value *>> PrivateAllocas;
+  std::vector<Item> Schedule;
+  SmallVector<AllocaInst *, 32> StateSlots;
+  std::map<Edge, AllocaInst *> EdgeSlots;
+  std::map<std::pair<Edge, PHINode *>, AllocaInst *> LiveOutSlots;
+  DenseMap<const Loop *, AllocaInst *> HeaderMaskSlots;
+  DenseMap<const PHINode *, AllocaInst *> HeaderPhiSlots;
+
+  // Per variant.
+  Value *EntryMask = nullptr;
+  DenseMap<const Value *, Value *> Scalar, Vector, Lane0;
+  DenseMap<const Value *, std::pair<Value *, Value *>> CmpXchgParts;
+  DenseMap<const BasicBlock *, Value *> BlockMask;
+  DenseMap<const Loop *, BasicBlock *> HeaderGuard;
+  std::map<Edge, Value *> LoadedEdgeMask;
+  SmallVector<BasicBlock *, 4> Pending;
+};
+
+Value *GangBuilder::scalarOf(const Value *V) {
+  if (auto It = ArgMap.find(V); It != ArgMap.end())
+    return It->second;
+  if (!isa<Instruction>(V))
+    return const_cast<Value *>(V);
+  if (auto It = Scalar.find(V); It != Scalar.end())
+    return It->second;
+  return lane0Of(V);
+}
+
+Value *GangBuilder::lane0Of(const Value *V) {
+  if (auto It = Lane0.find(V); It != Lane0.end())
+    return It->second;
+  if (auto It = Scalar.find(V); It != Scalar.end())
+    return It->second;
+  if (auto It = Vector.find(V); It != Vector.end())
+    return B.CreateExtractElement(It->second, uint64_t(0));
+  if (!isa<Instruction>(V))
+    return scalarOf(V);
+  // Defined later in the schedule on no path here (poison on every lane).
+  return PoisonValue::get(V->getType());
+}
+
+Value *GangBuilder::vectorOf(const Value *V) {
+  if (auto It = Vector.find(V); It != Vector.end())
+    return It->second;
+  if (isa<Instruction>(V) && !Scalar.count(V) && !ArgMap.count(V))
+    return PoisonValue::get(vecTy(V->getType()));
+  return B.CreateVectorSplat(W, scalarOf(V));
+}
+
+Value *GangBuilder::laneOf(const Value *V, Value *Lane) {
+  if (Vector.count(V))
+    return B.CreateExtractElement(Vector[V], Lane);
+  return scalarOf(V);
+}
+
+std::optional<Bail> GangBuilder::checkLegal() {
+  // Reducible control flow: every retreating edge goes to a loop header
+  // that dominates its source.
+  for (BasicBlock &BB : WF)
+    for (BasicBlock *S : successors(&BB))
+      if (DT.dominates(S, &BB) && !(LI.isLoopHeader(S) && LI.getLoopFor(S)->contains(&BB)))
+        return Bail{BB.getTerminator(), "irreducible control flow"};
+  {
+    ReversePostOrderTraversal<Function *> RPOT(&WF);
+    DenseMap<BasicBlock *, unsigned> Pos;
+    unsigned N = 0;
+    for (BasicBlock *BB : RPOT)
+      Pos[BB] = N++;
+    for (BasicBlock *BB : RPOT)
+      for (BasicBlock *S : successors(BB))
+        if (Pos[S] <= Pos[BB] && !DT.dominates(S, BB))
+          return Bail{BB->getTerminator(), "irreducible control flow"};
+  }
+  for (unsigned I = 0; I < WF.arg_size(); ++I) {
+    Argument *A = WF.getArg(I);
+    if (!A->hasByValAttr())
+      continue;
+    SmallVector<const Value *, 8> Work{A};
+    while (!Work.empty()) {
+      const Value *V = Work.pop_back_val();
+      for (const User *U : V->users()) {
+        if (isa<LoadInst>(U))
+          continue;
+        if (isa<GetElementPtrInst>(U)) {
+          Work.push_back(U);
+          continue;
+        }
+        if (auto *II = dyn_cast<IntrinsicInst>(U); II && II->isLifetimeStartOrEnd())
+          continue;
+        return Bail{dyn_cast<Instruction>(U),
+                    "a by-value parameter that the kernel may write"};
+      }
+    }
+  }
+  for (Instruction &I : instructions(WF)) {
+    if (auto *CB = dyn_cast<CallBase>(&I)) {
+      if (std::optional<Marker> Mk = getMarker(*CB)) {
+        if (markerShape(*Mk) == MarkerShape::Collective)
+          return Bail{&I, "a warp collective (shuffle, vote, match, reduce)"};
+        if (markerShape(*Mk) != MarkerShape::Index)
+          return Bail{&I, "a barrier (__syncthreads/__syncwarp)"};
+        continue;
+      }
+      if (!isa<CallInst>(CB))
+        return Bail{&I, "an invoke or callbr"};
+      if (CB->isInlineAsm())
+        return Bail{&I, "inline assembly"};
+      if (CB->isConvergent() && !isa<IntrinsicInst>(CB))
+        return Bail{&I, "a call to a convergent function"};
+    }
+    if (isa<IndirectBrInst>(I) || isa<LandingPadInst>(I) || isa<VAArgInst>(I))
+      return Bail{&I, "an unsupported instruction (" + std::string(I.getOpcodeName()) + ")"};
+    if (auto *AI = dyn_cast<AllocaInst>(&I))
+      if (!AI->isStaticAlloca())
+        return Bail{&I, "a dynamic alloca"};
+    if (I.getType()->isVoidTy() || UI.getShape(&I).isUniform())
+      continue;
+    if (isa<AtomicCmpXchgInst>(I))
+      continue;
+    if (auto *EV = dyn_cast<ExtractValueInst>(&I))
+      if (isa<AtomicCmpXchgInst>(EV->getAggregateOperand()) && isScalarElement(EV->getType()))
+        continue;
+    if (!isScalarElement(I.getType())) {
+      std::string TS;
+      raw_string_ostream OS(TS);
+      I.getType()->print(OS);
+      return Bail{&I, "a per-thread value of type " + TS};
+    }
+    for (const Use &U : I.operands())
+      if (varying(U.get()) && !isScalarElement(U->getType()) &&
+          !isa<AtomicCmpXchgInst>(U.get()))
+        return Bail{&I, "a per-thread aggregate operand"};
+  }
+  return std::nullopt;
+}
+
+Function *GangBuilder::build() {
+  GF = Function::Create(K.getFunctionType(), K.getLinkage(), K.getName() + ".gang", &M);
+  GF->copyAttributesFrom(&K);
+  GF->setSubprogram(WF.getSubprogram());
+  for (unsigned I = 0; I < WF.arg_size(); ++I) {
+    GF->getArg(I)->setName(WF.getArg(I)->getName());
+    ArgMap[WF.getArg(I)] = GF->getArg(I);
+  }
+  AllocaBlock = BasicBlock::Create(Ctx, "gang.entry", GF);
+  B.SetInsertPoint(AllocaBlock);
+  Type *I32 = B.getInt32Ty();
+  Base = B.CreateCall(getMarkerFunction(M, Marker::ThreadIdxX), {}, "gang.base");
+  Value *NTidX = B.CreateCall(getMarkerFunction(M, Marker::BlockDimX), {}, "ntid.x");
+  SmallVector<Constant *, 16> Ids;
+  for (unsigned L = 0; L < W; ++L)
+    Ids.push_back(ConstantInt::get(I32, L));
+  LaneIds = ConstantVector::get(Ids);
+  Lanes = B.CreateAdd(B.CreateVectorSplat(W, Base), LaneIds, "tid.x.lanes", true, true);
+  Value *PartialMask = B.CreateICmpULT(Lanes, B.CreateVectorSplat(W, NTidX), "gang.mask");
+  Value *Full = B.CreateICmpULE(B.CreateAdd(Base, B.getInt32(W), "", true, true), NTidX,
+                                "gang.full");
+  // Private memory: W copies side by side (lane l's at l * size).
+  for (Instruction &I : WF.getEntryBlock())
+    if (auto *AI = dyn_cast<AllocaInst>(&I)) {
+      Type *T = AI->getAllocatedType();
+      if (AI->isArrayAllocation())
+        T = ArrayType::get(T, cast<ConstantInt>(AI->getArraySize())->getZExtValue());
+      AllocaInst *Copies = B.CreateAlloca(ArrayType::get(T, W), nullptr, AI->getName() + ".lanes");
+      Copies->setAlignment(AI->getAlign());
+      Value *Ptrs = B.CreateGEP(Copies->getAllocatedType(), Copies,
+                                {B.getInt32(0), LaneIds}, AI->getName() + ".ptrs");
+      PrivateAllocas[AI] = {Ptrs, Copies};
+    }
+  // Schedule: loop-aware topological order.
+  scheduleLevel(nullptr, WF, LI, Schedule);
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    HeaderMaskSlots[L] = stateSlot(maskTy(), "hm." + L->getHeader()->getName());
+    for (PHINode &Phi : L->getHeader()->phis())
+      HeaderPhiSlots[&Phi] = stateSlot(
+          UI.getShape(&Phi).isUniform() ? Phi.getType() : vecTy(Phi.getType()),
+          "hp." + Phi.getName());
+  }
+  BasicBlock *FullStart = BasicBlock::Create(Ctx, "gang.full", GF);
+  BasicBlock *PartStart = BasicBlock::Create(Ctx, "gang.partial", GF);
+  BasicBlock *Exit = BasicBlock::Create(Ctx, "gang.exit", GF);
+  B.SetInsertPoint(AllocaBlock);
+  B.CreateCondBr(Full, FullStart, PartStart);
+  emitVariant(allTrue(), FullStart, Exit);
+  emitVariant(PartialMask, PartStart, Exit);
+  ReturnInst::Create(Ctx, Exit);
+  repairSSA();
+  return GF;
+}
+
+void GangBuilder::emitVariant(Value *Mask, BasicBlock *Start, BasicBlock *Exit) {
+  EntryMask = Mask;
+  Scalar.clear();
+  Vector.clear();
+  Lane0.clear();
+  CmpXchgParts.clear();
+  BlockMask.clear();
+  HeaderGuard.clear();
+  LoadedEdgeMask.clear();
+  for (auto &[AI, P] : PrivateAllocas) {
+    Vector[AI] = P.first;
+    Lane0[AI] = P.second;
+  }
+  Pending = {Start};
+  for (const Item &It : Schedule) {
+    switch (It.K) {
+    case Item::Block:
+      emitBlock(It.BB);
+      break;
+    case Item::LoopBegin:
+      emitLoopBegin(It.L);
+      break;
+    case Item::LoopEnd:
+      emitLoopEnd(It.L);
+      break;
+    }
+  }
+  branchPendingTo(Exit);
+}
+
+void GangBuilder::emitLoopBegin(Loop *L) {
+  BasicBlock *Pre = BasicBlock::Create(Ctx, L->getHeader()->getName() + ".pre", GF);
+  branchPendingTo(Pre);
+  B.SetInsertPoint(Pre);
+  // Exit masks of edges leaving this loop (as the outermost loop they
+  // leave) accumulate over its iterations.
+  for (BasicBlock *BB : L->blocks())
+    for (BasicBlock *S : successors(BB))
+      if (outermostExited({BB, S}) == L)
+        B.CreateStore(allFalse(), edgeSlot({BB, S}));
+  BasicBlock *Preheader = L->getLoopPreheader();
+  Value *M0 = LoadedEdgeMask.count({Preheader, L->getHeader()})
+                  ? LoadedEdgeMask[{Preheader, L->getHeader()}]
+                  : B.CreateLoad(maskTy(), edgeSlot({Preheader, L->getHeader()}));
+  B.CreateStore(M0, HeaderMaskSlots[L]);
+  for (PHINode &Phi : L->getHeader()->phis()) {
+    Value *In = Phi.getIncomingValueForBlock(Preheader);
+    B.CreateStore(UI.getShape(&Phi).isUniform() ? scalarOf(In) : vectorOf(In),
+                  HeaderPhiSlots[&Phi]);
+  }
+  Pending = {Pre};
+}
+
+void GangBuilder::emitLoopEnd(Loop *L) {
+  BasicBlock *Cont = BasicBlock::Create(Ctx, L->getHeader()->getName() + ".cont", GF);
+  branchPendingTo(Cont);
+  B.SetInsertPoint(Cont);
+  BasicBlock *Latch = L->getLoopLatch();
+  Value *Back = B.CreateLoad(maskTy(), edgeSlot({Latch, L->getHeader()}), "back");
+  B.CreateStore(Back, HeaderMaskSlots[L]);
+  for (PHINode &Phi : L->getHeader()->phis()) {
+    Value *In = Phi.getIncomingValueForBlock(Latch);
+    B.CreateStore(UI.getShape(&Phi).isUniform() ? scalarOf(In) : vectorOf(In),
+                  HeaderPhiSlots[&Phi]);
+  }
+  BasicBlock *After = BasicBlock::Create(Ctx, L->getHeader()->getName() + ".done", GF);
+  B.CreateCondBr(any(Back), HeaderGuard[L], After);
+  Pending = {After};
+}
+
+void GangBuilder::emitBlock(BasicBlock *BB) {
+  BasicBlock *Guard = BasicBlock::Create(Ctx, BB->getName() + ".guard", GF);
+  branchPendingTo(Guard);
+  B.SetInsertPoint(Guard);
+  Loop *L = LI.getLoopFor(BB);
+  Value *Mask;
+  if (BB == &WF.getEntryBlock()) {
+    Mask = EntryMask;
+  } else if (L && L->getHeader() == BB) {
+    HeaderGuard[L] = Guard;
+    Mask = B.CreateLoad(maskTy(), HeaderMaskSlots[L], "mask." + BB->getName());
+  } else {
+    Mask = nullptr;
+    for (BasicBlock *P : predecessors(BB)) {
+      if (LoadedEdgeMask.count({P, BB}))
+        continue;
+      Value *E = B.CreateLoad(maskTy(), edgeSlot({P, BB}));
+      LoadedEdgeMask[{P, BB}] = E;
+      Mask = Mask ? B.CreateOr(Mask, E) : E;
+    }
+    // Edge loads must be redone each time the block is reached again (a
+    // loop iteration): forget them after this block.
+    if (!Mask)
+      Mask = allFalse();
+  }
+  BlockMask[BB] = Mask;
+  BasicBlock *Body = BasicBlock::Create(Ctx, BB->getName(), GF);
+  BasicBlock *Skip = nullptr;
+  if (isAllTrue(Mask)) {
+    B.CreateBr(Body);
+  } else {
+    Skip = BasicBlock::Create(Ctx, BB->getName() + ".skip", GF);
+    B.CreateCondBr(any(Mask), Body, Skip);
+    B.SetInsertPoint(Skip);
+    for (BasicBlock *S : successors(BB))
+      if (!outermostExited({BB, S}))
+        B.CreateStore(allFalse(), edgeSlot({BB, S}));
+  }
+  B.SetInsertPoint(Body);
+  Value *OpMask = UI.isDivergentBlock(BB) ? Mask : EntryMask;
+  emitPhis(BB);
+  for (Instruction &I : *BB) {
+    if (isa<PHINode>(I) || I.isTerminator())
+      continue;
+    emitInstruction(I, OpMask);
+  }
+  emitTerminator(BB, OpMask);
+  Pending.clear();
+  Pending.push_back(B.GetInsertBlock());
+  if (Skip)
+    Pending.push_back(Skip);
+  // Edge masks into this block were consumed.
+  for (BasicBlock *P : predecessors(BB))
+    LoadedEdgeMask.erase({P, BB});
+}
+
+void GangBuilder::emitPhis(BasicBlock *BB) {
+  Loop *L = LI.getLoopFor(BB);
+  bool Header = L && L->getHeader() == BB;
+  for (PHINode &Phi : BB->phis()) {
+    bool Uniform = UI.getShape(&Phi).isUniform();
+    if (Header) {
+      Value *V = B.CreateLoad(Uniform ? Phi.getType() : vecTy(Phi.getType()),
+                              HeaderPhiSlots[&Phi], Phi.getName());
+      (Uniform ? Scalar : Vector)[&Phi] = V;
+      continue;
+    }
+    Value *R = nullptr;
+    SmallPtrSet<BasicBlock *, 4> Done;
+    for (unsigned N = 0; N < Phi.getNumIncomingValues(); ++N) {
+      BasicBlock *P = Phi.getIncomingBlock(N);
+      if (!Done.insert(P).second)
+        continue;
+      Edge E{P, BB};
+      Value *V;
+      if (outermostExited(E))
+        V = B.CreateLoad(Uniform ? Phi.getType() : vecTy(Phi.getType()), liveOutSlot(E, &Phi));
+      else
+        V = Uniform ? scalarOf(Phi.getIncomingValue(N)) : vectorOf(Phi.getIncomingValue(N));
+      if (!R) {
+        R = V;
+        continue;
+      }
+      Value *EM = LoadedEdgeMask.count(E) ? LoadedEdgeMask[E]
+                                          : B.CreateLoad(maskTy(), edgeSlot(E));
+      R = B.CreateSelect(Uniform ? any(EM) : EM, V, R, Phi.getName());
+    }
+    (Uniform ? Scalar : Vector)[&Phi] = R;
+  }
+}
+
+void GangBuilder::emitTerminator(BasicBlock *BB, Value *OpMask) {
+  Instruction *T = BB->getTerminator();
+  SmallVector<std::pair<BasicBlock *, Value *>, 2> Out;
+  if (auto *Br = dyn_cast<BranchInst>(T)) {
+    if (Br->isUnconditional()) {
+      Out.push_back({Br->getSuccessor(0), OpMask});
+    } else if (Br->getSuccessor(0) == Br->getSuccessor(1)) {
+      Out.push_back({Br->getSuccessor(0), OpMask});
+    } else if (!varying(Br->getCondition())) {
+      Value *C = scalarOf(Br->getCondition());
+      Out.push_back({Br->getSuccessor(0), B.CreateSelect(C, OpMask, allFalse())});
+      Out.push_back({Br->getSuccessor(1), B.CreateSelect(C, allFalse(), OpMask)});
+    } else {
+      Value *C = vectorOf(Br->getCondition());
+      Out.push_back({Br->getSuccessor(0), B.CreateAnd(OpMask, C)});
+      Out.push_back({Br->getSuccessor(1), B.CreateAnd(OpMask, B.CreateNot(C))});
+    }
+  }
+  for (auto &[S, EM] : Out) {
+    Edge E{BB, S};
+    if (Loop *X = outermostExited(E)) {
+      (void)X;
+      AllocaInst *Slot = edgeSlot(E);
+      B.CreateStore(B.CreateOr(B.CreateLoad(maskTy(), Slot), EM), Slot);
+      for (PHINode &Phi : S->phis()) {
+        AllocaInst *LO = liveOutSlot(E, &Phi);
+        Value *In = Phi.getIncomingValueForBlock(BB);
+        bool Uniform = UI.getShape(&Phi).isUniform();
+        Type *Ty = Uniform ? Phi.getType() : vecTy(Phi.getType());
+        Value *Old = B.CreateLoad(Ty, LO);
+        Value *New = Uniform ? B.CreateSelect(any(EM), scalarOf(In), Old)
+                             : B.CreateSelect(EM, vectorOf(In), Old);
+        B.CreateStore(New, LO);
+      }
+    } else {
+      B.CreateStore(EM, edgeSlot(E));
+    }
+  }
+}
+
+void GangBuilder::emitUniformClone(Instruction &I) {
+  Instruction *C = I.clone();
+  for (unsigned N = 0; N < C->getNumOperands(); ++N)
+    C->setOperand(N, scalarOf(I.getOperand(N)));
+  B.Insert(C, I.getName());
+  if (!I.getType()->isVoidTy())
+    Scalar[&I] = C;
+}
+
+Value *GangBuilder::emitSerialized(Instruction &I, Value *Mask) {
+  bool IsCX = isa<AtomicCmpXchgInst>(I);
+  Type *RT = I.getType();
+  bool HasResult = !RT->isVoidTy();
+  Type *I32 = B.getInt32Ty();
+  BasicBlock *Pre = B.GetInsertBlock();
+  BasicBlock *Head = BasicBlock::Create(Ctx, "lane", GF);
+  BasicBlock *Do = BasicBlock::Create(Ctx, "lane.do", GF);
+  BasicBlock *Latch = BasicBlock::Create(Ctx, "lane.next", GF);
+  BasicBlock *Done = BasicBlock::Create(Ctx, "lane.done", GF);
+  B.CreateBr(Head);
+  B.SetInsertPoint(Head);
+  PHINode *L = B.CreatePHI(I32, 2, "lane");
+  L->addIncoming(B.getInt32(0), Pre);
+  SmallVector<Type *, 2> AccTys;
+  if (IsCX) {
+    auto *ST = cast<StructType>(RT);
+    AccTys = {vecTy(ST->getElementType(0)), vecTy(ST->getElementType(1))};
+  } else if (HasResult) {
+    AccTys = {vecTy(RT)};
+  }
+  SmallVector<PHINode *, 2> Acc;
+  for (Type *T : AccTys) {
+    PHINode *P = B.CreatePHI(T, 2);
+    P->addIncoming(PoisonValue::get(T), Pre);
+    Acc.push_back(P);
+  }
+  if (isAllTrue(Mask))
+    B.CreateBr(Do);
+  else
+    B.CreateCondBr(B.CreateExtractElement(Mask, L), Do, Latch);
+  B.SetInsertPoint(Do);
+  Instruction *C = I.clone();
+  for (unsigned N = 0; N < C->getNumOperands(); ++N)
+    C->setOperand(N, laneOf(I.getOperand(N), L));
+  B.Insert(C);
+  SmallVector<Value *, 2> NewAcc;
+  if (IsCX) {
+    NewAcc.push_back(B.CreateInsertElement(Acc[0], B.CreateExtractValue(C, 0), L));
+    NewAcc.push_back(B.CreateInsertElement(Acc[1], B.CreateExtractValue(C, 1), L));
+  } else if (HasResult) {
+    NewAcc.push_back(B.CreateInsertElement(Acc[0], C, L));
+  }
+  BasicBlock *DoEnd = B.GetInsertBlock();
+  B.CreateBr(Latch);
+  B.SetInsertPoint(Latch);
+  SmallVector<Value *, 2> Merged;
+  for (unsigned N = 0; N < Acc.size(); ++N) {
+    PHINode *P = B.CreatePHI(AccTys[N], 2);
+    P->addIncoming(Acc[N], Head);
+    P->addIncoming(NewAcc[N], DoEnd);
+    if (isAllTrue(Mask))
+      P->removeIncomingValue(Head, false);
+    Merged.push_back(P);
+  }
+  Value *Next = B.CreateAdd(L, B.getInt32(1), "", true, true);
+  L->addIncoming(Next, Latch);
+  for (unsigned N = 0; N < Acc.size(); ++N)
+    Acc[N]->addIncoming(Merged[N], Latch);
+  B.CreateCondBr(B.CreateICmpULT(Next, B.getInt32(W)), Head, Done);
+  B.SetInsertPoint(Done);
+  if (IsCX) {
+    CmpXchgParts[&I] = {Merged[0], Merged[1]};
+    return nullptr;
+  }
+  if (HasResult) {
+    Vector[&I] = Merged[0];
+    return Merged[0];
+  }
+  return nullptr;
+}
+
+Value *GangBuilder::consecutiveGuard(const Value *Ptr, Value *P0, int64_t Stride) {
+  // Lane l's address must be lane 0's + l * Stride: the index may have
+  // wrapped in 32-bit arithmetic between lanes.
+  Value *Ptrs = vectorOf(Ptr);
+  Type *I64 = B.getInt64Ty();
+  Value *Expected = B.CreateAdd(
+      B.CreateVectorSplat(W, B.CreatePtrToInt(P0, I64)),
+      B.CreateMul(B.CreateZExt(LaneIds, vecTy(I64)),
+                  B.CreateVectorSplat(W, ConstantInt::get(I64, Stride))));
+  return B.CreateAndReduce(B.CreateICmpEQ(B.CreatePtrToInt(Ptrs, vecTy(I64)), Expected));
+}
+
+void GangBuilder::emitLoad(LoadInst &LdI, Value *Mask) {
+  Type *T = LdI.getType();
+  Shape PS = UI.getShape(LdI.getPointerOperand());
+  Value *Res;
+  int64_t Size = DL.getTypeAllocSize(T);
+  auto Gather = [&]() {
+    return B.CreateMaskedGather(vecTy(T), vectorOf(LdI.getPointerOperand()), LdI.getAlign(),
+                                Mask, PoisonValue::get(vecTy(T)));
+  };
+  if (PS.isAffine() && PS.Stride == Size && DL.getTypeStoreSize(T) == Size) {
+    Value *P0 = lane0Of(LdI.getPointerOperand());
+    auto Contig = [&]() -> Value * {
+      if (isAllTrue(Mask))
+        return B.CreateAlignedLoad(vecTy(T), P0, LdI.getAlign());
+      return B.CreateMaskedLoad(vecTy(T), P0, LdI.getAlign(), Mask,
+                                PoisonValue::get(vecTy(T)));
+    };
+    if (!PS.MayWrap) {
+      Res = Contig();
+    } else {
+      Value *Ok = consecutiveGuard(LdI.getPointerOperand(), P0, PS.Stride);
+      BasicBlock *From = B.GetInsertBlock();
+      BasicBlock *Yes = BasicBlock::Create(Ctx, "contig", GF);
+      BasicBlock *No = BasicBlock::Create(Ctx, "gather", GF);
+      BasicBlock *Join = BasicBlock::Create(Ctx, "access", GF);
+      (void)From;
+      B.CreateCondBr(Ok, Yes, No);
+      B.SetInsertPoint(Yes);
+      Value *A = Contig();
+      BasicBlock *YesEnd = B.GetInsertBlock();
+      B.CreateBr(Join);
+      B.SetInsertPoint(No);
+      Value *G = Gather();
+      BasicBlock *NoEnd = B.GetInsertBlock();
+      B.CreateBr(Join);
+      B.SetInsertPoint(Join);
+      PHINode *P = B.CreatePHI(vecTy(T), 2);
+      P->addIncoming(A, YesEnd);
+      P->addIncoming(G, NoEnd);
+      Res = P;
+    }
+  } else {
+    Res = Gather();
+  }
+  Res->setName(LdI.getName());
+  Vector[&LdI] = Res;
+}
+
+void GangBuilder::emitStore(StoreInst &SI, Value *Mask) {
+  const Value *Ptr = SI.getPointerOperand(), *Val = SI.getValueOperand();
+  Type *T = Val->getType();
+  Shape PS = UI.getShape(Ptr);
+  if (!varying(Ptr) && !varying(Val)) {
+    emitUniformClone(SI);
+    return;
+  }
+  if (!SI.isSimple() || !isScalarElement(T)) {
+    emitSerialized(SI, Mask);
+    return;
+  }
+  int64_t Size = DL.getTypeAllocSize(T);
+  auto Scatter = [&]() {
+    // Lanes store in order, so the highest active lane's value wins where
+    // lanes share an address (as one of the threads would on a GPU).
+    B.CreateMaskedScatter(vectorOf(Val), vectorOf(Ptr), SI.getAlign(), Mask);
+  };
+  if (PS.isAffine() && PS.Stride == Size && DL.getTypeStoreSize(T) == Size) {
+    Value *P0 = lane0Of(Ptr);
+    auto Contig = [&]() {
+      if (isAllTrue(Mask))
+        B.CreateAlignedStore(vectorOf(Val), P0, SI.getAlign());
+      else
+        B.CreateMaskedStore(vectorOf(Val), P0, SI.getAlign(), Mask);
+    };
+    if (!PS.MayWrap) {
+      Contig();
+      return;
+    }
+    Value *Ok = consecutiveGuard(Ptr, P0, PS.Stride);
+    BasicBlock *Yes = BasicBlock::Create(Ctx, "contig", GF);
+    BasicBlock *No = BasicBlock::Create(Ctx, "scatter", GF);
+    BasicBlock *Join = BasicBlock::Create(Ctx, "access", GF);
+    B.CreateCondBr(Ok, Yes, No);
+    B.SetInsertPoint(Yes);
+    Contig();
+    B.CreateBr(Join);
+    B.SetInsertPoint(No);
+    Scatter();
+    B.CreateBr(Join);
+    B.SetInsertPoint(Join);
+    return;
+  }
+  Scatter();
+}
+
+bool GangBuilder::emitVectorCall(CallInst &CI) {
+  Function *Callee = CI.getCalledFunction();
+  if (!Callee)
+    return false;
+  Type *RT = CI.getType();
+  if (!RT->isFloatingPointTy() && !RT->isIntegerTy())
+    return false;
+  for (Value *A : CI.args())
+    if (!isScalarElement(A->getType()) || A->getType()->isPointerTy())
+      return false;
+  // libm with a vector variant (glibc's libmvec through the target library
+  // info): call it directly, in chunks of the largest width it offers.
+  StringRef Name = Callee->getName();
+  for (unsigned VF = W; VF >= 2; VF /= 2) {
+    if (W % VF)
+      continue;
+    StringRef VName = TLI.getVectorizedFunction(Name, ElementCount::getFixed(VF), false);
+    if (VName.empty())
+      continue;
+    SmallVector<Type *, 4> PTys;
+    for (Value *A : CI.args())
+      PTys.push_back(FixedVectorType::get(A->getType(), VF));
+    FunctionCallee VFn = M.getOrInsertFunction(
+        VName, FunctionType::get(FixedVectorType::get(RT, VF), PTys, false));
+    SmallVector<Value *, 4> Full;
+    for (Value *A : CI.args())
+      Full.push_back(vectorOf(A));
+    SmallVector<Value *, 4> Parts;
+    for (unsigned Off = 0; Off < W; Off += VF) {
+      SmallVector<int, 16> Idx;
+      for (unsigned L = 0; L < VF; ++L)
+        Idx.push_back(Off + L);
+      SmallVector<Value *, 4> Args;
+      for (Value *A : Full)
+        Args.push_back(VF == W ? A : B.CreateShuffleVector(A, Idx));
+      CallInst *C = B.CreateCall(VFn, Args);
+      C->setFastMathFlags(CI.getFastMathFlags());
+      Parts.push_back(C);
+    }
+    while (Parts.size() > 1) {
+      SmallVector<Value *, 4> Next;
+      for (unsigned N = 0; N < Parts.size(); N += 2) {
+        unsigned Len = cast<FixedVectorType>(Parts[N]->getType())->getNumElements() * 2;
+        SmallVector<int, 32> Idx;
+        for (unsigned L = 0; L < Len; ++L)
+          Idx.push_back(L);
+        Next.push_back(B.CreateShuffleVector(Parts[N], Parts[N + 1], Idx));
+      }
+      Parts = Next;
+    }
+    Vector[&CI] = Parts[0];
+    return true;
+  }
+  Intrinsic::ID ID = CI.getIntrinsicID();
+  if (ID == Intrinsic::not_intrinsic || !isTriviallyVectorizable(ID))
+    return false;
+  SmallVector<Type *, 4> Tys;
+  if (isVectorIntrinsicWithOverloadTypeAtArg(ID, -1, &TTI))
+    Tys.push_back(vecTy(RT));
+  SmallVector<Value *, 4> Args;
+  for (unsigned N = 0; N < CI.arg_size(); ++N) {
+    Value *A = CI.getArgOperand(N);
+    bool ScalarOp = isVectorIntrinsicWithScalarOpAtArg(ID, N, &TTI);
+    if (ScalarOp && varying(A))
+      return false;
+    Value *V = ScalarOp ? scalarOf(A) : vectorOf(A);
+    if (isVectorIntrinsicWithOverloadTypeAtArg(ID, N, &TTI))
+      Tys.push_back(V->getType());
+    Args.push_back(V);
+  }
+  Function *VFn = Intrinsic::getOrInsertDeclaration(&M, ID, Tys);
+  CallInst *C = B.CreateCall(VFn, Args, CI.getName());
+  if (isa<FPMathOperator>(C))
+    C->setFastMathFlags(CI.getFastMathFlags());
+  Vector[&CI] = C;
+  return true;
+}
+
+void GangBuilder::emitInstruction(Instruction &I, Value *OpMask) {
+  B.SetCurrentDebugLocation(I.getDebugLoc());
+  if (isDroppableIntrinsic(I))
+    return;
+  if (auto *AI = dyn_cast<AllocaInst>(&I)) {
+    (void)AI; // laid out per lane in the entry block
+    return;
+  }
+  if (auto *CI = dyn_cast<CallInst>(&I))
+    if (std::optional<Marker> Mk = getMarker(*CI); Mk && *Mk == Marker::ThreadIdxX) {
+      Vector[&I] = Lanes;
+      Lane0[&I] = Base;
+      return;
+    }
+  if (auto *SI = dyn_cast<StoreInst>(&I)) {
+    emitStore(*SI, OpMask);
+    return;
+  }
+  bool AnyVarying = false;
+  for (const Use &U : I.operands())
+    AnyVarying |= varying(U.get());
+  if (I.getType()->isVoidTy()) {
+    bool Effects = I.mayHaveSideEffects();
+    if (!AnyVarying && (!Effects || isa<FenceInst>(I) || isa<MemIntrinsic>(I)))
+      emitUniformClone(I);
+    else
+      emitSerialized(I, OpMask);
+    return;
+  }
+  if (UI.getShape(&I).isUniform()) {
+    emitUniformClone(I);
+    return;
+  }
+  if (auto *EV = dyn_cast<ExtractValueInst>(&I))
+    if (auto It = CmpXchgParts.find(EV->getAggregateOperand()); It != CmpXchgParts.end()) {
+      Vector[&I] = EV->getIndices()[0] == 0 ? It->second.first : It->second.second;
+      return;
+    }
+  if (auto *LdI = dyn_cast<LoadInst>(&I)) {
+    if (LdI->isSimple() && isScalarElement(LdI->getType()))
+      emitLoad(*LdI, OpMask);
+    else
+      emitSerialized(I, OpMask);
+    return;
+  }
+  if (auto *CI = dyn_cast<CallInst>(&I)) {
+    bool Pure = CI->onlyReadsMemory() && CI->willReturn();
+    if (Pure && emitVectorCall(*CI))
+      return;
+    emitSerialized(I, OpMask);
+    return;
+  }
+  if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I)) {
+    emitSerialized(I, OpMask);
+    return;
+  }
+  Value *R = nullptr;
+  if (auto *BO = dyn_cast<BinaryOperator>(&I)) {
+    Value *L = vectorOf(BO->getOperand(0)), *Rt = vectorOf(BO->getOperand(1));
+    if (BO->getOpcode() == Instruction::UDiv || BO->getOpcode() == Instruction::SDiv ||
+        BO->getOpcode() == Instruction::URem || BO->getOpcode() == Instruction::SRem) {
+      // Inactive lanes must not divide by zero (or INT_MIN by -1).
+      if (!isAllTrue(OpMask))
+        Rt = B.CreateSelect(OpMask, Rt, ConstantInt::get(Rt->getType(), 1));
+    }
+    R = B.CreateBinOp(BO->getOpcode(), L, Rt, I.getName());
+    if (auto *RI = dyn_cast<Instruction>(R))
+      RI->copyIRFlags(&I);
+  } else if (auto *UO = dyn_cast<UnaryOperator>(&I)) {
+    R = B.CreateUnOp(UO->getOpcode(), vectorOf(UO->getOperand(0)), I.getName());
+    if (auto *RI = dyn_cast<Instruction>(R))
+      RI->copyIRFlags(&I);
+  } else if (auto *Cast = dyn_cast<CastInst>(&I)) {
+    R = B.CreateCast(Cast->getOpcode(), vectorOf(Cast->getOperand(0)), vecTy(I.getType()),
+                     I.getName());
+    if (auto *RI = dyn_cast<Instruction>(R))
+      RI->copyIRFlags(&I);
+  } else if (auto *Cmp = dyn_cast<CmpInst>(&I)) {
+    R = B.CreateCmp(Cmp->getPredicate(), vectorOf(Cmp->getOperand(0)),
+                    vectorOf(Cmp->getOperand(1)), I.getName());
+    if (auto *RI = dyn_cast<Instruction>(R))
+      RI->copyIRFlags(&I);
+  } else if (auto *Sel = dyn_cast<SelectInst>(&I)) {
+    Value *C = varying(Sel->getCondition()) ? vectorOf(Sel->getCondition())
+                                            : scalarOf(Sel->getCondition());
+    R = B.CreateSelect(C, vectorOf(Sel->getTrueValue()), vectorOf(Sel->getFalseValue()),
+                       I.getName());
+    if (auto *RI = dyn_cast<Instruction>(R); RI && isa<FPMathOperator>(RI))
+      RI->copyIRFlags(&I);
+  } else if (auto *Fr = dyn_cast<FreezeInst>(&I)) {
+    R = B.CreateFreeze(vectorOf(Fr->getOperand(0)), I.getName());
+  } else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
+    Value *Ptr = varying(GEP->getPointerOperand()) ? vectorOf(GEP->getPointerOperand())
+                                                   : scalarOf(GEP->getPointerOperand());
+    SmallVector<Value *, 4> Idx;
+    for (Value *X : GEP->indices())
+      Idx.push_back(varying(X) ? vectorOf(X) : scalarOf(X));
+    R = B.CreateGEP(GEP->getSourceElementType(), Ptr, Idx, I.getName(), GEP->getNoWrapFlags());
+  } else {
+    emitSerialized(I, OpMask);
+    return;
+  }
+  Vector[&I] = R;
+  // Affine values also keep lane 0 as a scalar: the base of unit-stride
+  // accesses without an extractelement.
+  if (UI.getShape(&I).isAffine() &&
+      (isa<BinaryOperator>(I) || isa<CastInst>(I) || isa<GetElementPtrInst>(I))) {
+    Instruction *C = I.clone();
+    for (unsigned N = 0; N < C->getNumOperands(); ++N)
+      C->setOperand(N, lane0Of(I.getOperand(N)));
+    B.Insert(C, I.getName() + ".l0");
+    Lane0[&I] = C;
+  }
+}
+
+void GangBuilder::repairSSA() {
+  // The schedule references values across skippable blocks; demote every
+  // cross-block value to a slot and let mem2reg build the phis (undefined
+  // on paths where a skipped block would have defined them: those lanes
+  // are masked off there).
+  SmallVector<Instruction *, 64> Demote;
+  for (BasicBlock &BB : *GF) {
+    if (&BB == AllocaBlock)
+      continue;
+    for (Instruction &I : BB) {
+      if (isa<AllocaInst>(I))
+        continue;
+      for (User *U : I.users()) {
+        auto *UI = cast<Instruction>(U);
+        if (UI->getParent() != &BB || isa<PHINode>(UI)) {
+          Demote.push_back(&I);
+          break;
+        }
+      }
+    }
+  }
+  SmallVector<AllocaInst *, 64> Slots(StateSlots.begin(), StateSlots.end());
+  for (Instruction *I : Demote)
+    if (AllocaInst *A = DemoteRegToStack(*I, false, AllocaBlock->begin()))
+      Slots.push_back(A);
+  DominatorTree GDT(*GF);
+  SmallVector<AllocaInst *, 64> Promotable;
+  for (AllocaInst *A : Slots)
+    if (isAllocaPromotable(A))
+      Promotable.push_back(A);
+  PromoteMemToReg(Promotable, GDT);
+}
+
+} // namespace
+
+namespace {
+
+unsigned chooseWidth(unsigned Forced, const TargetTransformInfo &TTI) {
+  if (Forced)
+    return Forced;
+  if (WidthOption)
+    return WidthOption;
+  if (const char *E = std::getenv("LOOM_VECTOR_WIDTH")) {
+    unsigned W = 0;
+    if (!StringRef(E).getAsInteger(10, W) && W)
+      return W;
+  }
+  uint64_t Bits =
+      TTI.getRegisterBitWidth(TargetTransformInfo::RGK_FixedWidthVector).getFixedValue();
+  if (Bits < 128)
+    return 1;
+  return unsigned(Bits / 32);
+}
+
+/// Inlines every call to a defined, non-recursive function (device library
+/// math, device functions that read no markers): a call left in the body
+/// would run lane by lane.
+void inlineCalls(Function &F) {
+  for (unsigned Round = 0; Round < 8; ++Round) {
+    SmallVector<CallBase *, 16> Calls;
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Function *Callee = CB->getCalledFunction();
+            Callee && !Callee->isDeclaration() && Callee != &F &&
+            !Callee->hasFnAttribute(Attribute::NoInline) && !isKernel(*Callee))
+          Calls.push_back(CB);
+    if (Calls.empty())
+      return;
+    for (CallBase *CB : Calls) {
+      InlineFunctionInfo IFI;
+      InlineFunction(*CB, IFI);
+    }
+  }
+}
+
+} // namespace
+
+PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  SmallVector<Function *, 8> Kernels;
+  for (Function &F : M)
+    if (isKernel(F) && !F.isDeclaration() && gangWidth(F) == 1)
+      Kernels.push_back(&F);
+  bool Changed = false;
+  for (Function *K : Kernels) {
+    OptimizationRemarkEmitter ORE(K);
+    unsigned W = chooseWidth(ForcedWidth, FAM.getResult<TargetIRAnalysis>(*K));
+    if (W < 2)
+      continue;
+    // Work on a copy put into the vectorizer's canonical form.
+    ValueToValueMapTy VMap;
+    Function *WF = CloneFunction(K, VMap);
+    WF->setName(K->getName() + ".wfv.input");
+    WF->setLinkage(GlobalValue::InternalLinkage);
+    inlineCalls(*WF);
+    {
+      FunctionPassManager FPM;
+      FPM.addPass(LowerSwitchPass());
+      FPM.addPass(UnifyFunctionExitNodesPass());
+      FPM.addPass(LoopSimplifyPass());
+      FPM.addPass(LCSSAPass());
+      FAM.invalidate(*WF, PreservedAnalyses::none());
+      FPM.run(*WF, FAM);
+    }
+    removeUnreachableBlocks(*WF);
+    FAM.clear(*WF, WF->getName());
+    DominatorTree DT(*WF);
+    PostDominatorTree PDT(*WF);
+    LoopInfo LI(DT);
+    UniformityInfo UI(*WF, DT, PDT, LI);
+    GangBuilder GB(*K, *WF, UI, LI, DT, W, FAM.getResult<TargetLibraryAnalysis>(*K),
+                   FAM.getResult<TargetIRAnalysis>(*K));
+    if (std::optional<Bail> Why = GB.checkLegal()) {
+      DebugLoc Loc = Why->At ? Why->At->getDebugLoc() : DebugLoc();
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(PassName, "NotVectorized", Loc,
+                                        Why->At ? Why->At->getParent()
+                                                : &K->getEntryBlock())
+               << "kernel '" << K->getName()
+               << "' keeps the scalar thread loop: it contains " << Why->Why;
+      });
+      WF->eraseFromParent();
+      continue;
+    }
+    Function *GF = GB.build();
+    WF->eraseFromParent();
+    if (verifyFunction(*GF, &errs())) {
+      // An internal error must not cost the user a correct program.
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(PassName, "NotVectorized", K)
+               << "kernel '" << K->getName()
+               << "' keeps the scalar thread loop: internal vectorizer error";
+      });
+      GF->eraseFromParent();
+      continue;
+    }
+    ORE.emit([&] {
+      return OptimizationRemark(PassName, "Vectorized", K)
+             << "kernel '" << K->getName() << "' vectorized across threads, gang width "
+             << ore::NV("Width", W);
+    });
+    GF->addFnAttr(GangWidthAttr, std::to_string(W));
+    FAM.clear(*K, K->getName());
+    GF->takeName(K);
+    K->replaceAllUsesWith(GF);
+    K->eraseFromParent();
+    Changed = true;
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+} // namespace loom

@@ -1,0 +1,86 @@
+; Memory accesses by their stride across lanes, in the full-gang and the
+; partial-gang (masked tail) copies of the body; 2D blocks vectorize along x.
+; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -S %s | FileCheck %s
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+declare i32 @loom.tid.x()
+declare i32 @loom.tid.y()
+declare i32 @loom.ntid.x()
+
+; CHECK-LABEL: define void @access_kinds(
+; CHECK-SAME: #[[ATTR:[0-9]+]]
+; The gang: lanes base..base+3, the tail mask, and the full-gang test.
+; CHECK: %gang.base = call i32 @loom.tid.x()
+; CHECK: %tid.x.lanes = add nuw nsw <4 x i32> %{{.*}}, <i32 0, i32 1, i32 2, i32 3>
+; CHECK: %gang.mask = icmp ult <4 x i32> %tid.x.lanes
+; CHECK: %gang.full = icmp ule i32
+; CHECK: br i1 %gang.full, label %gang.full{{.*}}, label %gang.partial
+; Full gang: consecutive load/store are plain vector accesses, a uniform
+; address is one scalar load, a stride of 2 elements is a gather.
+; CHECK: gang.full{{.*}}:
+; CHECK: load <4 x float>, ptr
+; CHECK: load float, ptr %u
+; CHECK: call <4 x float> @llvm.masked.gather.v4f32.v4p0(<4 x ptr> align 4 %{{.*}}, <4 x i1> splat (i1 true)
+; threadIdx.y is the same in every lane of a gang: scalar.
+; CHECK: %ty = call i32 @loom.tid.y()
+; CHECK-NEXT: %row = zext i32 %ty to i64
+; CHECK: store <4 x float>
+; Partial gang: the same accesses under the tail mask.
+; CHECK: gang.partial{{.*}}:
+; CHECK: call <4 x float> @llvm.masked.load.v4f32.p0(ptr align 4 %{{.*}}, <4 x i1> %gang.mask
+; CHECK: call <4 x float> @llvm.masked.gather.v4f32.v4p0(<4 x ptr> align 4 %{{.*}}, <4 x i1> %gang.mask
+; CHECK: call void @llvm.masked.store.v4f32.p0(<4 x float> %{{.*}}, ptr align 4 %{{.*}}, <4 x i1> %gang.mask)
+; CHECK: attributes #[[ATTR]] = { "loom-gang-width"="4" "loom-kernel" }
+define void @access_kinds(ptr %a, ptr %b, ptr %u, ptr %out) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %i = zext nneg i32 %tid to i64
+  %pa = getelementptr inbounds float, ptr %a, i64 %i
+  %x = load float, ptr %pa
+  %s = load float, ptr %u
+  %i2 = shl nuw nsw i64 %i, 1
+  %pb = getelementptr inbounds float, ptr %b, i64 %i2
+  %y = load float, ptr %pb
+  %xs = fmul float %x, %s
+  %r = fadd float %xs, %y
+  %ty = call i32 @loom.tid.y()
+  %row = zext i32 %ty to i64
+  %rowoff = mul i64 %row, 1024
+  %o = add i64 %rowoff, %i
+  %po = getelementptr inbounds float, ptr %out, i64 %o
+  store float %r, ptr %po
+  ret void
+}
+
+; A 32-bit index that may wrap between lanes (unsigned arithmetic, then
+; sign extension): the unit-stride access is checked at run time.
+; CHECK-LABEL: define void @may_wrap(
+; CHECK: icmp eq <4 x i64>
+; CHECK: call i1 @llvm.vector.reduce.and.v4i1(
+; CHECK: contig{{.*}}:
+; CHECK: load <4 x float>
+; CHECK: gather{{.*}}:
+; CHECK: @llvm.masked.gather.v4f32
+define void @may_wrap(ptr %a, ptr %out, i32 %off) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %i = add i32 %tid, %off
+  %i64 = sext i32 %i to i64
+  %pa = getelementptr inbounds float, ptr %a, i64 %i64
+  %x = load float, ptr %pa
+  %po = getelementptr inbounds float, ptr %out, i64 %i64
+  store float %x, ptr %po
+  ret void
+}
+
+; Varying values stored to one address: a scatter, so that the highest
+; active lane's value is the one that stays (as one thread's would).
+; CHECK-LABEL: define void @same_address(
+; CHECK: call void @llvm.masked.scatter.v4i32.v4p0(<4 x i32> %tid.x.lanes, <4 x ptr> align 4 %{{.*}}, <4 x i1> splat (i1 true))
+define void @same_address(ptr %out) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  store i32 %tid, ptr %out
+  ret void
+}
