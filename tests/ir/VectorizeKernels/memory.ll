@@ -27,11 +27,10 @@ declare i32 @loom.ntid.x()
 ; CHECK-NEXT: %row = zext i32 %ty to i64
 ; CHECK: store <4 x float>
 ; Partial gang: the same accesses under the tail mask.
-; CHECK: gang.partial{{.*}}:
+; CHECK: ; preds = %gang.partial
 ; CHECK: call <4 x float> @llvm.masked.load.v4f32.p0(ptr align 4 %{{.*}}, <4 x i1> %gang.mask
 ; CHECK: call <4 x float> @llvm.masked.gather.v4f32.v4p0(<4 x ptr> align 4 %{{.*}}, <4 x i1> %gang.mask
 ; CHECK: call void @llvm.masked.store.v4f32.p0(<4 x float> %{{.*}}, ptr align 4 %{{.*}}, <4 x i1> %gang.mask)
-; CHECK: attributes #[[ATTR]] = { "loom-gang-width"="4" "loom-kernel" }
 define void @access_kinds(ptr %a, ptr %b, ptr %u, ptr %out) "loom-kernel" {
 entry:
   %tid = call i32 @loom.tid.x()
@@ -84,3 +83,6 @@ entry:
   store i32 %tid, ptr %out
   ret void
 }
+
+; The gang width is recorded for ThreadLoops.
+; CHECK: attributes #[[ATTR]] = { "loom-gang-width"="4" "loom-kernel" }
