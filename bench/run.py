@@ -55,11 +55,24 @@ BENCHES = [
 # (binary <src>.<label>), run alternately with the default build; a second table
 # prints variant time / default time (medians), i.e. what the optimization the
 # flags turn off buys. name -> [(label, [loomcc flags])].
+NO_WFV = ("no-wfv", ["--loom-disable=wfv"])  # issue #11's before: LLVM's loop vectorizer only
 VARIANTS = {
     "smem_stage": [("no-barrier-elim", ["--loom-disable=barrier-elim"])],
     "warp_collectives": [("scalar", ["--loom-disable=vectorize"])],
-    "expsin": [("scalar", ["--loom-disable=vectorize"])],
-    "blackscholes": [("scalar", ["--loom-disable=vectorize"])],
+    "expsin": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
+    "blackscholes": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
+    "triad": [NO_WFV],
+    "triad_gs": [NO_WFV],
+    "dot_shared": [NO_WFV],
+    "matmul_naive": [NO_WFV],
+    "matmul_loop": [NO_WFV],
+    "nbody": [NO_WFV],
+    "spmv": [NO_WFV],
+    "kmeans": [NO_WFV],
+    "stencil2d": [NO_WFV],
+    "stencil3d": [NO_WFV],
+    "histogram": [NO_WFV],
+    "bfs": [NO_WFV],
 }
 LIMITS = [("stream", "stream_omp"), ("fma_peak", "fma_omp")]
 LAUNCH_COUNTS = {"tiny_launches": 5000}  # per-iteration time covers this many launches

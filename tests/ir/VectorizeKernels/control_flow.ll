@@ -1,0 +1,123 @@
+; Control flow in gang kernels: a uniform branch tests its scalar condition,
+; a divergent if/else runs both sides under complementary masks and merges
+; with a select, a grid-stride loop runs while any lane is active and keeps
+; each lane's live-out value from the iteration it left in.
+; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -S %s | FileCheck %s
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+declare i32 @loom.tid.x()
+declare i32 @loom.ctaid.x()
+declare i32 @loom.ntid.x()
+declare i32 @loom.nctaid.x()
+
+; CHECK-LABEL: define void @uniform_branch(
+; CHECK: gang.full
+; The scalar condition picks the whole gang's mask or none: no per-lane
+; compare, the block is entered with a scalar test.
+; CHECK: %u = icmp sgt i32 %n, 0
+; CHECK-NOT: icmp sgt <4 x i32>
+; CHECK: select i1 %u, <4 x i1> splat (i1 true), <4 x i1> zeroinitializer
+; CHECK: then.guard:
+; CHECK: call i1 @llvm.vector.reduce.or.v4i1(
+; CHECK: then:
+; Not divergent: the body uses the gang's (full) mask, a plain store.
+; CHECK-NOT: masked.store
+; CHECK: store <4 x i32>
+define void @uniform_branch(ptr %out, i32 %n) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %u = icmp sgt i32 %n, 0
+  br i1 %u, label %then, label %exit
+then:
+  %i = zext nneg i32 %tid to i64
+  %p = getelementptr inbounds i32, ptr %out, i64 %i
+  store i32 %n, ptr %p
+  br label %exit
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @divergent_if_else(
+; CHECK: gang.full
+; CHECK: %odd = icmp ne <4 x i32>
+; CHECK: %[[T:.*]] = and <4 x i1> splat (i1 true), %odd
+; CHECK: %[[NOT:.*]] = xor <4 x i1> %odd, splat (i1 true)
+; CHECK: %[[F:.*]] = and <4 x i1> splat (i1 true), %[[NOT]]
+; Each side stores under its own mask.
+; CHECK: then:
+; CHECK: call void @llvm.masked.store.v4i32.p0(<4 x i32> %{{.*}}, ptr align 4 %{{.*}}, <4 x i1> %[[T]])
+; CHECK: else:
+; CHECK: call void @llvm.masked.store.v4i32.p0(<4 x i32> %{{.*}}, ptr align 4 %{{.*}}, <4 x i1> %[[F]])
+; The join merges the two sides' values lane by lane.
+; CHECK: join:
+; CHECK: %r = select <4 x i1> %{{.*}}, <4 x i32> %{{.*}}, <4 x i32> %{{.*}}
+define void @divergent_if_else(ptr %out, ptr %in) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %i = zext nneg i32 %tid to i64
+  %pi = getelementptr inbounds i32, ptr %in, i64 %i
+  %v = load i32, ptr %pi
+  %bit = and i32 %v, 1
+  %odd = icmp ne i32 %bit, 0
+  %po = getelementptr inbounds i32, ptr %out, i64 %i
+  br i1 %odd, label %then, label %else
+then:
+  %a = mul i32 %v, 3
+  store i32 %a, ptr %po
+  br label %join
+else:
+  %b = sdiv i32 %v, 2
+  store i32 %b, ptr %po
+  br label %join
+join:
+  %r = phi i32 [ %a, %then ], [ %b, %else ]
+  %q = getelementptr inbounds i32, ptr %in, i64 %i
+  store i32 %r, ptr %q
+  ret void
+}
+
+; CHECK-LABEL: define void @grid_stride(
+; CHECK: gang.full
+; The uniform trip counter stays a scalar phi in the loop.
+; CHECK: loop.guard:
+; CHECK: %hp.k.0 = phi i32
+; CHECK: loop:
+; CHECK: %c = icmp slt <4 x i32>
+; A lane that leaves keeps its count (a per-lane blend on the exit edge).
+; CHECK: select <4 x i1> %{{.*}}, <4 x i32> %{{.*}}, <4 x i32>
+; The loop continues while any lane wants another iteration.
+; CHECK: loop.cont:
+; CHECK: %[[ANY:.*]] = call i1 @llvm.vector.reduce.or.v4i1(
+; CHECK-NEXT: br i1 %[[ANY]], label %loop.guard, label %loop.done
+; CHECK: exit:
+; CHECK: store <4 x i32>
+define void @grid_stride(ptr %a, ptr %count, i32 %n) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %bid = call i32 @loom.ctaid.x()
+  %bdim = call i32 @loom.ntid.x()
+  %gdim = call i32 @loom.nctaid.x()
+  %base = mul nsw i32 %bid, %bdim
+  %i0 = add nsw i32 %base, %tid
+  %stride = mul nsw i32 %bdim, %gdim
+  br label %loop
+loop:
+  %i = phi i32 [ %i0, %entry ], [ %inext, %loop ]
+  %k = phi i32 [ 0, %entry ], [ %knext, %loop ]
+  %i64 = sext i32 %i to i64
+  %p = getelementptr inbounds float, ptr %a, i64 %i64
+  %x = load float, ptr %p
+  %y = fmul float %x, 2.0
+  store float %y, ptr %p
+  %inext = add nsw i32 %i, %stride
+  %knext = add i32 %k, 1
+  %c = icmp slt i32 %inext, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  %kout = phi i32 [ %knext, %loop ]
+  %t64 = zext nneg i32 %tid to i64
+  %pc = getelementptr inbounds i32, ptr %count, i64 %t64
+  store i32 %kout, ptr %pc
+  ret void
+}
