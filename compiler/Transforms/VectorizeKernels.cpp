@@ -181,6 +181,7 @@ private:
   Value *scalarOf(const Value *V);
   Value *vectorOf(const Value *V);
   Value *lane0Of(const Value *V);
+  Value *laneLastOf(const Value *V);
   Value *laneOf(const Value *V, Value *Lane);
   Value *any(Value *Mask) {
     if (isAllTrue(Mask))
@@ -274,7 +275,7 @@ private:
 
   // Per variant.
   Value *EntryMask = nullptr;
-  DenseMap<const Value *, Value *> Scalar, Vector, Lane0;
+  DenseMap<const Value *, Value *> Scalar, Vector, Lane0, LaneLast;
   DenseMap<const Value *, std::pair<Value *, Value *>> CmpXchgParts;
   DenseMap<const BasicBlock *, Value *> BlockMask;
   DenseMap<const Loop *, BasicBlock *> HeaderGuard;
@@ -303,6 +304,14 @@ Value *GangBuilder::lane0Of(const Value *V) {
     return scalarOf(V);
   // Defined later in the schedule on no path here (poison on every lane).
   return PoisonValue::get(V->getType());
+}
+
+Value *GangBuilder::laneLastOf(const Value *V) {
+  if (auto It = LaneLast.find(V); It != LaneLast.end())
+    return It->second;
+  if (auto It = Vector.find(V); It != Vector.end())
+    return B.CreateExtractElement(It->second, uint64_t(W - 1));
+  return scalarOf(V);
 }
 
 Value *GangBuilder::vectorOf(const Value *V) {
@@ -459,6 +468,7 @@ void GangBuilder::emitVariant(Value *Mask, BasicBlock *Start, BasicBlock *Exit) 
   Scalar.clear();
   Vector.clear();
   Lane0.clear();
+  LaneLast.clear();
   CmpXchgParts.clear();
   BlockMask.clear();
   HeaderGuard.clear();
@@ -737,15 +747,13 @@ Value *GangBuilder::emitSerialized(Instruction &I, Value *Mask) {
 }
 
 Value *GangBuilder::consecutiveGuard(const Value *Ptr, Value *P0, int64_t Stride) {
-  // Lane l's address must be lane 0's + l * Stride: the index may have
-  // wrapped in 32-bit arithmetic between lanes.
-  Value *Ptrs = vectorOf(Ptr);
+  // The index may have wrapped in 32-bit arithmetic between lanes. A wrap
+  // is a single jump of 2^32 somewhere in the gang (|Stride| * (W-1) is far
+  // below 2^31), so the last lane lands at lane 0 + (W-1) * Stride exactly
+  // when no lane wrapped: one scalar compare.
   Type *I64 = B.getInt64Ty();
-  Value *Expected = B.CreateAdd(
-      B.CreateVectorSplat(W, B.CreatePtrToInt(P0, I64)),
-      B.CreateMul(B.CreateZExt(LaneIds, vecTy(I64)),
-                  B.CreateVectorSplat(W, ConstantInt::get(I64, Stride))));
-  return B.CreateAndReduce(B.CreateICmpEQ(B.CreatePtrToInt(Ptrs, vecTy(I64)), Expected));
+  Value *Span = B.CreateSub(B.CreatePtrToInt(laneLastOf(Ptr), I64), B.CreatePtrToInt(P0, I64));
+  return B.CreateICmpEQ(Span, ConstantInt::get(I64, Stride * int64_t(W - 1)), "contiguous");
 }
 
 void GangBuilder::emitLoad(LoadInst &LdI, Value *Mask) {
@@ -893,6 +901,7 @@ bool GangBuilder::emitVectorCall(CallInst &CI) {
       }
       Parts = Next;
     }
+    Parts[0]->setName(CI.getName());
     Vector[&CI] = Parts[0];
     return true;
   }
@@ -933,6 +942,7 @@ void GangBuilder::emitInstruction(Instruction &I, Value *OpMask) {
     if (std::optional<Marker> Mk = getMarker(*CI); Mk && *Mk == Marker::ThreadIdxX) {
       Vector[&I] = Lanes;
       Lane0[&I] = Base;
+      LaneLast[&I] = B.CreateAdd(Base, B.getInt32(W - 1), "gang.last", true, true);
       return;
     }
   if (auto *SI = dyn_cast<StoreInst>(&I)) {
@@ -1033,6 +1043,14 @@ void GangBuilder::emitInstruction(Instruction &I, Value *OpMask) {
       C->setOperand(N, lane0Of(I.getOperand(N)));
     B.Insert(C, I.getName() + ".l0");
     Lane0[&I] = C;
+    // And the last lane, for run-time contiguity checks (dead otherwise).
+    {
+      Instruction *CL = I.clone();
+      for (unsigned N = 0; N < CL->getNumOperands(); ++N)
+        CL->setOperand(N, laneLastOf(I.getOperand(N)));
+      B.Insert(CL, I.getName() + ".last");
+      LaneLast[&I] = CL;
+    }
   }
 }
 

@@ -53,10 +53,13 @@ entry:
 }
 
 ; A 32-bit index that may wrap between lanes (unsigned arithmetic, then
-; sign extension): the unit-stride access is checked at run time.
+; sign extension): the unit-stride access is checked at run time, with one
+; scalar compare of the first and last lanes' addresses.
 ; CHECK-LABEL: define void @may_wrap(
-; CHECK: icmp eq <4 x i64>
-; CHECK: call i1 @llvm.vector.reduce.and.v4i1(
+; CHECK: %i.last = add i32 %gang.last, %off
+; CHECK: %[[SPAN:.*]] = sub i64
+; CHECK: %contiguous = icmp eq i64 %[[SPAN]], 12
+; CHECK: br i1 %contiguous
 ; CHECK: contig{{.*}}:
 ; CHECK: load <4 x float>
 ; CHECK: gather{{.*}}:
