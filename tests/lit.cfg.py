@@ -20,7 +20,12 @@ bindir = config.llvm_bindir
 config.substitutions.append(
     ("%opt", os.path.join(bindir, "opt") + " -load-pass-plugin=" + config.loom_plugin))
 config.substitutions.append(("%loom_lib", os.path.join(config.loom_binary_dir, "lib")))
-config.substitutions.append(("%loomcc", os.path.join(config.loom_binary_dir, "bin", "loomcc")))
+# --param loomcc_flags="..." runs a suite under other code generation
+# settings (ctest's lit-e2e-* configurations: forced gang widths, no
+# kernel vectorizer).
+_loomcc = os.path.join(config.loom_binary_dir, "bin", "loomcc")
+_flags = lit_config.params.get("loomcc_flags", "")
+config.substitutions.append(("%loomcc", (_loomcc + " " + _flags).strip()))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "e2e", "Inputs")))
 import shutil
 if shutil.which("strace"):

@@ -825,10 +825,24 @@ void GangBuilder::emitStore(StoreInst &SI, Value *Mask) {
   if (PS.isAffine() && PS.Stride == Size && DL.getTypeStoreSize(T) == Size) {
     Value *P0 = lane0Of(Ptr);
     auto Contig = [&]() {
-      if (isAllTrue(Mask))
+      if (isAllTrue(Mask)) {
         B.CreateAlignedStore(vectorOf(Val), P0, SI.getAlign());
-      else
-        B.CreateMaskedStore(vectorOf(Val), P0, SI.getAlign(), Mask);
+        return;
+      }
+      // Masked stores are slow on many CPUs (microcoded on AMD, also with
+      // AVX2): a plain store when every lane is active, the usual case.
+      Value *V = vectorOf(Val);
+      BasicBlock *All = BasicBlock::Create(Ctx, "store.all", GF);
+      BasicBlock *Some = BasicBlock::Create(Ctx, "store.masked", GF);
+      BasicBlock *Done = BasicBlock::Create(Ctx, "store.done", GF);
+      B.CreateCondBr(B.CreateAndReduce(Mask), All, Some);
+      B.SetInsertPoint(All);
+      B.CreateAlignedStore(V, P0, SI.getAlign());
+      B.CreateBr(Done);
+      B.SetInsertPoint(Some);
+      B.CreateMaskedStore(V, P0, SI.getAlign(), Mask);
+      B.CreateBr(Done);
+      B.SetInsertPoint(Done);
     };
     if (!PS.MayWrap) {
       Contig();

@@ -328,6 +328,7 @@ DeviceCompileJob Driver::deviceJob() const {
     // "vectorize" is the scalar build: no vectorizer of any kind.
     Job.VectorizeKernels &= D != "wfv" && D != "vectorize";
   }
+  Job.VectorWidth = O.VectorWidth;
   Job.RemarkPassed = O.RemarkPassed;
   Job.RemarkMissed = O.RemarkMissed;
   return Job;

@@ -163,6 +163,16 @@ const std::vector<Spec> &specs() {
        [](Options &O, const std::string &) { O.Keep = true; return true; }},
       {"-dryrun", "--dryrun", false, false,
        [](Options &O, const std::string &) { O.DryRun = true; return true; }},
+      {"-loom-vector-width", "--loom-vector-width", true, false,
+       [](Options &O, const std::string &V) {
+         unsigned W = 0;
+         for (char C : V)
+           W = (C >= '0' && C <= '9' && W < 1000) ? W * 10 + unsigned(C - '0') : 1000;
+         if (V.empty() || W < 1 || W > 64 || (W & (W - 1)))
+           return error("--loom-vector-width takes a power of two from 1 to 64, not '" + V + "'");
+         O.VectorWidth = W;
+         return true;
+       }},
       {"-Rpass", nullptr, true, false,
        [](Options &O, const std::string &V) { O.RemarkPassed = V; return true; }},
       {"-Rpass-missed", nullptr, true, false,
@@ -365,6 +375,8 @@ void printHelp() {
       "  --use_fast_math           fast approximate math in kernels\n"
       "  --loom-disable=<a,b>      turn off Loom optimizations (vectorize,\n"
       "                            barrier-elim, wfv), to measure what they buy\n"
+      "  --loom-vector-width=<w>   gang width of the kernel vectorizer (default:\n"
+      "                            the CPU's vector registers; also LOOM_VECTOR_WIDTH)\n"
       "  -Rpass=<re>, -Rpass-missed=<re>  report kernel optimizations done /\n"
       "                            missed with the reason (e.g. -Rpass-missed=loom)\n"
       "  -M, -MD, -MF <f>, -MT <t> dependency output\n"

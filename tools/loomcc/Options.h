@@ -48,6 +48,7 @@ struct Options {
   /// --loom-disable=a,b: Loom optimizations to turn off (benchmarks compare
   /// with and without them): "vectorize", "barrier-elim".
   std::vector<std::string> Disabled;
+  unsigned VectorWidth = 0;       // --loom-vector-width=N: gang width of the kernel vectorizer
   std::string RemarkPassed;       // -Rpass=<regex>: kernel optimizations done
   std::string RemarkMissed;       // -Rpass-missed=<regex>: and not done, why
   bool ShowVersion = false;
