@@ -1,5 +1,5 @@
 /* cuda.h - the part of CUDA's driver API Loom provides: initialization,
- * devices, contexts, memory information, error strings.
+ * devices, contexts, memory information, error strings, graphics interop stubs.
  * SPDX-License-Identifier: Apache-2.0
  *
  * Loom has one device (ordinal 0) whose primary context is current on every
@@ -32,6 +32,8 @@
 #define cuCtxPopCurrent cuCtxPopCurrent_v2
 #define cuDevicePrimaryCtxRelease cuDevicePrimaryCtxRelease_v2
 #define cuMemGetInfo cuMemGetInfo_v2
+#define cuGraphicsResourceGetMappedPointer cuGraphicsResourceGetMappedPointer_v2
+#define cuGraphicsResourceSetMapFlags cuGraphicsResourceSetMapFlags_v2
 #endif
 
 #if defined(__cplusplus)
@@ -153,6 +155,7 @@ typedef struct CUctx_st *CUcontext;
 typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
 typedef struct CUarray_st *CUarray;
+typedef struct CUgraphicsResource_st *CUgraphicsResource;
 
 /* ---- Device attributes (cuDeviceGetAttribute) ------------------------------ */
 typedef enum CUdevice_attribute_enum {
@@ -321,6 +324,21 @@ typedef enum CUctx_flags_enum {
   CU_CTX_FLAGS_MASK = 0xFF
 } CUctx_flags;
 
+/* ---- Graphics interop flags ------------------------------------------------ */
+typedef enum CUgraphicsRegisterFlags_enum {
+  CU_GRAPHICS_REGISTER_FLAGS_NONE = 0x00,
+  CU_GRAPHICS_REGISTER_FLAGS_READ_ONLY = 0x01,
+  CU_GRAPHICS_REGISTER_FLAGS_WRITE_DISCARD = 0x02,
+  CU_GRAPHICS_REGISTER_FLAGS_SURFACE_LDST = 0x04,
+  CU_GRAPHICS_REGISTER_FLAGS_TEXTURE_GATHER = 0x08
+} CUgraphicsRegisterFlags;
+
+typedef enum CUgraphicsMapResourceFlags_enum {
+  CU_GRAPHICS_MAP_RESOURCE_FLAGS_NONE = 0x00,
+  CU_GRAPHICS_MAP_RESOURCE_FLAGS_READ_ONLY = 0x01,
+  CU_GRAPHICS_MAP_RESOURCE_FLAGS_WRITE_DISCARD = 0x02
+} CUgraphicsMapResourceFlags;
+
 /* ---- Initialization and versions ------------------------------------------ */
 /* Flags must be 0. Every other call also works without it (the runtime is
  * always initialized on Loom). */
@@ -355,6 +373,18 @@ CUresult cuCtxSynchronize(void);
 
 /* ---- Memory ---------------------------------------------------------------- */
 CUresult cuMemGetInfo_v2(size_t *free, size_t *total);
+
+/* ---- Graphics interop (OpenGL and others: CUDA_ERROR_NOT_SUPPORTED) --------- */
+CUresult cuGraphicsUnregisterResource(CUgraphicsResource resource);
+CUresult cuGraphicsMapResources(unsigned int count, CUgraphicsResource *resources,
+                                CUstream hStream);
+CUresult cuGraphicsUnmapResources(unsigned int count, CUgraphicsResource *resources,
+                                  CUstream hStream);
+CUresult cuGraphicsResourceGetMappedPointer_v2(CUdeviceptr *pDevPtr, size_t *pSize,
+                                               CUgraphicsResource resource);
+CUresult cuGraphicsSubResourceGetMappedArray(CUarray *pArray, CUgraphicsResource resource,
+                                             unsigned int arrayIndex, unsigned int mipLevel);
+CUresult cuGraphicsResourceSetMapFlags_v2(CUgraphicsResource resource, unsigned int flags);
 
 #if defined(__cplusplus)
 }

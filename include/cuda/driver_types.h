@@ -238,6 +238,10 @@ struct cudaChannelFormatDesc {
 /* Loom stores an array as dense row-major storage (runtime/memory/Array.h). */
 typedef struct cudaArray *cudaArray_t;
 typedef const struct cudaArray *cudaArray_const_t;
+/* Mipmapped arrays are not implemented; the handle type is declared for the
+ * graphics interop API. */
+typedef struct cudaMipmappedArray *cudaMipmappedArray_t;
+typedef const struct cudaMipmappedArray *cudaMipmappedArray_const_t;
 
 #define cudaArrayDefault 0x00
 #define cudaArrayLayered 0x01
@@ -769,5 +773,32 @@ typedef union cudaLaunchAttributeValue cudaKernelNodeAttrValue;
 #define cudaKernelNodeAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
 #define cudaKernelNodeAttributeCooperative cudaLaunchAttributeCooperative
 #define cudaKernelNodeAttributePriority cudaLaunchAttributePriority
+
+/* ---- Graphics interop (cuda_gl_interop.h; Loom: cudaErrorNotSupported) --- */
+struct cudaGraphicsResource;
+typedef struct cudaGraphicsResource *cudaGraphicsResource_t;
+
+enum cudaGraphicsRegisterFlags {
+  cudaGraphicsRegisterFlagsNone = 0,
+  cudaGraphicsRegisterFlagsReadOnly = 1,
+  cudaGraphicsRegisterFlagsWriteDiscard = 2,
+  cudaGraphicsRegisterFlagsSurfaceLoadStore = 4,
+  cudaGraphicsRegisterFlagsTextureGather = 8
+};
+
+enum cudaGraphicsMapFlags {
+  cudaGraphicsMapFlagsNone = 0,
+  cudaGraphicsMapFlagsReadOnly = 1,
+  cudaGraphicsMapFlagsWriteDiscard = 2
+};
+
+enum cudaGraphicsCubeFace {
+  cudaGraphicsCubeFacePositiveX = 0x00,
+  cudaGraphicsCubeFaceNegativeX = 0x01,
+  cudaGraphicsCubeFacePositiveY = 0x02,
+  cudaGraphicsCubeFaceNegativeY = 0x03,
+  cudaGraphicsCubeFacePositiveZ = 0x04,
+  cudaGraphicsCubeFaceNegativeZ = 0x05
+};
 
 #endif /* LOOM_CUDA_DRIVER_TYPES_H */
