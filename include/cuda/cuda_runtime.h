@@ -250,10 +250,10 @@ __LOOM_CHANNEL_DESC(float3, 32, 32, 32, 0, cudaChannelFormatKindFloat)
 
 #endif /* __cplusplus */
 
+/* Like NVIDIA's, this header does not include cuda.h: the driver API
+ * (CUresult, cuMemGetInfo, __cuda_cuda_h__) is there only for programs that
+ * include it. */
 #if defined(__CUDA__)
-/* clang's device headers expect cuda.h's types (cuuint32_t), as its own
- * runtime wrapper provides them. */
-#include "cuda.h"
 #include "loom/__loom_device_runtime.h"
 #endif
 

@@ -294,6 +294,26 @@ cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t coun
 cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol);
 cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
 
+/* ---- Graphics interop ------------------------------------------------------
+ * Declared as in CUDA; OpenGL/EGL/Direct3D interop is not implemented, so no
+ * resource can be registered and every call returns cudaErrorNotSupported
+ * (outputs are zeroed). The API-specific registration calls are in
+ * cuda_gl_interop.h. */
+cudaError_t cudaGraphicsUnregisterResource(cudaGraphicsResource_t resource);
+cudaError_t cudaGraphicsResourceSetMapFlags(cudaGraphicsResource_t resource,
+                                            unsigned int flags);
+cudaError_t cudaGraphicsMapResources(int count, cudaGraphicsResource_t *resources,
+                                     cudaStream_t stream __LOOM_DEFAULT(0));
+cudaError_t cudaGraphicsUnmapResources(int count, cudaGraphicsResource_t *resources,
+                                       cudaStream_t stream __LOOM_DEFAULT(0));
+cudaError_t cudaGraphicsResourceGetMappedPointer(void **devPtr, size_t *size,
+                                                 cudaGraphicsResource_t resource);
+cudaError_t cudaGraphicsSubResourceGetMappedArray(cudaArray_t *array,
+                                                  cudaGraphicsResource_t resource,
+                                                  unsigned int arrayIndex, unsigned int mipLevel);
+cudaError_t cudaGraphicsResourceGetMappedMipmappedArray(cudaMipmappedArray_t *mipmappedArray,
+                                                        cudaGraphicsResource_t resource);
+
 /* ---- Registration hooks called by clang's host-side code ------------------ */
 void **__cudaRegisterFatBinary(void *fatCubin);
 void __cudaRegisterFatBinaryEnd(void **fatCubinHandle);

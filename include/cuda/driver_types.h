@@ -89,6 +89,7 @@ enum cudaError {
   cudaErrorJitCompilationDisabled = 223,
   cudaErrorUnsupportedExecAffinity = 224,
   cudaErrorUnsupportedDevSideSync = 225,
+  cudaErrorContained = 226,
   cudaErrorInvalidSource = 300,
   cudaErrorFileNotFound = 301,
   cudaErrorSharedObjectSymbolNotFound = 302,
@@ -118,6 +119,7 @@ enum cudaError {
   cudaErrorInvalidPc = 718,
   cudaErrorLaunchFailure = 719,
   cudaErrorCooperativeLaunchTooLarge = 720,
+  cudaErrorTensorMemoryLeak = 721,
   cudaErrorNotPermitted = 800,
   cudaErrorNotSupported = 801,
   cudaErrorSystemNotReady = 802,
@@ -236,6 +238,10 @@ struct cudaChannelFormatDesc {
 /* Loom stores an array as dense row-major storage (runtime/memory/Array.h). */
 typedef struct cudaArray *cudaArray_t;
 typedef const struct cudaArray *cudaArray_const_t;
+/* Mipmapped arrays are not implemented; the handle type is declared for the
+ * graphics interop API. */
+typedef struct cudaMipmappedArray *cudaMipmappedArray_t;
+typedef const struct cudaMipmappedArray *cudaMipmappedArray_const_t;
 
 #define cudaArrayDefault 0x00
 #define cudaArrayLayered 0x01
@@ -767,5 +773,32 @@ typedef union cudaLaunchAttributeValue cudaKernelNodeAttrValue;
 #define cudaKernelNodeAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
 #define cudaKernelNodeAttributeCooperative cudaLaunchAttributeCooperative
 #define cudaKernelNodeAttributePriority cudaLaunchAttributePriority
+
+/* ---- Graphics interop (cuda_gl_interop.h; Loom: cudaErrorNotSupported) --- */
+struct cudaGraphicsResource;
+typedef struct cudaGraphicsResource *cudaGraphicsResource_t;
+
+enum cudaGraphicsRegisterFlags {
+  cudaGraphicsRegisterFlagsNone = 0,
+  cudaGraphicsRegisterFlagsReadOnly = 1,
+  cudaGraphicsRegisterFlagsWriteDiscard = 2,
+  cudaGraphicsRegisterFlagsSurfaceLoadStore = 4,
+  cudaGraphicsRegisterFlagsTextureGather = 8
+};
+
+enum cudaGraphicsMapFlags {
+  cudaGraphicsMapFlagsNone = 0,
+  cudaGraphicsMapFlagsReadOnly = 1,
+  cudaGraphicsMapFlagsWriteDiscard = 2
+};
+
+enum cudaGraphicsCubeFace {
+  cudaGraphicsCubeFacePositiveX = 0x00,
+  cudaGraphicsCubeFaceNegativeX = 0x01,
+  cudaGraphicsCubeFacePositiveY = 0x02,
+  cudaGraphicsCubeFaceNegativeY = 0x03,
+  cudaGraphicsCubeFacePositiveZ = 0x04,
+  cudaGraphicsCubeFaceNegativeZ = 0x05
+};
 
 #endif /* LOOM_CUDA_DRIVER_TYPES_H */

@@ -1,14 +1,32 @@
-// DriverApi.cpp - the small driver API subset in cuda.h (initialization, devices, versions).
+// DriverApi.cpp - the driver API subset in cuda.h: initialization, devices,
+// contexts, memory information and error strings.
 // SPDX-License-Identifier: Apache-2.0
+//
+// Loom has one device. Its primary context is current on every host thread
+// until the thread changes its context stack; cuCtxCreate makes further
+// handles on the same device and memory. Driver calls never touch the
+// runtime's last error (as in CUDA, where they are separate APIs).
+#define __LOOM_DRIVER_API_INTERNAL 1
 #include "cuda.h"
 #include "cuda_runtime_api.h"
 
+#include "core/DeviceInfo.h"
 #include "core/Runtime.h"
 #include "support/ApiError.h"
 
 #include <cstdio>
+#include <mutex>
+#include <unordered_set>
+#include <vector>
 
 using loom::Runtime;
+
+/// What a CUcontext points to. Destroyed contexts are never freed, so a
+/// stale handle cannot alias a new one.
+struct CUctx_st {
+  unsigned Flags;
+  bool Primary;
+};
 
 namespace {
 
@@ -19,25 +37,8 @@ struct DriverError {
 };
 
 constexpr DriverError DriverErrors[] = {
-    {CUDA_SUCCESS, "CUDA_SUCCESS", "no error"},
-    {CUDA_ERROR_INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE", "invalid argument"},
-    {CUDA_ERROR_OUT_OF_MEMORY, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
-    {CUDA_ERROR_NOT_INITIALIZED, "CUDA_ERROR_NOT_INITIALIZED", "initialization error"},
-    {CUDA_ERROR_DEINITIALIZED, "CUDA_ERROR_DEINITIALIZED", "driver shutting down"},
-    {CUDA_ERROR_NO_DEVICE, "CUDA_ERROR_NO_DEVICE", "no CUDA-capable device is detected"},
-    {CUDA_ERROR_INVALID_DEVICE, "CUDA_ERROR_INVALID_DEVICE", "invalid device ordinal"},
-    {CUDA_ERROR_INVALID_IMAGE, "CUDA_ERROR_INVALID_IMAGE", "device kernel image is invalid"},
-    {CUDA_ERROR_INVALID_CONTEXT, "CUDA_ERROR_INVALID_CONTEXT", "invalid device context"},
-    {CUDA_ERROR_INVALID_HANDLE, "CUDA_ERROR_INVALID_HANDLE", "invalid resource handle"},
-    {CUDA_ERROR_NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
-    {CUDA_ERROR_NOT_READY, "CUDA_ERROR_NOT_READY", "device not ready"},
-    {CUDA_ERROR_ILLEGAL_ADDRESS, "CUDA_ERROR_ILLEGAL_ADDRESS",
-     "an illegal memory access was encountered"},
-    {CUDA_ERROR_ASSERT, "CUDA_ERROR_ASSERT", "device-side assert triggered"},
-    {CUDA_ERROR_LAUNCH_FAILED, "CUDA_ERROR_LAUNCH_FAILED", "unspecified launch failure"},
-    {CUDA_ERROR_NOT_PERMITTED, "CUDA_ERROR_NOT_PERMITTED", "operation not permitted"},
-    {CUDA_ERROR_NOT_SUPPORTED, "CUDA_ERROR_NOT_SUPPORTED", "operation not supported"},
-    {CUDA_ERROR_UNKNOWN, "CUDA_ERROR_UNKNOWN", "unknown error"},
+#define LOOM_CU_ERROR(Name, Description) {Name, #Name, Description},
+#include "support/DriverErrorTable.def"
 };
 
 const DriverError *findDriverError(CUresult Code) {
@@ -45,6 +46,93 @@ const DriverError *findDriverError(CUresult Code) {
     if (E.Code == Code)
       return &E;
   return nullptr;
+}
+
+CUresult checkDevice(CUdevice Device) {
+  return Device == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+}
+
+CUctx_st PrimaryContext{0, true};
+
+/// Contexts made by cuCtxCreate and not yet destroyed.
+std::mutex ContextLock;
+std::unordered_set<const CUctx_st *> &liveContexts() {
+  static std::unordered_set<const CUctx_st *> Live;
+  return Live;
+}
+
+bool isLive(CUcontext Ctx) {
+  if (Ctx == &PrimaryContext)
+    return true;
+  std::lock_guard<std::mutex> Lock(ContextLock);
+  return liveContexts().count(Ctx) != 0;
+}
+
+/// The calling thread's context stack; its top is the current context.
+std::vector<CUcontext> &contextStack() {
+  thread_local std::vector<CUcontext> Stack{&PrimaryContext};
+  return Stack;
+}
+
+/// CUDA_SUCCESS when a live context is current on the calling thread.
+CUresult checkCurrentContext() {
+  std::vector<CUcontext> &Stack = contextStack();
+  if (Stack.empty())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  return isLive(Stack.back()) ? CUDA_SUCCESS : CUDA_ERROR_CONTEXT_IS_DESTROYED;
+}
+
+/// Valid flags: one scheduling mode plus any of the other documented bits.
+bool validContextFlags(unsigned Flags) {
+  if (Flags & ~unsigned(CU_CTX_FLAGS_MASK))
+    return false;
+  unsigned Sched = Flags & CU_CTX_SCHED_MASK;
+  return Sched == CU_CTX_SCHED_AUTO || Sched == CU_CTX_SCHED_SPIN ||
+         Sched == CU_CTX_SCHED_YIELD || Sched == CU_CTX_SCHED_BLOCKING_SYNC;
+}
+
+/// cuDeviceGetAttribute values the runtime's cudaDeviceAttr does not cover:
+/// capabilities a CPU does not have (0), or a count that is 1.
+bool driverOnlyAttribute(CUdevice_attribute Attr, int *Value) {
+  switch (Attr) {
+  case CU_DEVICE_ATTRIBUTE_CAN_TEX2D_GATHER:
+  case CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_MEM_OPS_V1:
+  case CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS_V1:
+  case CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR_V1:
+  case CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED:
+  case CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED:
+  case CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_WIN32_HANDLE_SUPPORTED:
+  case CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_WIN32_KMT_HANDLE_SUPPORTED:
+  case CU_DEVICE_ATTRIBUTE_GENERIC_COMPRESSION_SUPPORTED:
+  case CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_WITH_CUDA_VMM_SUPPORTED:
+  case CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS:
+  case CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR:
+  case CU_DEVICE_ATTRIBUTE_DMA_BUF_SUPPORTED:
+  case CU_DEVICE_ATTRIBUTE_IPC_EVENT_SUPPORTED:
+  case CU_DEVICE_ATTRIBUTE_TENSOR_MAP_ACCESS_SUPPORTED:
+  case CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_FABRIC_SUPPORTED:
+  case CU_DEVICE_ATTRIBUTE_UNIFIED_FUNCTION_POINTERS:
+  case CU_DEVICE_ATTRIBUTE_NUMA_CONFIG:
+  case CU_DEVICE_ATTRIBUTE_MULTICAST_SUPPORTED:
+  case CU_DEVICE_ATTRIBUTE_MPS_ENABLED:
+  case CU_DEVICE_ATTRIBUTE_D3D12_CIG_SUPPORTED:
+  case CU_DEVICE_ATTRIBUTE_MEM_DECOMPRESS_ALGORITHM_MASK:
+  case CU_DEVICE_ATTRIBUTE_MEM_DECOMPRESS_MAXIMUM_LENGTH:
+  case CU_DEVICE_ATTRIBUTE_GPU_PCI_DEVICE_ID:
+  case CU_DEVICE_ATTRIBUTE_GPU_PCI_SUBSYSTEM_ID:
+  case CU_DEVICE_ATTRIBUTE_HOST_NUMA_MULTINODE_IPC_SUPPORTED:
+    *Value = 0;
+    return true;
+  case CU_DEVICE_ATTRIBUTE_MEM_SYNC_DOMAIN_COUNT:
+    *Value = 1;
+    return true;
+  case CU_DEVICE_ATTRIBUTE_NUMA_ID:
+  case CU_DEVICE_ATTRIBUTE_HOST_NUMA_ID:
+    *Value = -1; // no NUMA placement is reported
+    return true;
+  default:
+    return false;
+  }
 }
 
 } // namespace
@@ -61,6 +149,24 @@ CUresult cuDriverGetVersion(int *Version) {
   *Version = CUDA_VERSION;
   return CUDA_SUCCESS;
 }
+
+CUresult cuGetErrorName(CUresult Error, const char **Str) {
+  if (!Str)
+    return CUDA_ERROR_INVALID_VALUE;
+  const DriverError *E = findDriverError(Error);
+  *Str = E ? E->Name : nullptr;
+  return E ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult cuGetErrorString(CUresult Error, const char **Str) {
+  if (!Str)
+    return CUDA_ERROR_INVALID_VALUE;
+  const DriverError *E = findDriverError(Error);
+  *Str = E ? E->Description : nullptr;
+  return E ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+// ---- Devices -----------------------------------------------------------------
 
 CUresult cuDeviceGet(CUdevice *Device, int Ordinal) {
   if (!Device)
@@ -81,41 +187,188 @@ CUresult cuDeviceGetCount(int *Count) {
 CUresult cuDeviceGetName(char *Name, int Len, CUdevice Device) {
   if (!Name || Len <= 0)
     return CUDA_ERROR_INVALID_VALUE;
-  if (Device != 0)
-    return CUDA_ERROR_INVALID_DEVICE;
+  if (CUresult Error = checkDevice(Device))
+    return Error;
   std::snprintf(Name, static_cast<size_t>(Len), "%s", Runtime::get().properties().name);
   return CUDA_SUCCESS;
 }
 
-CUresult cuDeviceTotalMem(size_t *Bytes, CUdevice Device) {
+CUresult cuDeviceTotalMem_v2(size_t *Bytes, CUdevice Device) {
   if (!Bytes)
     return CUDA_ERROR_INVALID_VALUE;
-  if (Device != 0)
-    return CUDA_ERROR_INVALID_DEVICE;
+  if (CUresult Error = checkDevice(Device))
+    return Error;
   *Bytes = Runtime::get().properties().totalGlobalMem;
   return CUDA_SUCCESS;
 }
 
+CUresult cuDeviceTotalMem(size_t *Bytes, CUdevice Device) {
+  return cuDeviceTotalMem_v2(Bytes, Device);
+}
+
+CUresult cuDeviceGetAttribute(int *Value, CUdevice_attribute Attr, CUdevice Device) {
+  if (!Value)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (CUresult Error = checkDevice(Device))
+    return Error;
+  // The runtime's cudaDeviceAttr has the driver's numbering.
+  if (Attr > 0 && Attr < CU_DEVICE_ATTRIBUTE_MAX &&
+      loom::deviceAttribute(Runtime::get().properties(), static_cast<cudaDeviceAttr>(Attr),
+                            Value))
+    return CUDA_SUCCESS;
+  return driverOnlyAttribute(Attr, Value) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult cuDeviceComputeCapability(int *Major, int *Minor, CUdevice Device) {
+  if (!Major || !Minor)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (CUresult Error = checkDevice(Device))
+    return Error;
+  const cudaDeviceProp &Prop = Runtime::get().properties();
+  *Major = Prop.major;
+  *Minor = Prop.minor;
+  return CUDA_SUCCESS;
+}
+
+// ---- Contexts ----------------------------------------------------------------
+
+CUresult cuDevicePrimaryCtxRetain(CUcontext *Ctx, CUdevice Device) {
+  if (!Ctx)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (CUresult Error = checkDevice(Device))
+    return Error;
+  *Ctx = &PrimaryContext;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuDevicePrimaryCtxRelease_v2(CUdevice Device) { return checkDevice(Device); }
+
+CUresult cuDevicePrimaryCtxRelease(CUdevice Device) {
+  return cuDevicePrimaryCtxRelease_v2(Device);
+}
+
+CUresult cuCtxCreate_v2(CUcontext *Ctx, unsigned int Flags, CUdevice Device) {
+  if (!Ctx || !validContextFlags(Flags))
+    return CUDA_ERROR_INVALID_VALUE;
+  if (CUresult Error = checkDevice(Device))
+    return Error;
+  CUcontext New = new CUctx_st{Flags, false};
+  {
+    std::lock_guard<std::mutex> Lock(ContextLock);
+    liveContexts().insert(New);
+  }
+  contextStack().push_back(New);
+  *Ctx = New;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuCtxCreate(CUcontext *Ctx, unsigned int Flags, CUdevice Device) {
+  return cuCtxCreate_v2(Ctx, Flags, Device);
+}
+
+CUresult cuCtxDestroy_v2(CUcontext Ctx) {
+  if (!Ctx)
+    return CUDA_ERROR_INVALID_VALUE;
+  {
+    // The primary context is not destroyed this way
+    // (cuDevicePrimaryCtxRelease); a destroyed one is no context.
+    std::lock_guard<std::mutex> Lock(ContextLock);
+    if (!liveContexts().erase(Ctx))
+      return CUDA_ERROR_INVALID_CONTEXT;
+  }
+  // All contexts share the device: its work is finished before the handle
+  // goes. Allocations stay valid (they belong to the one device).
+  Runtime::get().scheduler().waitAll();
+  std::vector<CUcontext> &Stack = contextStack();
+  if (!Stack.empty() && Stack.back() == Ctx)
+    Stack.pop_back();
+  return CUDA_SUCCESS;
+}
+
+CUresult cuCtxDestroy(CUcontext Ctx) { return cuCtxDestroy_v2(Ctx); }
+
+CUresult cuCtxGetCurrent(CUcontext *Ctx) {
+  if (!Ctx)
+    return CUDA_ERROR_INVALID_VALUE;
+  std::vector<CUcontext> &Stack = contextStack();
+  *Ctx = Stack.empty() ? nullptr : Stack.back();
+  return CUDA_SUCCESS;
+}
+
+CUresult cuCtxSetCurrent(CUcontext Ctx) {
+  std::vector<CUcontext> &Stack = contextStack();
+  if (!Ctx) {
+    // Unbinds: pops the top of the stack, if any.
+    if (!Stack.empty())
+      Stack.pop_back();
+    return CUDA_SUCCESS;
+  }
+  if (!isLive(Ctx))
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (Stack.empty())
+    Stack.push_back(Ctx);
+  else
+    Stack.back() = Ctx;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuCtxPushCurrent_v2(CUcontext Ctx) {
+  if (!Ctx)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!isLive(Ctx))
+    return CUDA_ERROR_INVALID_CONTEXT;
+  contextStack().push_back(Ctx);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuCtxPushCurrent(CUcontext Ctx) { return cuCtxPushCurrent_v2(Ctx); }
+
+CUresult cuCtxPopCurrent_v2(CUcontext *Ctx) {
+  std::vector<CUcontext> &Stack = contextStack();
+  if (Stack.empty())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (Ctx)
+    *Ctx = Stack.back();
+  Stack.pop_back();
+  return CUDA_SUCCESS;
+}
+
+CUresult cuCtxPopCurrent(CUcontext *Ctx) { return cuCtxPopCurrent_v2(Ctx); }
+
+CUresult cuCtxGetDevice(CUdevice *Device) {
+  if (!Device)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (CUresult Error = checkCurrentContext())
+    return Error;
+  *Device = 0;
+  return CUDA_SUCCESS;
+}
+
 CUresult cuCtxSynchronize(void) {
+  if (CUresult Error = checkCurrentContext())
+    return Error;
   Runtime::get().scheduler().waitAll();
   // The runtime's sticky codes have the same numbers in the driver API.
   return static_cast<CUresult>(loom::stickyError());
 }
 
-CUresult cuGetErrorName(CUresult Error, const char **Str) {
-  if (!Str)
+// ---- Memory ------------------------------------------------------------------
+
+CUresult cuMemGetInfo_v2(size_t *Free, size_t *Total) {
+  // Either pointer may be null (only the other value is wanted).
+  if (!Free && !Total)
     return CUDA_ERROR_INVALID_VALUE;
-  const DriverError *E = findDriverError(Error);
-  *Str = E ? E->Name : nullptr;
-  return E ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+  if (CUresult Error = checkCurrentContext())
+    return Error;
+  size_t F = 0, T = 0;
+  cudaMemGetInfo(&F, &T); // cannot fail with valid pointers
+  if (Free)
+    *Free = F;
+  if (Total)
+    *Total = T;
+  return CUDA_SUCCESS;
 }
 
-CUresult cuGetErrorString(CUresult Error, const char **Str) {
-  if (!Str)
-    return CUDA_ERROR_INVALID_VALUE;
-  const DriverError *E = findDriverError(Error);
-  *Str = E ? E->Description : nullptr;
-  return E ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
-}
+CUresult cuMemGetInfo(size_t *Free, size_t *Total) { return cuMemGetInfo_v2(Free, Total); }
 
 } // extern "C"

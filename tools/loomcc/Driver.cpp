@@ -73,6 +73,7 @@ private:
   std::string temp(const std::string &Stem, const std::string &Ext);
   std::string objectName(const Input &In);
   std::vector<std::string> cudaCommon() const;
+  std::vector<std::string> nvccLeniency() const;
   std::vector<std::string> languageFlags() const;
   bool compileCuda(const Input &In, std::vector<std::string> &Objects);
   Input normalizedSource(const Input &In, std::vector<std::string> &ExtraFlags);
@@ -142,6 +143,28 @@ std::string Driver::objectName(const Input &In) {
   return temp(sys::path::stem(In.Path).str(), "o");
 }
 
+/// C++ diagnostics clang makes errors by default where nvcc's front end and
+/// GCC (nvcc's host compiler) only warn, and the meaning is not in doubt; they
+/// stay warnings here so that programs nvcc builds compile (device and host
+/// sides of .cu files, .cpp files, -E/-M). A -Xcompiler -Werror keeps them
+/// errors, as it would make GCC's warnings errors.
+///  - reserved-user-defined-literal: a string literal glued to a macro,
+///    `"%"PRIu64` or `"v"VERSION`; clang, like GCC, reads two tokens and
+///    expands the macro.
+///  - register: the `register` storage class, removed in C++17 (nvcc's and
+///    clang's default dialect); it never changed a program's meaning.
+///  - c++11-narrowing: a narrowing conversion in braces, `dim3 g = {n, 1}`
+///    with an int n; nvcc warns "invalid narrowing conversion" (#2361-D) and
+///    GCC -Wnarrowing warns; the value is converted as in an assignment.
+///    Overload resolution and SFINAE still treat it as narrowing.
+std::vector<std::string> Driver::nvccLeniency() const {
+  for (const std::string &F : O.HostFlags)
+    if (F == "-Werror")
+      return {};
+  return {"-Wno-error=reserved-user-defined-literal", "-Wno-error=register",
+          "-Wno-error=c++11-narrowing"};
+}
+
 /// Flags both sides of a CUDA compilation share.
 std::vector<std::string> Driver::cudaCommon() const {
   // --cuda-path names a directory that is not a CUDA installation, so clang
@@ -155,6 +178,8 @@ std::vector<std::string> Driver::cudaCommon() const {
       "-Xclang", "-target-sdk-version=12.8",
       "-Wno-unknown-cuda-version", "-isystem", L.CudaInclude,
       "-include", "loom/__loom_cuda_prelude.h"};
+  for (const std::string &F : nvccLeniency())
+    A.push_back(F);
   for (const std::string &P : O.Preprocessor)
     A.push_back(P);
   if (!O.Std.empty())
@@ -428,8 +453,11 @@ bool Driver::compileHostOnly(const Input &In, std::vector<std::string> &Objects)
     A.insert(A.end(), {"-Wno-error=implicit-int", "-Wno-error=implicit-function-declaration",
                        "-Wno-error=int-conversion", "-Wno-error=incompatible-pointer-types",
                        "-Wno-error=return-mismatch"});
-  } else if (!O.Std.empty()) {
-    A.push_back("-std=" + O.Std);
+  } else {
+    for (const std::string &F : nvccLeniency())
+      A.push_back(F);
+    if (!O.Std.empty())
+      A.push_back("-std=" + O.Std);
   }
   for (const std::string &P : O.Preprocessor)
     A.push_back(P);
@@ -455,6 +483,9 @@ bool Driver::preprocessOrDeps() {
       A.push_back("--cuda-host-only");
     } else {
       A = {"-x", In.Kind == InputKind::C ? "c" : "c++", "-isystem", L.CudaInclude};
+      if (In.Kind != InputKind::C)
+        for (const std::string &F : nvccLeniency())
+          A.push_back(F);
       for (const std::string &P : O.Preprocessor)
         A.push_back(P);
     }

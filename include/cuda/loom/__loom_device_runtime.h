@@ -65,7 +65,14 @@ static __device__ __forceinline__ unsigned int __isLocal(const void *__p) {
 static __device__ __forceinline__ size_t __cvta_generic_to_shared(const void *__p);
 
 #include <__clang_cuda_cmath.h>
+/* clang's intrinsics header names cuda.h's cuuint32_t (its own runtime
+ * wrapper includes cuda.h); nvcc's cuda_runtime.h does not declare the
+ * driver API, so the name is supplied for this one include only. */
+#pragma push_macro("cuuint32_t")
+#undef cuuint32_t
+#define cuuint32_t unsigned int
 #include <__clang_cuda_intrinsics.h>
+#pragma pop_macro("cuuint32_t")
 #include <__clang_cuda_complex_builtins.h>
 
 static __device__ __forceinline__ size_t __cvta_generic_to_shared(const void *__p) {
