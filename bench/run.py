@@ -73,6 +73,11 @@ VARIANTS = {
     "stencil3d": [NO_WFV],
     "histogram": [NO_WFV],
     "bfs": [NO_WFV],
+    "scan": [NO_WFV],
+    "matmul_tiled": [NO_WFV],
+    "transpose": [NO_WFV],
+    "stencil2d_tiled": [NO_WFV],
+    "layernorm": [NO_WFV],
 }
 LIMITS = [("stream", "stream_omp"), ("fma_peak", "fma_omp")]
 LAUNCH_COUNTS = {"tiny_launches": 5000}  # per-iteration time covers this many launches

@@ -7,6 +7,7 @@
 #include "Support/KernelMarkers.h"
 #include "Support/LaunchABI.h"
 #include "Transforms/ThreadLoopNest.h"
+#include "Transforms/VectorizeKernels.h"
 #include "loom/WarpOps.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -45,7 +46,7 @@ class RegionBuilder {
 public:
   RegionBuilder(Function &F, unsigned NumKernelArgs)
       : F(F), NumKernelArgs(NumKernelArgs), Ctx(F.getContext()),
-        DL(F.getParent()->getDataLayout()) {}
+        DL(F.getParent()->getDataLayout()), Gang(gangWidth(F)) {}
   void build();
 
 private:
@@ -92,7 +93,9 @@ private:
   };
   MapVector<AllocaInst *, Slot> Slots;
   Value *StateBase = nullptr;
-  Value *Threads64 = nullptr;
+  Value *Threads64 = nullptr; // units: threads, or gangs of a gang kernel
+  Value *GangsPerRow = nullptr;
+  unsigned Gang = 1;          // gang width of a gang kernel
 };
 
 void RegionBuilder::prepare() {
@@ -294,7 +297,8 @@ bool RegionBuilder::isRematerializable(Value *V, unsigned Depth) const {
     return M && markerShape(*M) == MarkerShape::Index;
   }
   if (!isa<BinaryOperator>(I) && !isa<CastInst>(I) && !isa<GetElementPtrInst>(I) &&
-      !isa<CmpInst>(I) && !isa<SelectInst>(I))
+      !isa<CmpInst>(I) && !isa<SelectInst>(I) && !isa<ShuffleVectorInst>(I) &&
+      !isa<InsertElementInst>(I) && !isa<ExtractElementInst>(I))
     return false;
   if (I->mayHaveSideEffects() || I->mayReadOrWriteMemory())
     return false;
@@ -360,8 +364,17 @@ void RegionBuilder::layoutArena(const BlockContext &BC) {
   LaunchABI ABI(Ctx);
   Value *ArenaAddr = B.CreateConstInBoundsGEP2_32(ABI.Worker, BC.Worker, 0, 1);
   Value *Arena = B.CreateAlignedLoad(B.getPtrTy(), ArenaAddr, Align(8), "thread.arena");
-  Value *Threads = B.CreateMul(B.CreateMul(BC.BlockDim[0], BC.BlockDim[1]),
-                               BC.BlockDim[2], "threads");
+  // The unit that reaches barriers is a thread, or for a gang kernel
+  // (VectorizeKernels) a gang of G consecutive threads of a row: slots then
+  // hold a gang's vectors and the state is the gang's. Rows split into
+  // ceil(blockDim.x / G) gangs.
+  Value *RowUnits = BC.BlockDim[0];
+  if (Gang > 1)
+    RowUnits = B.CreateLShr(B.CreateAdd(BC.BlockDim[0], B.getInt32(Gang - 1)),
+                            Log2_32(Gang), "gangs.per.row");
+  Value *Threads = B.CreateMul(B.CreateMul(RowUnits, BC.BlockDim[1]),
+                               BC.BlockDim[2], Gang > 1 ? "gangs" : "threads");
+  GangsPerRow = RowUnits;
   Threads64 = B.CreateZExt(Threads, B.getInt64Ty());
   for (auto &[AI, S] : Slots)
     S.Base = B.CreateInBoundsGEP(B.getInt8Ty(), Arena,
@@ -579,7 +592,18 @@ void RegionBuilder::buildRegion(unsigned Index, BasicBlock *Start,
   B.CreateBr(Nest.Entry);
 
   B.SetInsertPoint(Nest.ThreadBody);
-  Value *Lin = B.CreateZExt(linearThreadId(B, Nest, BC.BlockDim), B.getInt64Ty());
+  Value *Lin;
+  if (Gang > 1) {
+    Value *YZ = B.CreateAdd(Nest.ThreadIdx[1],
+                            B.CreateMul(BC.BlockDim[1], Nest.ThreadIdx[2], "", true, true),
+                            "", true, true);
+    Value *GX = B.CreateLShr(Nest.ThreadIdx[0], Log2_32(Gang), "gang.x");
+    Lin = B.CreateAdd(GX, B.CreateMul(GangsPerRow, YZ, "", true, true), "gang.linear",
+                      true, true);
+  } else {
+    Lin = linearThreadId(B, Nest, BC.BlockDim);
+  }
+  Lin = B.CreateZExt(Lin, B.getInt64Ty());
   Value *StateAddr = B.CreateInBoundsGEP(B.getInt32Ty(), StateBase, Lin, "state.addr");
   ValueToValueMapTy VMap;
   for (auto &[AI, S] : Slots)

@@ -5,6 +5,7 @@
 #include "Support/KernelMarkers.h"
 #include "Support/LaunchABI.h"
 #include "Transforms/BarrierRegions.h"
+#include "Transforms/VectorizeKernels.h"
 #include "Transforms/KernelEntry.h"
 #include "Transforms/ManagedVariables.h"
 #include "Transforms/ThreadLoops.h"
@@ -84,7 +85,7 @@ Constant *kernelDesc(Module &M, const LaunchABI &ABI, Function &Entry) {
   return ConstantStruct::get(
       ABI.KernelDesc,
       {cString(M, Kernel, "loom.name"), &Entry, ConstantInt::get(I32, NumArgs),
-       ConstantInt::get(I32, 0), u32Array(M, Sizes, "loom.arg.sizes"),
+       ConstantInt::get(I32, gangWidth(*Block)), u32Array(M, Sizes, "loom.arg.sizes"),
        u32Array(M, Aligns, "loom.arg.aligns"), ConstantInt::get(I64, StaticShared),
        ConstantInt::get(I64, ArenaPerThread)});
 }

@@ -176,6 +176,7 @@ private:
   bool varying(const Value *V) {
     return isa<Instruction>(V) && !UI.getShape(V).isUniform();
   }
+  bool HasBarrier = false; // plain __syncthreads() in gang-uniform control flow
 
   // --- value mapping
   Value *scalarOf(const Value *V);
@@ -372,8 +373,19 @@ std::optional<Bail> GangBuilder::checkLegal() {
       if (std::optional<Marker> Mk = getMarker(*CB)) {
         if (markerShape(*Mk) == MarkerShape::Collective)
           return Bail{&I, "a warp collective (shuffle, vote, match, reduce)"};
+        if (*Mk == Marker::Barrier) {
+          // A gang is one unit of BarrierRegions: all its lanes must reach
+          // the barrier together.
+          if (UI.isDivergentBlock(I.getParent()))
+            return Bail{&I, "a __syncthreads() under control flow that "
+                            "diverges between threads of a gang"};
+          HasBarrier = true;
+          continue;
+        }
+        if (*Mk == Marker::WarpBarrier)
+          return Bail{&I, "a __syncwarp()"};
         if (markerShape(*Mk) != MarkerShape::Index)
-          return Bail{&I, "a barrier (__syncthreads/__syncwarp)"};
+          return Bail{&I, "a __syncthreads_count/_and/_or()"};
         continue;
       }
       if (!isa<CallInst>(CB))
@@ -428,8 +440,18 @@ Function *GangBuilder::build() {
   LaneIds = ConstantVector::get(Ids);
   Lanes = B.CreateAdd(B.CreateVectorSplat(W, Base), LaneIds, "tid.x.lanes", true, true);
   Value *PartialMask = B.CreateICmpULT(Lanes, B.CreateVectorSplat(W, NTidX), "gang.mask");
-  Value *Full = B.CreateICmpULE(B.CreateAdd(Base, B.getInt32(W), "", true, true), NTidX,
-                                "gang.full");
+  // Which copy of the body a gang runs. Without barriers each gang picks
+  // its own: full gangs run unmasked, the row's last one masked. With
+  // barriers every gang of the block must run the same copy (BarrierRegions
+  // numbers the barriers of the two copies apart, and gangs waiting at
+  // different numbers would pass each other), so the choice is the block's:
+  // unmasked only when every row splits into whole gangs.
+  Value *Full =
+      HasBarrier
+          ? B.CreateICmpEQ(B.CreateAnd(NTidX, B.getInt32(W - 1)), B.getInt32(0),
+                           "gang.full")
+          : B.CreateICmpULE(B.CreateAdd(Base, B.getInt32(W), "", true, true), NTidX,
+                            "gang.full");
   // Private memory: W copies side by side (lane l's at l * size).
   for (Instruction &I : WF.getEntryBlock())
     if (auto *AI = dyn_cast<AllocaInst>(&I)) {
@@ -959,6 +981,12 @@ void GangBuilder::emitInstruction(Instruction &I, Value *OpMask) {
       LaneLast[&I] = B.CreateAdd(Base, B.getInt32(W - 1), "gang.last", true, true);
       return;
     }
+  if (auto *CI = dyn_cast<CallInst>(&I))
+    if (std::optional<Marker> Mk = getMarker(*CI); Mk && *Mk == Marker::Barrier) {
+      // Once per gang: BarrierRegions treats the gang as one thread.
+      emitUniformClone(I);
+      return;
+    }
   if (auto *SI = dyn_cast<StoreInst>(&I)) {
     emitStore(*SI, OpMask);
     return;
@@ -1181,7 +1209,13 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     GangBuilder GB(*K, *WF, UI, LI, DT, W, FAM.getResult<TargetLibraryAnalysis>(*K),
                    FAM.getResult<TargetIRAnalysis>(*K));
     if (std::optional<Bail> Why = GB.checkLegal()) {
+      // Name the user's line, not a header wrapper inlined into it.
       DebugLoc Loc = Why->At ? Why->At->getDebugLoc() : DebugLoc();
+      if (DILocation *DIL = Loc.get()) {
+        while (DILocation *Outer = DIL->getInlinedAt())
+          DIL = Outer;
+        Loc = DebugLoc(DIL);
+      }
       ORE.emit([&] {
         return OptimizationRemarkMissed(PassName, "NotVectorized", Loc,
                                         Why->At ? Why->At->getParent()

@@ -57,11 +57,14 @@ typedef struct LoomKernelDesc {
   const char *name;             /* device-side (mangled) kernel name */
   LoomKernelEntry entry;
   uint32_t numArgs;
-  uint32_t reserved;
+  uint32_t gangWidth;           /* threads per arena unit: 1, or a gang kernel's
+                                   width (its rows split into ceil(x / gangWidth)
+                                   units); 0 reads as 1 */
   const uint32_t *argSizes;     /* numArgs entries, bytes */
   const uint32_t *argAligns;    /* numArgs entries, bytes (power of two) */
   uint64_t staticSharedBytes;   /* bytes of static __shared__ data */
-  uint64_t threadArenaBytesPerThread; /* per-thread state kept across barriers */
+  uint64_t threadArenaBytesPerThread; /* per-unit state kept across barriers
+                                         (unit: a thread, or a gang) */
 } LoomKernelDesc;
 
 #define LOOM_VAR_MANAGED 1u

@@ -132,7 +132,9 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *Attr, const void *F
   *Attr = cudaFuncAttributes();
   Attr->sharedSizeBytes = Kernel.Desc->staticSharedBytes;
   Attr->constSizeBytes = 0;
-  Attr->localSizeBytes = Kernel.Desc->threadArenaBytesPerThread;
+  // Per thread: a gang kernel's arena unit holds its gang's lanes.
+  Attr->localSizeBytes = Kernel.Desc->threadArenaBytesPerThread /
+                         (Kernel.Desc->gangWidth > 1 ? Kernel.Desc->gangWidth : 1);
   Attr->maxThreadsPerBlock = limits::MaxThreadsPerBlock;
   Attr->numRegs = 0;
   Attr->ptxVersion = limits::ComputeMajor * 10 + limits::ComputeMinor;

@@ -44,7 +44,7 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-DAG: @[[V2:loom.var.name[.0-9]*]] = private unnamed_addr constant [6 x i8] c"table\00"
 ; CHECK-DAG: @loom.module.key = private unnamed_addr constant [17 x i8] c"loom-test-module\00"
 ; LoomKernelDesc {name, entry, numArgs, reserved, argSizes, argAligns, staticShared, arena}
-; CHECK-DAG: @loom.kernels = private constant [2 x { ptr, ptr, i32, i32, ptr, ptr, i64, i64 }] [{ ptr, ptr, i32, i32, ptr, ptr, i64, i64 } { ptr @[[KNAME]], ptr @loom.entry.k, i32 5, i32 0, ptr @[[KSIZES]], ptr @[[KALIGNS]], i64 0, i64 0 }, { ptr, ptr, i32, i32, ptr, ptr, i64, i64 } { ptr @[[NNAME]], ptr @loom.entry.noargs, i32 0, i32 0, ptr null, ptr null, i64 0, i64 0 }]
+; CHECK-DAG: @loom.kernels = private constant [2 x { ptr, ptr, i32, i32, ptr, ptr, i64, i64 }] [{ ptr, ptr, i32, i32, ptr, ptr, i64, i64 } { ptr @[[KNAME]], ptr @loom.entry.k, i32 5, i32 1, ptr @[[KSIZES]], ptr @[[KALIGNS]], i64 0, i64 0 }, { ptr, ptr, i32, i32, ptr, ptr, i64, i64 } { ptr @[[NNAME]], ptr @loom.entry.noargs, i32 0, i32 1, ptr null, ptr null, i64 0, i64 0 }]
 ; LoomVarDesc {name, address, size}
 ; CHECK-DAG: @loom.vars = private constant [3 x { ptr, ptr, i64, i32, i32, ptr }] [{ ptr, ptr, i64, i32, i32, ptr } { ptr @[[V0]], ptr @counter, i64 4, i32 0, i32 0, ptr null }, { ptr, ptr, i64, i32, i32, ptr } { ptr @[[V1]], ptr @coeffs, i64 16, i32 0, i32 0, ptr null }, { ptr, ptr, i64, i32, i32, ptr } { ptr @[[V2]], ptr @table, i64 24, i32 0, i32 0, ptr null }]
 ; LoomModuleDesc {abiVersion 2, numKernels, key, kernels, numVars, reserved, vars}

@@ -39,7 +39,7 @@ $_ZN26__cuda_builtin_threadIdx_t17__fetch_builtin_yEv = comdat any
 ; cudaMemcpyToSymbol. extern __shared__: one thread-local pointer.
 ; CHECK-DAG: @scale = internal externally_initialized global [1 x float] [float 2.000000e+00], align 4, !loom.constant
 ; CHECK-DAG: @loom.dynamic.shared = internal thread_local global ptr null
-; CHECK-DAG: @loom.kernels = private constant {{.*}} ptr @loom.entry._Z7saxpy2dfPKfPfii, i32 5, i32 0,
+; CHECK-DAG: @loom.kernels = private constant {{.*}} ptr @loom.entry._Z7saxpy2dfPKfPfii, i32 5, i32 1,
 ; CHECK-DAG: @loom.arg.sizes = private constant [5 x i32] [i32 4, i32 8, i32 8, i32 4, i32 4]
 ; CHECK-DAG: @loom.vars = private constant [1 x { ptr, ptr, i64, i32, i32, ptr }] [{ ptr, ptr, i64, i32, i32, ptr } { ptr @loom.var.name, ptr @scale, i64 4, i32 0, i32 0, ptr null }]
 ; CHECK-DAG: @llvm.global_ctors = appending global {{.*}} ptr @loom.register.module

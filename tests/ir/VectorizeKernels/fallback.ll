@@ -6,14 +6,42 @@ target triple = "x86_64-unknown-linux-gnu"
 
 declare i32 @loom.tid.x()
 declare void @loom.barrier()
+declare void @loom.barrier.warp()
+declare i32 @loom.barrier.popc(i1)
 declare i32 @loom.warp.collective(i32, i32, i32, i32, i32)
 
-; CHECK: remark: {{.*}}kernel 'with_barrier' keeps the scalar thread loop: it contains a barrier (__syncthreads/__syncwarp)
-define void @with_barrier(ptr %s) "loom-kernel" {
+; A __syncthreads() that only some lanes of a gang may reach (undefined in
+; CUDA, but a gang must reach barriers as one unit).
+; CHECK: remark: {{.*}}kernel 'divergent_barrier' keeps the scalar thread loop: it contains a __syncthreads() under control flow that diverges between threads of a gang
+define void @divergent_barrier(ptr %s) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %c = icmp ult i32 %tid, 3
+  br i1 %c, label %then, label %end
+then:
+  store i32 %tid, ptr %s
+  call void @loom.barrier()
+  br label %end
+end:
+  ret void
+}
+
+; CHECK: remark: {{.*}}kernel 'with_syncwarp' keeps the scalar thread loop: it contains a __syncwarp()
+define void @with_syncwarp(ptr %s) "loom-kernel" {
 entry:
   %tid = call i32 @loom.tid.x()
   store i32 %tid, ptr %s
-  call void @loom.barrier()
+  call void @loom.barrier.warp()
+  ret void
+}
+
+; CHECK: remark: {{.*}}kernel 'with_count' keeps the scalar thread loop: it contains a __syncthreads_count/_and/_or()
+define void @with_count(ptr %s) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %c = icmp ult i32 %tid, 3
+  %n = call i32 @loom.barrier.popc(i1 %c)
+  store i32 %n, ptr %s
   ret void
 }
 

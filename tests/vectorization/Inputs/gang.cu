@@ -26,3 +26,11 @@ __global__ void blockSum(const float *in, float *out) {
     out[blockIdx.x] = t;
   }
 }
+
+__global__ void warpSum(const float *in, float *out) {
+  float v = in[blockIdx.x * blockDim.x + threadIdx.x];
+  for (int d = 16; d > 0; d /= 2)
+    v += __shfl_down_sync(0xffffffffu, v, d);
+  if (threadIdx.x % 32 == 0)
+    out[(blockIdx.x * blockDim.x + threadIdx.x) / 32] = v;
+}
