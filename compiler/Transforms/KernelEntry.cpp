@@ -5,6 +5,7 @@
 #include "Support/LaunchABI.h"
 #include "Transforms/LowerSharedMemory.h"
 #include "Transforms/ThreadLoops.h"
+#include "Transforms/VectorizeKernels.h"
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
@@ -70,6 +71,14 @@ void buildEntry(Function &Block) {
                          B.CreateThreadLocalAddress(Dyn), Align(8));
   Value *GX = B.CreateZExt(ABI.loadDim(B, Launch, true, 0), B.getInt64Ty());
   Value *GY = B.CreateZExt(ABI.loadDim(B, Launch, true, 1), B.getInt64Ty());
+  Function *WarpGang = nullptr;
+  Value *UseGang = nullptr;
+  if (Block.hasFnAttribute(WarpGangBlockAttr)) {
+    WarpGang = M.getFunction(Block.getFnAttribute(WarpGangBlockAttr).getValueAsString());
+    Value *BDX = ABI.loadDim(B, Launch, false, 0);
+    UseGang = B.CreateICmpEQ(B.CreateAnd(BDX, B.getInt32(WarpSize - 1)), B.getInt32(0),
+                             "rows.of.whole.warps");
+  }
   Value *Any = B.CreateICmpULT(Begin, End);
   B.CreateCondBr(Any, Loop, Exit);
 
@@ -84,9 +93,25 @@ void buildEntry(Function &Block) {
   Call.append({Launch, Worker, B.CreateTrunc(BX, B.getInt32Ty(), "bx"),
                B.CreateTrunc(BY, B.getInt32Ty(), "by"),
                B.CreateTrunc(BZ, B.getInt32Ty(), "bz")});
-  B.CreateCall(&Block, Call);
+  if (WarpGang) {
+    // Warps are gangs only where every row splits into whole warps; the
+    // test is the launch's, so the optimizer unswitches it out of the loop.
+    BasicBlock *Gang = BasicBlock::Create(Ctx, "warp.gangs", Entry);
+    BasicBlock *Scalar = BasicBlock::Create(Ctx, "threads", Entry);
+    BasicBlock *Join = BasicBlock::Create(Ctx, "block.done", Entry);
+    B.CreateCondBr(UseGang, Gang, Scalar);
+    B.SetInsertPoint(Gang);
+    B.CreateCall(WarpGang, Call);
+    B.CreateBr(Join);
+    B.SetInsertPoint(Scalar);
+    B.CreateCall(&Block, Call);
+    B.CreateBr(Join);
+    B.SetInsertPoint(Join);
+  } else {
+    B.CreateCall(&Block, Call);
+  }
   Value *Next = B.CreateAdd(Linear, B.getInt64(1), "block.next", true, true);
-  Linear->addIncoming(Next, Loop);
+  Linear->addIncoming(Next, B.GetInsertBlock());
   B.CreateCondBr(B.CreateICmpULT(Next, End), Loop, Exit);
 
   B.SetInsertPoint(Exit);

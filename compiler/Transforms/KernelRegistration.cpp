@@ -77,6 +77,19 @@ Constant *kernelDesc(Module &M, const LaunchABI &ABI, Function &Entry) {
   }
   uint64_t ArenaPerThread = 0;
   Block->getFnAttribute(ThreadArenaAttr).getValueAsString().getAsInteger(10, ArenaPerThread);
+  unsigned Gang = gangWidth(*Block);
+  if (Block->hasFnAttribute(WarpGangBlockAttr)) {
+    // Two versions share the arena: the runtime reserves this many bytes per
+    // unit of WarpSize threads of a row (ceil(blockDim.x / 32) units per
+    // row), enough for the warp gangs' state and for the scalar version's
+    // per-thread state alike.
+    Function *GangBlock =
+        M.getFunction(Block->getFnAttribute(WarpGangBlockAttr).getValueAsString());
+    uint64_t PerGang = 0;
+    GangBlock->getFnAttribute(ThreadArenaAttr).getValueAsString().getAsInteger(10, PerGang);
+    Gang = gangWidth(*GangBlock);
+    ArenaPerThread = std::max(PerGang, ArenaPerThread * Gang);
+  }
   // Static __shared__ variables are thread-local (LowerSharedMemory), so the
   // runtime's shared buffer only holds dynamic shared memory.
   uint64_t StaticShared = 0;
@@ -85,7 +98,7 @@ Constant *kernelDesc(Module &M, const LaunchABI &ABI, Function &Entry) {
   return ConstantStruct::get(
       ABI.KernelDesc,
       {cString(M, Kernel, "loom.name"), &Entry, ConstantInt::get(I32, NumArgs),
-       ConstantInt::get(I32, gangWidth(*Block)), u32Array(M, Sizes, "loom.arg.sizes"),
+       ConstantInt::get(I32, Gang), u32Array(M, Sizes, "loom.arg.sizes"),
        u32Array(M, Aligns, "loom.arg.aligns"), ConstantInt::get(I64, StaticShared),
        ConstantInt::get(I64, ArenaPerThread)});
 }

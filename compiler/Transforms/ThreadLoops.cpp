@@ -7,6 +7,7 @@
 #include "Support/LaunchABI.h"
 #include "Transforms/BarrierRegions.h"
 #include "Transforms/ThreadLoopNest.h"
+#include "Transforms/VectorizeKernels.h"
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -103,12 +104,27 @@ PreservedAnalyses ThreadLoopsPass::run(Module &M, ModuleAnalysisManager &) {
   if (Kernels.empty())
     return PreservedAnalyses::all();
 
-  for (Function *K : Kernels) {
-    Function *Block = cloneAsBlockFunction(*K);
+  auto BuildBlock = [](Function &Body, unsigned NumArgs) {
+    Function *Block = cloneAsBlockFunction(Body);
     if (hasBarrier(*Block))
-      formBarrierRegions(*Block, K->arg_size());
+      formBarrierRegions(*Block, NumArgs);
     else
-      buildSingleRegion(*Block, K->arg_size());
+      buildSingleRegion(*Block, NumArgs);
+    return Block;
+  };
+  for (Function *K : Kernels) {
+    Function *Block = BuildBlock(*K, K->arg_size());
+    // A warp-gang version (VectorizeKernels) gets its own block function;
+    // the kernel's entry chooses between the two per launch.
+    if (K->hasFnAttribute(WarpGangAttr)) {
+      Function *Gang =
+          M.getFunction(K->getFnAttribute(WarpGangAttr).getValueAsString());
+      Function *GangBlock = BuildBlock(*Gang, K->arg_size());
+      GangBlock->removeFnAttr(BlockOfAttr);
+      Block->addFnAttr(WarpGangBlockAttr, GangBlock->getName());
+      Block->removeFnAttr(WarpGangAttr);
+      Gang->eraseFromParent();
+    }
     K->replaceAllUsesWith(PoisonValue::get(K->getType()));
     K->eraseFromParent();
   }

@@ -4,6 +4,7 @@
 
 #include "Analysis/Uniformity.h"
 #include "Support/KernelMarkers.h"
+#include "loom/WarpOps.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
@@ -21,6 +22,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/LCSSA.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -177,6 +180,14 @@ private:
     return isa<Instruction>(V) && !UI.getShape(V).isUniform();
   }
   bool HasBarrier = false; // plain __syncthreads() in gang-uniform control flow
+
+public:
+  /// The gang is one warp (W = 32, run only for blockDim.x % 32 == 0): warp
+  /// collectives become operations on the gang's registers.
+  bool WarpGang = false;
+
+private:
+  void emitWarpCollective(CallInst &CI, Value *OpMask);
 
   // --- value mapping
   Value *scalarOf(const Value *V);
@@ -371,8 +382,15 @@ std::optional<Bail> GangBuilder::checkLegal() {
   for (Instruction &I : instructions(WF)) {
     if (auto *CB = dyn_cast<CallBase>(&I)) {
       if (std::optional<Marker> Mk = getMarker(*CB)) {
-        if (markerShape(*Mk) == MarkerShape::Collective)
-          return Bail{&I, "a warp collective (shuffle, vote, match, reduce)"};
+        if (markerShape(*Mk) == MarkerShape::Collective) {
+          if (!WarpGang)
+            return Bail{&I, "a warp collective (shuffle, vote, match, reduce)"};
+          if (!isa<ConstantInt>(CB->getArgOperand(0)))
+            return Bail{&I, "a warp collective with a non-constant operation"};
+          continue;
+        }
+        if (*Mk == Marker::WarpBarrier && WarpGang)
+          continue; // the gang is the warp: its lanes run in lockstep
         if (*Mk == Marker::Barrier) {
           // A gang is one unit of BarrierRegions: all its lanes must reach
           // the barrier together.
@@ -477,9 +495,16 @@ Function *GangBuilder::build() {
   BasicBlock *PartStart = BasicBlock::Create(Ctx, "gang.partial", GF);
   BasicBlock *Exit = BasicBlock::Create(Ctx, "gang.exit", GF);
   B.SetInsertPoint(AllocaBlock);
-  B.CreateCondBr(Full, FullStart, PartStart);
-  emitVariant(allTrue(), FullStart, Exit);
-  emitVariant(PartialMask, PartStart, Exit);
+  if (WarpGang) {
+    // Only run when every row splits into whole warps: all lanes present.
+    B.CreateBr(FullStart);
+    emitVariant(allTrue(), FullStart, Exit);
+    PartStart->eraseFromParent();
+  } else {
+    B.CreateCondBr(Full, FullStart, PartStart);
+    emitVariant(allTrue(), FullStart, Exit);
+    emitVariant(PartialMask, PartStart, Exit);
+  }
   ReturnInst::Create(Ctx, Exit);
   repairSSA();
   return GF;
@@ -966,6 +991,130 @@ bool GangBuilder::emitVectorCall(CallInst &CI) {
   return true;
 }
 
+/// A warp collective in a warp gang (include/loom/WarpOps.h): the lanes
+/// present are those of \p OpMask; every lane's published value is lane l of
+/// the value vector. Same results as the device library's
+/// __loom_warp_collective, computed in registers.
+void GangBuilder::emitWarpCollective(CallInst &CI, Value *OpMask) {
+  const uint64_t Op = cast<ConstantInt>(CI.getArgOperand(0))->getZExtValue();
+  Type *I32 = B.getInt32Ty();
+  auto *VTy = cast<FixedVectorType>(vecTy(I32));
+  Value *Member = vectorOf(CI.getArgOperand(1));
+  Value *Val = vectorOf(CI.getArgOperand(2));
+  Value *Arg = vectorOf(CI.getArgOperand(3));
+  Value *C = vectorOf(CI.getArgOperand(4));
+  Value *Active = B.CreateBitCast(OpMask, I32, "warp.active");
+  auto Splat = [&](Value *S) { return B.CreateVectorSplat(W, S); };
+  auto Const = [&](uint32_t X) { return ConstantInt::get(VTy, X); };
+  Value *R = nullptr;
+  if (Op <= LoomWarpShflXor) {
+    Value *L = LaneIds;
+    Value *Seg = B.CreateAnd(B.CreateLShr(C, Const(8)), Const(0x1f));
+    Value *MinLane = B.CreateAnd(L, Seg);
+    Value *MaxLane =
+        B.CreateOr(MinLane, B.CreateAnd(B.CreateAnd(C, Const(0x1f)), B.CreateNot(Seg)));
+    Value *J, *Valid;
+    if (Op == LoomWarpShflUp) {
+      J = B.CreateSub(L, Arg);
+      Valid = B.CreateICmpSGE(J, MaxLane);
+    } else if (Op == LoomWarpShflDown) {
+      J = B.CreateAdd(L, Arg);
+      Valid = B.CreateICmpSLE(J, MaxLane);
+    } else if (Op == LoomWarpShflXor) {
+      J = B.CreateXor(L, B.CreateAnd(Arg, Const(0x1f)));
+      Valid = B.CreateICmpSLE(J, MaxLane);
+    } else {
+      J = B.CreateOr(MinLane, B.CreateAnd(B.CreateAnd(Arg, Const(0x1f)), B.CreateNot(Seg)));
+      Valid = B.CreateICmpSLE(J, MaxLane);
+    }
+    Valid = B.CreateAnd(Valid, B.CreateICmpULE(J, Const(31)));
+    Value *J31 = B.CreateAnd(J, Const(31));
+    // A source lane that is absent: the thread keeps its own value.
+    Value *SrcActive = B.CreateICmpNE(
+        B.CreateAnd(B.CreateLShr(Splat(Active), J31), Const(1)), Const(0));
+    Valid = B.CreateAnd(Valid, SrcActive);
+    Value *Src = B.CreateSelect(Valid, J31, L, "shfl.src");
+    if (auto *CV = dyn_cast<Constant>(J31)) {
+      // Constant lane pattern (delta, xor mask and width known): a permute.
+      SmallVector<int, 32> Pattern;
+      for (unsigned I = 0; I < W; ++I)
+        Pattern.push_back(
+            int(cast<ConstantInt>(CV->getAggregateElement(I))->getZExtValue()));
+      Value *Moved = B.CreateShuffleVector(Val, Pattern, "shfl.perm");
+      R = B.CreateSelect(Valid, Moved, Val, "shfl");
+    } else {
+      // Any pattern: through a stack copy of the gang's values.
+      IRBuilder<> AB(AllocaBlock, AllocaBlock->begin());
+      AllocaInst *Buf = AB.CreateAlloca(ArrayType::get(I32, W), nullptr, "warp.values");
+      Buf->setAlignment(Align(64));
+      B.CreateAlignedStore(Val, Buf, Align(64));
+      Value *Ptrs = B.CreateGEP(Buf->getAllocatedType(), Buf,
+                                {B.getInt32(0), B.CreateZExt(Src, vecTy(B.getInt64Ty()))});
+      R = B.CreateMaskedGather(VTy, Ptrs, Align(4), OpMask, nullptr, "shfl");
+    }
+  } else if (Op == LoomWarpActiveMask) {
+    R = Splat(Active);
+  } else {
+    Value *Lanes = B.CreateAnd(Splat(Active), Member, "warp.lanes");
+    if (Op >= LoomWarpBallot && Op <= LoomWarpUni) {
+      Value *Pred = B.CreateAnd(OpMask, B.CreateICmpNE(Val, Const(0)));
+      Value *Ballot = B.CreateAnd(Splat(B.CreateBitCast(Pred, I32)), Lanes, "ballot");
+      if (Op == LoomWarpBallot)
+        R = Ballot;
+      else if (Op == LoomWarpAll)
+        R = B.CreateZExt(B.CreateICmpEQ(Ballot, Lanes), VTy);
+      else if (Op == LoomWarpAny)
+        R = B.CreateZExt(B.CreateICmpNE(Ballot, Const(0)), VTy);
+      else
+        R = B.CreateZExt(B.CreateOr(B.CreateICmpEQ(Ballot, Const(0)),
+                                    B.CreateICmpEQ(Ballot, Lanes)),
+                         VTy);
+    } else if (Op >= LoomWarpReduxAdd && Op <= LoomWarpReduxXor &&
+               !varying(CI.getArgOperand(1))) {
+      // One reduction over the member lanes present.
+      Value *In = B.CreateBitCast(B.CreateTrunc(scalarOf(CI.getArgOperand(1)), I32), I32);
+      Value *Sel = B.CreateBitCast(B.CreateAnd(Active, In), maskTy());
+      uint32_t Id = Op == LoomWarpReduxAnd    ? ~0u
+                    : Op == LoomWarpReduxMin  ? 0x7fffffffu
+                    : Op == LoomWarpReduxUMin ? ~0u
+                    : Op == LoomWarpReduxMax  ? 0x80000000u
+                                              : 0u;
+      Value *X = B.CreateSelect(Sel, Val, Const(Id));
+      Value *S;
+      switch (Op) {
+      case LoomWarpReduxAdd: S = B.CreateAddReduce(X); break;
+      case LoomWarpReduxMin: S = B.CreateIntMinReduce(X, /*IsSigned=*/true); break;
+      case LoomWarpReduxMax: S = B.CreateIntMaxReduce(X, /*IsSigned=*/true); break;
+      case LoomWarpReduxUMin: S = B.CreateIntMinReduce(X, false); break;
+      case LoomWarpReduxUMax: S = B.CreateIntMaxReduce(X, false); break;
+      case LoomWarpReduxAnd: S = B.CreateAndReduce(X); break;
+      case LoomWarpReduxOr: S = B.CreateOrReduce(X); break;
+      default: S = B.CreateXorReduce(X); break;
+      }
+      R = Splat(S);
+    } else {
+      // match, and reductions with per-lane member masks: the device
+      // library, lane by lane, over a stack copy of the values.
+      IRBuilder<> AB(AllocaBlock, AllocaBlock->begin());
+      AllocaInst *Buf = AB.CreateAlloca(ArrayType::get(I32, W), nullptr, "warp.values");
+      Buf->setAlignment(Align(64));
+      B.CreateAlignedStore(Val, Buf, Align(64));
+      FunctionCallee Fn = M.getOrInsertFunction(
+          WarpCollectiveFn,
+          FunctionType::get(I32, {I32, I32, B.getPtrTy(), I32, I32, I32, I32}, false));
+      R = PoisonValue::get(VTy);
+      for (unsigned Lane = 0; Lane < W; ++Lane) {
+        Value *Idx = B.getInt32(Lane);
+        Value *One = B.CreateCall(
+            Fn, {B.getInt32(uint32_t(Op)), B.CreateExtractElement(Member, Idx), Buf, Active,
+                 Idx, B.CreateExtractElement(Arg, Idx), B.CreateExtractElement(C, Idx)});
+        R = B.CreateInsertElement(R, One, Idx);
+      }
+    }
+  }
+  Vector[&CI] = R;
+}
+
 void GangBuilder::emitInstruction(Instruction &I, Value *OpMask) {
   B.SetCurrentDebugLocation(I.getDebugLoc());
   if (isDroppableIntrinsic(I))
@@ -980,6 +1129,15 @@ void GangBuilder::emitInstruction(Instruction &I, Value *OpMask) {
       Lane0[&I] = Base;
       LaneLast[&I] = B.CreateAdd(Base, B.getInt32(W - 1), "gang.last", true, true);
       return;
+    }
+  if (auto *CI = dyn_cast<CallInst>(&I))
+    if (std::optional<Marker> Mk = getMarker(*CI)) {
+      if (*Mk == Marker::WarpBarrier)
+        return; // __syncwarp: the warp's lanes are the gang's, in lockstep
+      if (*Mk == Marker::WarpCollective) {
+        emitWarpCollective(*CI, OpMask);
+        return;
+      }
     }
   if (auto *CI = dyn_cast<CallInst>(&I))
     if (std::optional<Marker> Mk = getMarker(*CI); Mk && *Mk == Marker::Barrier) {
@@ -1177,7 +1335,8 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   SmallVector<Function *, 8> Kernels;
   for (Function &F : M)
-    if (isKernel(F) && !F.isDeclaration() && gangWidth(F) == 1)
+    if (isKernel(F) && !F.isDeclaration() && gangWidth(F) == 1 &&
+        !F.hasFnAttribute(WarpGangAttr))
       Kernels.push_back(&F);
   bool Changed = false;
   for (Function *K : Kernels) {
@@ -1185,6 +1344,17 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     unsigned W = chooseWidth(ForcedWidth, FAM.getResult<TargetIRAnalysis>(*K));
     if (W < 2)
       continue;
+    // A kernel with warp-level operations runs warps as gangs: 32 lanes
+    // (several vector registers), its collectives on the gang's registers.
+    // The gang is the warp only where rows split into whole warps, so this
+    // version is an alternative to the scalar kernel, chosen per launch.
+    bool WarpGang = false;
+    for (Instruction &I : instructions(*K))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (std::optional<Marker> Mk = getMarker(*CB))
+          WarpGang |= *Mk == Marker::WarpCollective || *Mk == Marker::WarpBarrier;
+    if (WarpGang)
+      W = WarpSize;
     // Work on a copy put into the vectorizer's canonical form.
     ValueToValueMapTy VMap;
     Function *WF = CloneFunction(K, VMap);
@@ -1193,6 +1363,17 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     inlineCalls(*WF);
     {
       FunctionPassManager FPM;
+      // Clean up what inlining brought in (make_float4 & co. return
+      // structures): SROA, and where whole structures are still loaded,
+      // stored or built with insertvalue, InstCombine, which splits them into
+      // per-field scalars (only then: it also reshapes branches and sinks
+      // stores, which the gang code does not need).
+      FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+      bool Aggregates = false;
+      for (Instruction &I : instructions(*WF))
+        Aggregates |= I.getType()->isAggregateType() && !isa<AtomicCmpXchgInst>(I);
+      if (Aggregates)
+        FPM.addPass(InstCombinePass());
       FPM.addPass(LowerSwitchPass());
       FPM.addPass(UnifyFunctionExitNodesPass());
       FPM.addPass(LoopSimplifyPass());
@@ -1208,6 +1389,7 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     UniformityInfo UI(*WF, DT, PDT, LI);
     GangBuilder GB(*K, *WF, UI, LI, DT, W, FAM.getResult<TargetLibraryAnalysis>(*K),
                    FAM.getResult<TargetIRAnalysis>(*K));
+    GB.WarpGang = WarpGang;
     if (std::optional<Bail> Why = GB.checkLegal()) {
       // Name the user's line, not a header wrapper inlined into it.
       DebugLoc Loc = Why->At ? Why->At->getDebugLoc() : DebugLoc();
@@ -1238,12 +1420,26 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
       GF->eraseFromParent();
       continue;
     }
+    GF->addFnAttr(GangWidthAttr, std::to_string(W));
+    if (WarpGang) {
+      ORE.emit([&] {
+        return OptimizationRemark(PassName, "Vectorized", K)
+               << "kernel '" << K->getName()
+               << "' runs warps as gangs of 32 lanes when blockDim.x is a multiple of "
+                  "32 (else the scalar thread loop)";
+      });
+      GF->setName(K->getName() + ".warpgang");
+      GF->setLinkage(GlobalValue::InternalLinkage);
+      GF->removeFnAttr(KernelAttr);
+      K->addFnAttr(WarpGangAttr, GF->getName());
+      Changed = true;
+      continue;
+    }
     ORE.emit([&] {
       return OptimizationRemark(PassName, "Vectorized", K)
              << "kernel '" << K->getName() << "' vectorized across threads, gang width "
              << ore::NV("Width", W);
     });
-    GF->addFnAttr(GangWidthAttr, std::to_string(W));
     FAM.clear(*K, K->getName());
     GF->takeName(K);
     K->replaceAllUsesWith(GF);

@@ -44,6 +44,13 @@ namespace loom {
 
 /// Function attribute on a gang kernel: its gang width W.
 constexpr const char *GangWidthAttr = "loom-gang-width";
+/// On a kernel: the name of its warp-gang version (gang width 32, collectives
+/// in registers), which runs instead of the scalar kernel when blockDim.x is
+/// a multiple of 32. ThreadLoops builds both block functions; the entry picks.
+constexpr const char *WarpGangAttr = "loom-warp-gang";
+/// On K.block: the name of the warp-gang version's block function.
+constexpr const char *WarpGangBlockAttr = "loom-warp-gang-block";
+constexpr unsigned WarpSize = 32;
 
 /// The gang width of \p F (1 for an ordinary per-thread kernel).
 unsigned gangWidth(const llvm::Function &F);

@@ -6,9 +6,7 @@ target triple = "x86_64-unknown-linux-gnu"
 
 declare i32 @loom.tid.x()
 declare void @loom.barrier()
-declare void @loom.barrier.warp()
 declare i32 @loom.barrier.popc(i1)
-declare i32 @loom.warp.collective(i32, i32, i32, i32, i32)
 
 ; A __syncthreads() that only some lanes of a gang may reach (undefined in
 ; CUDA, but a gang must reach barriers as one unit).
@@ -26,15 +24,6 @@ end:
   ret void
 }
 
-; CHECK: remark: {{.*}}kernel 'with_syncwarp' keeps the scalar thread loop: it contains a __syncwarp()
-define void @with_syncwarp(ptr %s) "loom-kernel" {
-entry:
-  %tid = call i32 @loom.tid.x()
-  store i32 %tid, ptr %s
-  call void @loom.barrier.warp()
-  ret void
-}
-
 ; CHECK: remark: {{.*}}kernel 'with_count' keeps the scalar thread loop: it contains a __syncthreads_count/_and/_or()
 define void @with_count(ptr %s) "loom-kernel" {
 entry:
@@ -42,15 +31,6 @@ entry:
   %c = icmp ult i32 %tid, 3
   %n = call i32 @loom.barrier.popc(i1 %c)
   store i32 %n, ptr %s
-  ret void
-}
-
-; CHECK: remark: {{.*}}kernel 'with_shuffle' keeps the scalar thread loop: it contains a warp collective
-define void @with_shuffle(ptr %s) "loom-kernel" {
-entry:
-  %tid = call i32 @loom.tid.x()
-  %v = call i32 @loom.warp.collective(i32 0, i32 -1, i32 %tid, i32 1, i32 31)
-  store i32 %v, ptr %s
   ret void
 }
 
