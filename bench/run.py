@@ -58,7 +58,9 @@ BENCHES = [
 NO_WFV = ("no-wfv", ["--loom-disable=wfv"])  # issue #11's before: LLVM's loop vectorizer only
 VARIANTS = {
     "smem_stage": [("no-barrier-elim", ["--loom-disable=barrier-elim"])],
-    "warp_collectives": [("scalar", ["--loom-disable=vectorize"])],
+    "warp_collectives": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
+    "dot_shuffle": [NO_WFV],
+    "softmax_warp": [NO_WFV],
     "expsin": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
     "blackscholes": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
     "triad": [NO_WFV],

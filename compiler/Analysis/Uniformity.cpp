@@ -6,6 +6,7 @@
 
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
@@ -14,6 +15,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -37,8 +39,10 @@ Shape Shape::join(Shape A, Shape B) {
 }
 
 UniformityInfo::UniformityInfo(Function &F, const DominatorTree &DT,
-                               const PostDominatorTree &PDT, const LoopInfo &LI)
-    : F(F), DT(DT), PDT(PDT), LI(LI) {
+                               const PostDominatorTree &PDT, const LoopInfo &LI,
+                               unsigned GangWidth, bool RowsOfWholeGangs)
+    : GangWidth(GangWidth), RowsOfWholeGangs(RowsOfWholeGangs), F(F), DT(DT), PDT(PDT),
+      LI(LI) {
   ReversePostOrderTraversal<Function *> RPOT(&F);
   // Outer fixed point: divergence makes phis varying, which can make more
   // branches divergent.
@@ -194,6 +198,43 @@ Shape UniformityInfo::transfer(const Instruction &I) const {
     Shape A = Op(0), B = Op(1);
     if (A.isUniform() && B.isUniform())
       return Shape::uniform();
+    // Lane l of a gang-aligned value is k*W + l: dividing by a multiple of
+    // W gives every lane the same quotient, the remainder stays consecutive.
+    if (auto *C = dyn_cast<ConstantInt>(I.getOperand(1));
+        C && GangWidth > 1 && isGangAligned(I.getOperand(0))) {
+      const uint64_t D = C->getZExtValue();
+      const uint64_t Wd = GangWidth;
+      const bool NonNeg = isKnownNonNegative(I.getOperand(0), I.getModule()->getDataLayout());
+      switch (BO->getOpcode()) {
+      case Instruction::UDiv:
+        if (D && D % Wd == 0)
+          return Shape::uniform();
+        break;
+      case Instruction::SDiv:
+        if (NonNeg && !C->isNegative() && D && D % Wd == 0)
+          return Shape::uniform();
+        break;
+      case Instruction::LShr:
+      case Instruction::AShr:
+        if (D < 32 && (uint64_t(1) << D) % Wd == 0)
+          return Shape::uniform();
+        break;
+      case Instruction::URem:
+        if (D && D % Wd == 0)
+          return Shape::affine(1);
+        break;
+      case Instruction::SRem:
+        if (NonNeg && !C->isNegative() && D && D % Wd == 0)
+          return Shape::affine(1);
+        break;
+      case Instruction::And:
+        if (isPowerOf2_64(D + 1) && (D + 1) % Wd == 0)
+          return Shape::affine(1);
+        break;
+      default:
+        break;
+      }
+    }
     if (!A.isLinear() || !B.isLinear())
       return Shape::varying();
     bool Wrap = A.MayWrap || B.MayWrap;
@@ -258,6 +299,65 @@ Shape UniformityInfo::transfer(const Instruction &I) const {
     }
   }
   return AllUniform();
+}
+
+bool UniformityInfo::isMultipleOfGang(const Value *V, unsigned Depth) const {
+  if (GangWidth < 2 || Depth > 8)
+    return false;
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    return C->getValue().urem(GangWidth) == 0;
+  if (auto *CB = dyn_cast<CallBase>(V))
+    return RowsOfWholeGangs && getMarker(*CB) == Marker::BlockDimX;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !getShape(I).isUniform())
+    return false;
+  switch (I->getOpcode()) {
+  case Instruction::Mul:
+    return isMultipleOfGang(I->getOperand(0), Depth + 1) ||
+           isMultipleOfGang(I->getOperand(1), Depth + 1);
+  case Instruction::Shl:
+    if (auto *C = dyn_cast<ConstantInt>(I->getOperand(1));
+        C && C->getZExtValue() < 32 && (uint64_t(1) << C->getZExtValue()) % GangWidth == 0)
+      return true;
+    return isMultipleOfGang(I->getOperand(0), Depth + 1);
+  case Instruction::Add:
+  case Instruction::Sub:
+    return isMultipleOfGang(I->getOperand(0), Depth + 1) &&
+           isMultipleOfGang(I->getOperand(1), Depth + 1);
+  case Instruction::ZExt:
+  case Instruction::SExt:
+    return isMultipleOfGang(I->getOperand(0), Depth + 1);
+  default:
+    return false;
+  }
+}
+
+bool UniformityInfo::isGangAligned(const Value *V, unsigned Depth) const {
+  if (GangWidth < 2 || Depth > 8)
+    return false;
+  if (auto *CB = dyn_cast<CallBase>(V))
+    return getMarker(*CB) == Marker::ThreadIdxX;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return false;
+  switch (I->getOpcode()) {
+  case Instruction::Or:
+    if (!cast<PossiblyDisjointInst>(I)->isDisjoint())
+      return false;
+    [[fallthrough]];
+  case Instruction::Add:
+    return (isGangAligned(I->getOperand(0), Depth + 1) &&
+            isMultipleOfGang(I->getOperand(1), Depth + 1)) ||
+           (isGangAligned(I->getOperand(1), Depth + 1) &&
+            isMultipleOfGang(I->getOperand(0), Depth + 1));
+  case Instruction::Sub:
+    return isGangAligned(I->getOperand(0), Depth + 1) &&
+           isMultipleOfGang(I->getOperand(1), Depth + 1);
+  case Instruction::ZExt:
+    return isGangAligned(I->getOperand(0), Depth + 1);
+  default:
+    return false;
+  }
 }
 
 void UniformityInfo::computeDivergence() {
@@ -371,10 +471,18 @@ void UniformityInfo::print(raw_ostream &OS) const {
       OS << "  loop " << L->getHeader()->getName() << " has a divergent exit\n";
 }
 
+static cl::opt<unsigned> AnalysisGangWidth(
+    "loom-uniformity-gang-width", cl::init(0),
+    cl::desc("Gang width the uniformity analysis assumes (0: unknown)"));
+static cl::opt<bool> AnalysisWholeGangRows(
+    "loom-uniformity-whole-gang-rows", cl::init(false),
+    cl::desc("Uniformity analysis: blockDim.x is a multiple of the gang width"));
+
 UniformityInfo UniformityAnalysis::run(Function &F, FunctionAnalysisManager &FAM) {
   return UniformityInfo(F, FAM.getResult<DominatorTreeAnalysis>(F),
                         FAM.getResult<PostDominatorTreeAnalysis>(F),
-                        FAM.getResult<LoopAnalysis>(F));
+                        FAM.getResult<LoopAnalysis>(F), AnalysisGangWidth,
+                        AnalysisWholeGangRows);
 }
 
 PreservedAnalyses UniformityPrinterPass::run(Function &F, FunctionAnalysisManager &FAM) {

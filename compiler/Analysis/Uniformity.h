@@ -81,8 +81,14 @@ struct Shape {
 
 class UniformityInfo {
 public:
+  /// \p GangWidth (0: unknown) is the number of lanes W; the first lane's
+  /// threadIdx.x is then a multiple of W, so threadIdx.x / 32 is uniform
+  /// and threadIdx.x % 32 affine for W dividing 32. \p RowsOfWholeGangs:
+  /// blockDim.x is a multiple of W (a warp gang's version), so a linear
+  /// thread index's first lane is a multiple of W too.
   UniformityInfo(llvm::Function &F, const llvm::DominatorTree &DT,
-                 const llvm::PostDominatorTree &PDT, const llvm::LoopInfo &LI);
+                 const llvm::PostDominatorTree &PDT, const llvm::LoopInfo &LI,
+                 unsigned GangWidth = 0, bool RowsOfWholeGangs = false);
 
   Shape getShape(const llvm::Value *V) const;
   bool isUniform(const llvm::Value *V) const { return getShape(V).isUniform(); }
@@ -108,6 +114,12 @@ public:
 
 private:
   Shape transfer(const llvm::Instruction &I) const;
+  /// Lane l holds k*W + l for some k: threadIdx.x (plus multiples of W).
+  bool isGangAligned(const llvm::Value *V, unsigned Depth = 0) const;
+  /// A uniform value that is a multiple of W.
+  bool isMultipleOfGang(const llvm::Value *V, unsigned Depth = 0) const;
+  unsigned GangWidth;
+  bool RowsOfWholeGangs;
   void computeDivergence();
 
   llvm::Function &F;

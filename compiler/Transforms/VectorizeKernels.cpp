@@ -1386,7 +1386,7 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     DominatorTree DT(*WF);
     PostDominatorTree PDT(*WF);
     LoopInfo LI(DT);
-    UniformityInfo UI(*WF, DT, PDT, LI);
+    UniformityInfo UI(*WF, DT, PDT, LI, W, WarpGang);
     GangBuilder GB(*K, *WF, UI, LI, DT, W, FAM.getResult<TargetLibraryAnalysis>(*K),
                    FAM.getResult<TargetIRAnalysis>(*K));
     GB.WarpGang = WarpGang;
