@@ -4,6 +4,7 @@
 
 #include "Analysis/Uniformity.h"
 #include "Support/KernelMarkers.h"
+#include "Transforms/LowerSharedMemory.h"
 #include "loom/WarpOps.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
@@ -13,6 +14,7 @@
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -26,6 +28,7 @@
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/LCSSA.h"
+#include "llvm/Transforms/Utils/LowerAtomic.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/LowerSwitch.h"
@@ -721,6 +724,35 @@ void GangBuilder::emitUniformClone(Instruction &I) {
     Scalar[&I] = C;
 }
 
+/// An atomic on the block's __shared__ memory (a static __shared__ variable,
+/// or the dynamic shared buffer), not volatile.
+static bool isBlockLocalAtomic(const Instruction &I) {
+  const Value *Ptr;
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    if (RMW->isVolatile())
+      return false;
+    Ptr = RMW->getPointerOperand();
+  } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    if (CX->isVolatile())
+      return false;
+    Ptr = CX->getPointerOperand();
+  } else {
+    return false;
+  }
+  const Value *Obj = getUnderlyingObject(Ptr);
+  if (auto *GV = dyn_cast<GlobalVariable>(Obj))
+    return GV->hasMetadata("loom.shared");
+  if (auto *Ld = dyn_cast<LoadInst>(Obj)) {
+    const Value *Addr = Ld->getPointerOperand();
+    if (auto *II = dyn_cast<IntrinsicInst>(Addr);
+        II && II->getIntrinsicID() == Intrinsic::threadlocal_address)
+      Addr = II->getArgOperand(0);
+    if (auto *GV = dyn_cast<GlobalVariable>(Addr))
+      return GV->getName() == DynamicSharedVar;
+  }
+  return false;
+}
+
 Value *GangBuilder::emitSerialized(Instruction &I, Value *Mask) {
   bool IsCX = isa<AtomicCmpXchgInst>(I);
   Type *RT = I.getType();
@@ -763,6 +795,15 @@ Value *GangBuilder::emitSerialized(Instruction &I, Value *Mask) {
     NewAcc.push_back(B.CreateInsertElement(Acc[1], B.CreateExtractValue(C, 1), L));
   } else if (HasResult) {
     NewAcc.push_back(B.CreateInsertElement(Acc[0], C, L));
+  }
+  // A block runs on one CPU thread and only its threads see its __shared__
+  // memory: an atomic there needs no atomic instruction, just the lanes'
+  // read-modify-writes in lane order.
+  if (isBlockLocalAtomic(I)) {
+    if (auto *RMW = dyn_cast<AtomicRMWInst>(C))
+      lowerAtomicRMWInst(RMW);
+    else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(C))
+      lowerAtomicCmpXchgInst(CX);
   }
   BasicBlock *DoEnd = B.GetInsertBlock();
   B.CreateBr(Latch);
