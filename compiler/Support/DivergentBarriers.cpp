@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Support/DivergentBarriers.h"
 
+#include "llvm/IR/DiagnosticInfo.h"
+
 #include "Support/KernelMarkers.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -75,6 +77,16 @@ divergentBarrierBranches(Function &F, function_ref<bool(BasicBlock &)> IsBarrier
       }
   }
   return Branches;
+}
+
+void warnDivergentBarriers(Function &F, function_ref<bool(BasicBlock &)> IsBarrierBlock) {
+  for (Instruction *Term : divergentBarrierBranches(F, IsBarrierBlock))
+    F.getContext().diagnose(DiagnosticInfoUnsupported(
+        F,
+        "threads of a block reach different __syncthreads() depending on "
+        "threadIdx (undefined behaviour in CUDA); Loom runs each group of "
+        "threads separately",
+        Term->getDebugLoc(), DS_Warning));
 }
 
 } // namespace loom

@@ -30,6 +30,11 @@ llvm::SmallVector<llvm::Instruction *, 2>
 divergentBarrierBranches(llvm::Function &F,
                          llvm::function_ref<bool(llvm::BasicBlock &)> IsBarrierBlock);
 
+/// Warns (compile-time warning at each such branch) about the branches
+/// divergentBarrierBranches() finds.
+void warnDivergentBarriers(llvm::Function &F,
+                           llvm::function_ref<bool(llvm::BasicBlock &)> IsBarrierBlock);
+
 } // namespace loom
 
 #endif

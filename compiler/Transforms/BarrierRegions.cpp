@@ -204,14 +204,12 @@ void RegionBuilder::isolateBarriers() {
 /// not take part in later barriers), and warp-level synchronization is
 /// meant to be reached by only some warps.
 void RegionBuilder::warnDivergentBarriers() {
-  for (Instruction *Term : divergentBarrierBranches(
-           F, [&](BasicBlock &BB) { return BlockBarriers.contains(&BB); }))
-    F.getContext().diagnose(DiagnosticInfoUnsupported(
-        F,
-        "threads of a block reach different __syncthreads() depending on "
-        "threadIdx (undefined behaviour in CUDA); Loom runs each group of "
-        "threads separately",
-        Term->getDebugLoc(), DS_Warning));
+  // A gang kernel's branches on its lanes' masks are not the program's:
+  // VectorizeKernels checked the kernel before vectorizing it.
+  if (Gang > 1)
+    return;
+  loom::warnDivergentBarriers(
+      F, [&](BasicBlock &BB) { return BlockBarriers.contains(&BB); });
 }
 
 /// Thread and block indices are recomputed where they are used rather than

@@ -3,6 +3,7 @@
 #include "Transforms/VectorizeKernels.h"
 
 #include "Analysis/Uniformity.h"
+#include "Support/DivergentBarriers.h"
 #include "Support/KernelMarkers.h"
 #include "Transforms/LowerSharedMemory.h"
 #include "loom/WarpOps.h"
@@ -25,7 +26,9 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/LCSSA.h"
 #include "llvm/Transforms/Utils/LowerAtomic.h"
@@ -183,6 +186,11 @@ private:
     return isa<Instruction>(V) && !UI.getShape(V).isUniform();
   }
   bool HasBarrier = false; // plain __syncthreads() in gang-uniform control flow
+
+public:
+  bool hasBarrier() const { return HasBarrier; }
+
+private:
 
 public:
   /// The gang is one warp (W = 32, run only for blockDim.x % 32 == 0): warp
@@ -1462,6 +1470,27 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
       continue;
     }
     GF->addFnAttr(GangWidthAttr, std::to_string(W));
+    if (GB.hasBarrier() && !WarpGang)
+      // BarrierRegions does not look at a gang kernel's (mask) branches:
+      // the program's own branches are judged here.
+      warnDivergentBarriers(*K, [](BasicBlock &BB) {
+        for (Instruction &I : BB)
+          if (auto *CB = dyn_cast<CallBase>(&I))
+            if (std::optional<Marker> Mk = getMarker(*CB); Mk && isBarrier(*Mk))
+              return true;
+        return false;
+      });
+    if (GB.hasBarrier() || WarpGang) {
+      // BarrierRegions keeps every value live across a barrier in memory:
+      // fold the linearization's constant masks and trivial phis first
+      // (in rows of whole gangs most masks are all-true), so fewer remain.
+      FunctionPassManager FPM;
+      FPM.addPass(InstCombinePass());
+      FPM.addPass(SimplifyCFGPass());
+      FPM.addPass(EarlyCSEPass());
+      FPM.run(*GF, FAM);
+      FAM.clear(*GF, GF->getName());
+    }
     if (WarpGang) {
       ORE.emit([&] {
         return OptimizationRemark(PassName, "Vectorized", K)
