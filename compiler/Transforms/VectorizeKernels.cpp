@@ -43,6 +43,10 @@
 
 using namespace llvm;
 
+static cl::opt<bool> CleanupOption(
+    "loom-wfv-cleanup", cl::init(true), cl::Hidden,
+    cl::desc("Fold constant masks in gang kernels with barriers or warp "
+             "collectives (off: see the vectorizer's own output)"));
 static cl::opt<unsigned>
     WidthOption("loom-wfv-width", cl::init(0),
                 cl::desc("Gang width of Loom's kernel vectorizer (0: from the "
@@ -258,6 +262,25 @@ private:
       Out = L;
     return Out;
   }
+  /// All active lanes enter, iterate and leave the loop together: no
+  /// divergent exit, and no divergent branch controls the header.
+  bool uniformLoop(const Loop *L) {
+    return !UI.hasDivergentExit(L) && !UI.isDivergentBlock(L->getHeader());
+  }
+  /// An edge leaving uniform loops only: when taken, it is taken by every
+  /// active lane, so the gang can jump straight past the loops it leaves
+  /// (no exit masks to accumulate over iterations, no skipped blocks).
+  bool directExit(Edge E) {
+    Loop *X = outermostExited(E);
+    if (!X)
+      return false;
+    for (Loop *L = LI.getLoopFor(E.first);; L = L->getParentLoop()) {
+      if (!uniformLoop(L))
+        return false;
+      if (L == X)
+        return true;
+    }
+  }
   bool isBackEdge(Edge E) {
     Loop *L = LI.getLoopFor(E.second);
     return L && L->getHeader() == E.second && L->contains(E.first);
@@ -302,6 +325,8 @@ private:
   DenseMap<const Value *, std::pair<Value *, Value *>> CmpXchgParts;
   DenseMap<const BasicBlock *, Value *> BlockMask;
   DenseMap<const Loop *, BasicBlock *> HeaderGuard;
+  // Uniform loops: where their direct exits and their end meet.
+  DenseMap<const Loop *, BasicBlock *> LoopDone;
   std::map<Edge, Value *> LoadedEdgeMask;
   SmallVector<BasicBlock *, 4> Pending;
 };
@@ -530,6 +555,7 @@ void GangBuilder::emitVariant(Value *Mask, BasicBlock *Start, BasicBlock *Exit) 
   CmpXchgParts.clear();
   BlockMask.clear();
   HeaderGuard.clear();
+  LoopDone.clear();
   LoadedEdgeMask.clear();
   for (auto &[AI, P] : PrivateAllocas) {
     Vector[AI] = P.first;
@@ -572,6 +598,15 @@ void GangBuilder::emitLoopBegin(Loop *L) {
     B.CreateStore(UI.getShape(&Phi).isUniform() ? scalarOf(In) : vectorOf(In),
                   HeaderPhiSlots[&Phi]);
   }
+  if (uniformLoop(L)) {
+    // Entered by all active lanes or by none: test once here, so the
+    // header needs no skip test, and let direct exits jump to the end.
+    BasicBlock *Enter = BasicBlock::Create(Ctx, L->getHeader()->getName() + ".enter", GF);
+    LoopDone[L] = BasicBlock::Create(Ctx, L->getHeader()->getName() + ".done", GF);
+    B.CreateCondBr(any(M0), Enter, LoopDone[L]);
+    Pending = {Enter};
+    return;
+  }
   Pending = {Pre};
 }
 
@@ -587,7 +622,9 @@ void GangBuilder::emitLoopEnd(Loop *L) {
     B.CreateStore(UI.getShape(&Phi).isUniform() ? scalarOf(In) : vectorOf(In),
                   HeaderPhiSlots[&Phi]);
   }
-  BasicBlock *After = BasicBlock::Create(Ctx, L->getHeader()->getName() + ".done", GF);
+  BasicBlock *After = LoopDone.count(L)
+                          ? LoopDone[L]
+                          : BasicBlock::Create(Ctx, L->getHeader()->getName() + ".done", GF);
   B.CreateCondBr(any(Back), HeaderGuard[L], After);
   Pending = {After};
 }
@@ -620,7 +657,7 @@ void GangBuilder::emitBlock(BasicBlock *BB) {
   BlockMask[BB] = Mask;
   BasicBlock *Body = BasicBlock::Create(Ctx, BB->getName(), GF);
   BasicBlock *Skip = nullptr;
-  if (isAllTrue(Mask)) {
+  if (isAllTrue(Mask) || (L && L->getHeader() == BB && uniformLoop(L))) {
     B.CreateBr(Body);
   } else {
     Skip = BasicBlock::Create(Ctx, BB->getName() + ".skip", GF);
@@ -701,8 +738,36 @@ void GangBuilder::emitTerminator(BasicBlock *BB, Value *OpMask) {
       Out.push_back({Br->getSuccessor(1), B.CreateAnd(OpMask, B.CreateNot(C))});
     }
   }
+  // Direct exits first: a uniform branch that leaves its uniform loops
+  // either takes every active lane out (jump past the loops) or none, and
+  // then its other side has all of them.
+  bool UniformTwoWay = Out.size() == 2 && isa<BranchInst>(T) &&
+                       cast<BranchInst>(T)->isConditional() &&
+                       !varying(cast<BranchInst>(T)->getCondition());
+  if (Out.size() == 2 && directExit({BB, Out[1].first}) && !directExit({BB, Out[0].first}))
+    std::swap(Out[0], Out[1]);
+  bool LeftUniformly = false;
   for (auto &[S, EM] : Out) {
     Edge E{BB, S};
+    if (directExit(E)) {
+      Loop *X = outermostExited(E);
+      BasicBlock *Leave = BasicBlock::Create(Ctx, BB->getName() + ".leave", GF);
+      BasicBlock *Stay = BasicBlock::Create(Ctx, BB->getName() + ".stay", GF);
+      B.CreateCondBr(any(EM), Leave, Stay);
+      B.SetInsertPoint(Leave);
+      B.CreateStore(EM, edgeSlot(E));
+      for (PHINode &Phi : S->phis()) {
+        Value *In = Phi.getIncomingValueForBlock(BB);
+        B.CreateStore(UI.getShape(&Phi).isUniform() ? scalarOf(In) : vectorOf(In),
+                      liveOutSlot(E, &Phi));
+      }
+      B.CreateBr(LoopDone[X]);
+      B.SetInsertPoint(Stay);
+      LeftUniformly = UniformTwoWay;
+      continue;
+    }
+    if (LeftUniformly)
+      EM = OpMask;
     if (Loop *X = outermostExited(E)) {
       (void)X;
       AllocaInst *Slot = edgeSlot(E);
@@ -1480,7 +1545,7 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
               return true;
         return false;
       });
-    if (GB.hasBarrier() || WarpGang) {
+    if ((GB.hasBarrier() || WarpGang) && CleanupOption) {
       // BarrierRegions keeps every value live across a barrier in memory:
       // fold the linearization's constant masks and trivial phis first
       // (in rows of whole gangs most masks are all-true), so fewer remain.

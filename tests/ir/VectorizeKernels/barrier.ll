@@ -6,7 +6,7 @@
 ; gang the unit of BarrierRegions: the loop counter is kept once per gang,
 ; the arena holds ceil(blockDim.x / W) units per row, and a region's unit is
 ; tid.x / W + units per row * row.
-; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -pass-remarks=loom-wfv -S %s -o %t.ll 2>&1 | FileCheck --check-prefix=REMARK %s
+; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -loom-wfv-cleanup=false -pass-remarks=loom-wfv -S %s -o %t.ll 2>&1 | FileCheck --check-prefix=REMARK %s
 ; RUN: FileCheck --check-prefix=GANG %s < %t.ll
 ; RUN: %opt -passes=loom-thread-loops,verify -S %t.ll | FileCheck --check-prefix=REGIONS %s
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -74,12 +74,12 @@ exit:
 ; REGIONS: %gangs.per.row = lshr i32 %{{.*}}, 2
 ; REGIONS: %gangs = mul i32 %{{.*}}, %blockDim.z
 ; The loop's counter: one i32 per gang.
-; REGIONS: %stride{{.*}}.slots = getelementptr inbounds i8, ptr %thread.arena
+; REGIONS: %hp.stride{{.*}}.slots = getelementptr inbounds i8, ptr %thread.arena
 ; REGIONS: %gang.x = lshr i32 %tid.x, 2
 ; REGIONS: %gang.linear = add nuw nsw i32 %gang.x,
 ; REGIONS: %state.addr = getelementptr inbounds i32, ptr %thread.state, i64 %{{.*}}
 ; REGIONS: thread.x.next:
 ; REGIONS: add nuw nsw i32 %tid.x, 4
-; REGIONS: store i32 %stride{{.*}}, ptr %stride{{.*}}.thread, align 4
+; REGIONS: store i32 %{{.*}}, ptr %hp.stride{{.*}}.thread, align 4
 ; REGIONS: dispatch.scan:
 ; REGIONS: attributes {{.*}}"loom-gang-width"="4" {{.*}}"loom-thread-arena"="{{[0-9]+}}"

@@ -121,3 +121,45 @@ exit:
   store i32 %kout, ptr %pc
   ret void
 }
+
+; A uniform loop (trip count and `break` uniform across the gang): entered
+; by all active lanes or none (one test before it), its header runs without
+; a skip test, and a uniform exit jumps straight past the loop (`.leave`),
+; so no exit masks accumulate and the other side of the exiting branch gets
+; the whole mask.
+; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -S %s | FileCheck --check-prefix=ULOOP %s
+; ULOOP-LABEL: define void @uniform_loop(
+; ULOOP: loop.pre:
+; ULOOP: br i1 %{{.*}}, label %loop.enter, label %loop.done
+; ULOOP: loop.done:
+; ULOOP: loop.guard:
+; ULOOP-NOT: reduce.or
+; ULOOP: br label %loop
+; ULOOP: loop:
+; ULOOP: %brk = icmp eq i32 %hp.k.0, %stop
+; ULOOP: br i1 %{{.*}}, label %loop.leave, label %loop.stay
+; ULOOP: loop.leave:
+; ULOOP-NEXT: br label %loop.done
+; ULOOP: body.guard:
+; ULOOP-NEXT: call i1 @llvm.vector.reduce.or.v4i1(<4 x i1> splat (i1 true))
+define void @uniform_loop(ptr %out, i32 %n, i32 %stop) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %i = zext nneg i32 %tid to i64
+  %p = getelementptr inbounds i32, ptr %out, i64 %i
+  br label %loop
+loop:
+  %k = phi i32 [ 0, %entry ], [ %k1, %body ]
+  %acc = phi i32 [ 0, %entry ], [ %acc1, %body ]
+  %brk = icmp eq i32 %k, %stop
+  br i1 %brk, label %exit, label %body
+body:
+  %acc1 = add i32 %acc, %tid
+  %k1 = add i32 %k, 1
+  %more = icmp slt i32 %k1, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  %r = phi i32 [ %acc, %loop ], [ %acc1, %body ]
+  store i32 %r, ptr %p
+  ret void
+}

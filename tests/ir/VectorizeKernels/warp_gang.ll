@@ -2,7 +2,7 @@
 ; vectorized with one warp per gang (32 lanes) and its collectives become
 ; operations on the gang's registers; the scalar kernel stays, and the entry
 ; runs the gang version when blockDim.x is a multiple of 32.
-; RUN: %opt -passes=loom-wfv -pass-remarks=loom-wfv -S %s -o %t.ll 2>&1 | FileCheck --check-prefix=REMARK %s
+; RUN: %opt -passes=loom-wfv -loom-wfv-cleanup=false -pass-remarks=loom-wfv -S %s -o %t.ll 2>&1 | FileCheck --check-prefix=REMARK %s
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %opt -passes=loom-thread-loops,loom-kernel-entry,loom-kernel-registration -S %t.ll | FileCheck --check-prefix=ENTRY %s
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
