@@ -31,6 +31,8 @@ extern "C" void __loomUsePerThreadDefaultStream(void) {
 }
 
 Scheduler &Runtime::scheduler() {
+  if (Scheduler *S = SchedReady.load(std::memory_order_acquire))
+    return *S;
   std::call_once(SchedulerOnce, [this] {
     Sched = std::make_unique<Scheduler>(Config.Scheduler, Config.NumWorkers);
     if (const char *Stats = std::getenv("LOOM_SCHED_STATS"); Stats && *Stats == '1')
@@ -45,6 +47,7 @@ Scheduler &Runtime::scheduler() {
                      (unsigned long long)S.helperSleeps(), S.costs().wakeNs() / 1000,
                      S.costs().spinNs() / 1000, S.costs().inlineThresholdNs() / 1000);
       });
+    SchedReady.store(Sched.get(), std::memory_order_release);
   });
   return *Sched;
 }

@@ -175,10 +175,11 @@ void Scheduler::submit(const std::shared_ptr<Stream> &S, OpRef O, const OpRef &W
 void Scheduler::enqueueLocked(const std::shared_ptr<Stream> &S, const OpRef &O) {
   O->Owner = S;
   S->Queue.push_back(O);
-  std::vector<OpRef> Completed;
+  std::vector<OpRef> &Completed = StartScratch;
   maybeStartLocked(O, Completed);
   for (const OpRef &C : Completed)
     completeLocked(C);
+  Completed.clear();
 }
 
 namespace {
@@ -262,7 +263,10 @@ void Scheduler::maybeStartLocked(const OpRef &O, std::vector<OpRef> &Completed) 
 }
 
 void Scheduler::completeLocked(const OpRef &First) {
-  std::vector<OpRef> Worklist{First};
+  // A member, so that completing an op allocates nothing (the lock is held
+  // and completeLocked does not nest).
+  std::vector<OpRef> &Worklist = CompleteScratch;
+  Worklist.push_back(First);
   while (!Worklist.empty()) {
     OpRef O = std::move(Worklist.back());
     Worklist.pop_back();
@@ -297,10 +301,11 @@ void Scheduler::finish(const OpRef &O) {
     std::lock_guard<std::mutex> Lock(M);
     // Every unit ran; a grid with child grids completes after them.
     O->UnitsFinished = true;
-    std::vector<OpRef> Completed;
+    std::vector<OpRef> &Completed = StartScratch;
     settleLocked(O, Completed);
     for (const OpRef &C : Completed)
       completeLocked(C);
+    Completed.clear();
     Wake = StartedWork;
     StartedWork = false;
     Watch = WatchNotify;

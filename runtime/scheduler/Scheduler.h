@@ -153,6 +153,8 @@ private:
   std::condition_variable WatchCv; ///< worker 0 waits here (it also watches deferred work)
   std::vector<OpRef> Active;      ///< started ops that may have units left
   std::vector<std::shared_ptr<Stream>> Streams; ///< user streams (not the legacy one)
+  /// Reused lists of ops to complete (kept allocated across calls).
+  std::vector<OpRef> StartScratch, CompleteScratch;
   /// Some started, non-deferred op has units left (what spinners watch).
   std::atomic<bool> HasWork{false};
   bool StartedWork = false; ///< an ordinary op entered Active since the last notify
