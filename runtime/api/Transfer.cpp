@@ -29,6 +29,9 @@ cudaError_t submitAndMaybeWait(cudaStream_t Handle, bool Async, ArgTs... Args) {
     // Wait for what the call would wait for, then do it here if nothing
     // new arrived meanwhile (else it goes behind that as an op).
     R.scheduler().waitBeforeBlockingCall(S);
+    // A kernel before it faulted: the copy is skipped, as its op would be.
+    if (cudaError_t Error = stickyError())
+      return Error;
     if (R.scheduler().idleForBlockingCall(S)) {
       OpT Inline(Args...);
       Inline.run(0, 1, helperWorkerState(R.scheduler().numWorkers()));

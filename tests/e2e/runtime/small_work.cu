@@ -3,7 +3,8 @@
 // them, without changing CUDA's semantics: stream order, events between
 // streams, a kernel that signals the host through mapped memory while the
 // host polls without any API call (the launch must still run), a stream query
-// loop, and a device-side fault reported by the next blocking copy.
+// loop, and a device-side fault reported by the next blocking copy (which
+// then copies nothing).
 // RUN: %loomcc %s -o %t
 // RUN: %t 2>&1 | FileCheck %s
 // RUN: env LOOM_NUM_THREADS=1 %t 2>&1 | FileCheck %s
@@ -101,8 +102,9 @@ int main() {
 
   // 4. A fault in a small kernel is the next blocking call's (sticky) error.
   mustBeNegative<<<1, 1>>>(d);
-  int dummy;
+  int dummy = -12345;
   EXPECT(cudaMemcpy(&dummy, d, sizeof(int), cudaMemcpyDeviceToHost) == cudaErrorAssert);
+  EXPECT(dummy == -12345); // the copy after the fault did not happen
   EXPECT(cudaDeviceSynchronize() == cudaErrorAssert);
   std::fflush(stderr);
   std::printf("PASSED\n");
