@@ -50,11 +50,21 @@ BENCHES = [
     ("matmul_loop", "matmul_loop", "matmul_loop_omp", "compute"),
     ("softmax_warp", "softmax_warp", "softmax_warp_omp", "bw"),
     ("layernorm", "layernorm", "layernorm_omp", "bw"),
+    # Worker scaling and the launch path for small work (issue #20): a
+    # barrier-heavy stencil, and the tiny-launch and copy-plus-launch loops
+    # against the same work done sequentially (no runtime, one thread).
+    ("hotspot", "hotspot", "hotspot_omp", "bw"),
+    ("tiny_launches_seq", "tiny_launches", "tiny_launches_seq", "latency"),
+    ("myocyte_loop", "myocyte_loop", "myocyte_loop_seq", "latency"),
 ]
 # Variants: a benchmark's CUDA program built again with extra loomcc flags
 # (binary <src>.<label>), run alternately with the default build; a second table
 # prints variant time / default time (medians), i.e. what the optimization the
-# flags turn off buys. name -> [(label, [loomcc flags])].
+# flags turn off buys. name -> [(label, [loomcc flags])] or
+# [(label, [loomcc flags], {environment})]: a variant with no flags runs the
+# default binary under the extra environment (ONE_THREAD: Loom limited to one
+# executing thread, so variant/default is the speedup of all workers over one).
+ONE_THREAD = ("1-thread", [], {"LOOM_NUM_THREADS": "1"})
 NO_WFV = ("no-wfv", ["--loom-disable=wfv"])  # issue #11's before: LLVM's loop vectorizer only
 VARIANTS = {
     "smem_stage": [("no-barrier-elim", ["--loom-disable=barrier-elim"])],
@@ -80,9 +90,13 @@ VARIANTS = {
     "transpose": [NO_WFV],
     "stencil2d_tiled": [NO_WFV],
     "layernorm": [NO_WFV],
+    "hotspot": [ONE_THREAD],
+    "tiny_launches": [ONE_THREAD],
+    "myocyte_loop": [ONE_THREAD],
 }
+VARIANTS["matmul_tiled"] = VARIANTS["matmul_tiled"] + [ONE_THREAD]  # lud-style tile kernel
 LIMITS = [("stream", "stream_omp"), ("fma_peak", "fma_omp")]
-LAUNCH_COUNTS = {"tiny_launches": 5000}  # per-iteration time covers this many launches
+LAUNCH_COUNTS = {"tiny_launches": 5000, "tiny_launches_seq": 5000, "myocyte_loop": 4000}  # per-iteration time covers this many launches
 
 
 def log(msg):
@@ -99,7 +113,7 @@ def wait_for_loomcc():
 
 def compile_one(src, label=None, extra=()):
     out = os.path.join(BUILD, src + ("." + label if label else ""))
-    if src.endswith("_omp"):
+    if src.endswith("_omp") or src.endswith("_seq"):  # plain C++ twins
         cmd = [CXX] + OMP_FLAGS + [os.path.join(SRC, src + ".cpp"), "-o", out]
     else:
         cmd = [LOOMCC] + LOOM_FLAGS + list(extra) + [os.path.join(SRC, src + ".cu"), "-o", out]
@@ -111,10 +125,11 @@ def compile_one(src, label=None, extra=()):
     return os.path.basename(out), p.returncode == 0, (p.stdout + p.stderr).strip()
 
 
-def run_one(src, attempt=0):
+def run_one(src, attempt=0, env=None):
     """One repetition: returns dict(ms, bytes, flops, checksum) or dict(error)."""
     try:
-        p = subprocess.run([os.path.join(BUILD, src)], capture_output=True, text=True, timeout=TIMEOUT)
+        p = subprocess.run([os.path.join(BUILD, src)], capture_output=True, text=True, timeout=TIMEOUT,
+                           env=dict(os.environ, **env) if env else None)
     except subprocess.TimeoutExpired:
         return {"error": f"timed out after {TIMEOUT} s"}
     res = None
@@ -125,7 +140,7 @@ def run_one(src, attempt=0):
             res = {k: float(v) for k, v in (kv.split("=", 1) for kv in line.split()[1:])}
     if "error while loading shared libraries" in p.stderr and attempt < 10:
         time.sleep(3)  # build/lib/libloomrt.so is being relinked by someone else
-        return run_one(src, attempt + 1)
+        return run_one(src, attempt + 1, env)
     if p.returncode != 0 or res is None:
         tail = (p.stdout + p.stderr).strip().splitlines()[-3:]
         return {"error": f"exit status {p.returncode}: " + " | ".join(tail)}
@@ -142,8 +157,8 @@ def main():
     os.makedirs(RESULTS, exist_ok=True)
     benches = [b for b in BENCHES if not ONLY or b[0] in ONLY]
     sources = sorted({s for b in benches for s in b[1:3]} | {s for _, s in LIMITS})
-    jobs = [(s, None, ()) for s in sources] + [(b[1], label, flags) for b in benches
-                                               for label, flags in VARIANTS.get(b[0], [])]
+    jobs = [(s, None, ()) for s in sources] + [(b[1], v[0], v[1]) for b in benches
+                                               for v in VARIANTS.get(b[0], []) if v[1]]
     log(f"bench: building {len(jobs)} programs into {BUILD}")
     with ThreadPoolExecutor(max_workers=2) as ex:
         built = {s: (ok, msg) for s, ok, msg in ex.map(lambda j: compile_one(*j), jobs)}
@@ -166,12 +181,16 @@ def main():
     rows, failed = [], False
     for name, cu, omp, kind in benches:
         loom_runs, omp_runs = [], []
-        variants = {f"{cu}.{label}": [] for label, _ in VARIANTS.get(name, [])}
+        variants = {f"{cu}.{v[0]}": [] for v in VARIANTS.get(name, [])}
+        # binary and environment of each variant
+        vrun = {f"{cu}.{v[0]}": (f"{cu}.{v[0]}" if v[1] else cu, v[2] if len(v) > 2 else None)
+                for v in VARIANTS.get(name, [])}
         for rep in range(REPS):
             loom_runs.append(run_one(cu) if built[cu][0] else {"error": "compile failed: " + built[cu][1][-400:]})
             omp_runs.append(run_one(omp) if built[omp][0] else {"error": "compile failed"})
             for v, runs in variants.items():
-                runs.append(run_one(v) if built[v][0] else {"error": "compile failed: " + built[v][1][-400:]})
+                exe, env = vrun[v]
+                runs.append(run_one(exe, env=env) if built[exe][0] else {"error": "compile failed: " + built[exe][1][-400:]})
             if "error" in loom_runs[-1] and "error" in omp_runs[-1]:
                 break
         row = {"name": name, "kind": kind, "loom_runs_ms": [r.get("ms") for r in loom_runs],

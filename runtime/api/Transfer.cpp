@@ -4,22 +4,44 @@
 
 #include "core/Ops.h"
 #include "core/Runtime.h"
+#include "scheduler/WorkerState.h"
 #include "support/ApiError.h"
 
 namespace loom {
 
 namespace {
-/// Enqueues \p O on \p Handle's stream and, for synchronous calls, waits.
-cudaError_t submitAndMaybeWait(OpRef O, cudaStream_t Handle, bool Async) {
+/// Enqueues the op \p Make builds on \p Handle's stream and, for synchronous
+/// calls, waits. A synchronous call first waits (helping: a small kernel
+/// before it runs on this thread) for the work it is ordered after, then runs
+/// the copy or fill right here, without an op: the cheapest path for the
+/// small copies around small kernels.
+template <typename OpT, typename... ArgTs>
+cudaError_t submitAndMaybeWait(cudaStream_t Handle, bool Async, ArgTs... Args) {
   if (cudaError_t Error = stickyError())
     return Error;
   Runtime &R = Runtime::get();
   std::shared_ptr<Stream> S;
   if (cudaError_t Error = R.resolveStream(Handle, &S))
     return Error;
-  if (!Async)
+  if (!Async) {
     if (cudaError_t Error = R.checkBlockingCall(S))
       return Error;
+    // Wait for what the call would wait for, then do it here if nothing
+    // new arrived meanwhile (else it goes behind that as an op).
+    R.scheduler().waitBeforeBlockingCall(S);
+    // A kernel before it faulted: the copy is skipped, as its op would be.
+    if (cudaError_t Error = stickyError())
+      return Error;
+    if (R.scheduler().idleForBlockingCall(S)) {
+      OpT Inline(Args...);
+      Inline.run(0, 1, helperWorkerState(R.scheduler().numWorkers()));
+      return stickyError();
+    }
+  }
+  OpRef O = std::make_shared<OpT>(Args...);
+  // The caller waits for it at once: it runs the op itself (or a worker that
+  // is awake anyway does) instead of waking one.
+  O->CallerWaits = !Async;
   OpRef Keep = O;
   if (cudaError_t Error = R.enqueue(S, std::move(O)))
     return Error;
@@ -43,10 +65,9 @@ cudaError_t submitCopy3D(const CopyShape &C, cudaMemcpyKind Kind, cudaStream_t H
   if (C.Depth > 1 && (C.DstSlicePitch < C.DstPitch * (C.Height - 1) + C.Width ||
                       C.SrcSlicePitch < C.SrcPitch * (C.Height - 1) + C.Width))
     return cudaErrorInvalidValue;
-  return submitAndMaybeWait(std::make_shared<CopyOp>(C.Dst, C.DstPitch, C.Src, C.SrcPitch,
-                                                     C.Width, C.Height, C.Depth,
-                                                     C.DstSlicePitch, C.SrcSlicePitch),
-                            Handle, Async);
+  return submitAndMaybeWait<CopyOp>(Handle, Async, C.Dst, C.DstPitch, C.Src, C.SrcPitch,
+                                    C.Width, C.Height, C.Depth, C.DstSlicePitch,
+                                    C.SrcSlicePitch);
 }
 
 cudaError_t submitCopy(void *Dst, size_t DstPitch, const void *Src, size_t SrcPitch,
@@ -66,9 +87,8 @@ cudaError_t submitSet3D(void *Dst, size_t Pitch, size_t SlicePitch, int Value, s
     return cudaErrorInvalidPitchValue;
   if (Depth > 1 && SlicePitch < Pitch * (Height - 1) + Width)
     return cudaErrorInvalidValue;
-  return submitAndMaybeWait(
-      std::make_shared<SetOp>(Dst, Pitch, Value, Width, Height, Depth, SlicePitch), Handle,
-      Async);
+  return submitAndMaybeWait<SetOp>(Handle, Async, Dst, Pitch, Value, Width, Height, Depth,
+                                   SlicePitch);
 }
 
 cudaError_t submitSet(void *Dst, size_t Pitch, int Value, size_t Width, size_t Height,

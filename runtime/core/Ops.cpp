@@ -89,6 +89,17 @@ void KernelOp::run(uint64_t Begin, uint64_t End, WorkerState &Worker) {
 
 KernelOp *KernelOp::current() { return Current; }
 
+double KernelOp::guessNs() const {
+  double Threads = double(Launch.blockDim.x) * Launch.blockDim.y * Launch.blockDim.z;
+  return double(NumUnits) * Threads * GuessNsPerThread;
+}
+
+double byteOpGuessNs(double Bytes) { return 100 + Bytes / 4; }
+
+double CopyOp::guessNs() const { return byteOpGuessNs(double(Width) * Height * Depth); }
+
+double SetOp::guessNs() const { return byteOpGuessNs(double(Width) * Height * Depth); }
+
 void KernelOp::onComplete() {
   if (DeviceLaunched)
     Runtime::get().PendingDeviceLaunches.fetch_sub(1, std::memory_order_relaxed);

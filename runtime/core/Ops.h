@@ -23,6 +23,14 @@ public:
            uint64_t BlocksPerGrab);
   void run(uint64_t Begin, uint64_t End, WorkerState &Worker) override;
   OpRef clone() const override;
+  /// Block times are measured per kernel; before the first measurement a
+  /// launch is guessed at GuessNsPerThread per GPU thread.
+  const void *costKey() const override { return &Desc; }
+  double guessNs() const override;
+  uint64_t costUnitsPerUnit() const override {
+    return uint64_t(Launch.blockDim.x) * Launch.blockDim.y * Launch.blockDim.z;
+  }
+  static constexpr double GuessNsPerThread = 10;
 
   /// The launch whose blocks the calling thread is running, or null
   /// (device-side launches make it their parent).
@@ -50,6 +58,10 @@ private:
   std::unique_ptr<unsigned char[]> HeapStorage;
 };
 
+/// Guessed cost of touching \p Bytes in a copy or fill on one thread (ns): a
+/// call plus a few GB/s, cold caches assumed.
+double byteOpGuessNs(double Bytes);
+
 /// A 3D byte copy: Depth slices of Height rows of Width bytes (a 1D copy is
 /// one row). Device memory is host memory on Loom, so every cudaMemcpyKind is
 /// the same host copy (memmove: overlap-safe).
@@ -59,6 +71,7 @@ public:
          size_t Height, size_t Depth = 1, size_t DstSlicePitch = 0, size_t SrcSlicePitch = 0);
   void run(uint64_t Begin, uint64_t End, WorkerState &Worker) override;
   OpRef clone() const override;
+  double guessNs() const override;
 
 private:
   unsigned char *Dst;
@@ -73,6 +86,7 @@ public:
         size_t SlicePitch = 0);
   void run(uint64_t Begin, uint64_t End, WorkerState &Worker) override;
   OpRef clone() const override;
+  double guessNs() const override;
 
 private:
   unsigned char *Dst;

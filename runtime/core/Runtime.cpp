@@ -7,6 +7,7 @@
 #include "support/ApiError.h"
 
 #include <cstdio>
+#include <cstdlib>
 
 namespace loom {
 
@@ -30,8 +31,23 @@ extern "C" void __loomUsePerThreadDefaultStream(void) {
 }
 
 Scheduler &Runtime::scheduler() {
+  if (Scheduler *S = SchedReady.load(std::memory_order_acquire))
+    return *S;
   std::call_once(SchedulerOnce, [this] {
     Sched = std::make_unique<Scheduler>(Config.Scheduler, Config.NumWorkers);
+    if (const char *Stats = std::getenv("LOOM_SCHED_STATS"); Stats && *Stats == '1')
+      std::atexit([] {
+        Scheduler &S = Runtime::get().scheduler();
+        std::fprintf(stderr,
+                     "loom: scheduler: %u executing threads, %llu worker wake-ups, "
+                     "%llu ops started deferred, %llu promoted, %llu waiter sleeps, "
+                     "wake-up latency %.1f us, spin %.1f us, inline threshold %.1f us\n",
+                     S.numWorkers(), (unsigned long long)S.workerWakeups(),
+                     (unsigned long long)S.deferredStarts(), (unsigned long long)S.promotions(),
+                     (unsigned long long)S.helperSleeps(), S.costs().wakeNs() / 1000,
+                     S.costs().spinNs() / 1000, S.costs().inlineThresholdNs() / 1000);
+      });
+    SchedReady.store(Sched.get(), std::memory_order_release);
   });
   return *Sched;
 }

@@ -110,6 +110,7 @@ private:
   Allocator Memory;
   std::once_flag SchedulerOnce;
   std::unique_ptr<Scheduler> Sched;
+  std::atomic<Scheduler *> SchedReady{nullptr}; ///< Sched once created (fast path)
 
   /// Whether a capture forbids this thread's unsafe calls. Caller holds CaptureM.
   bool forbidsUnsafeCalls(const CaptureSession &C) const;

@@ -37,7 +37,21 @@ public:
   /// op); null if the op cannot be captured.
   virtual std::shared_ptr<Op> clone() const { return nullptr; }
 
+  /// Cost hints (scheduler/CostModel.h): the key under which this kind of
+  /// op's time per unit is measured (null: not measured), and a guess of its
+  /// time on one thread in ns before any measurement (negative: unknown, so
+  /// never run inline on a waiting thread unless CallerWaits).
+  virtual const void *costKey() const { return nullptr; }
+  virtual double guessNs() const { return -1; }
+  /// How many measured cost units one unit is (a kernel: its threads per
+  /// block, so a launch with another block size reuses the estimate).
+  virtual uint64_t costUnitsPerUnit() const { return 1; }
+
   bool isDone() const { return Done.load(std::memory_order_acquire); }
+
+  /// Set before submission when the submitting thread waits for the op at
+  /// once (blocking copies): starting it wakes no worker, the waiter runs it.
+  bool CallerWaits = false;
 
   const uint64_t NumUnits;
   const uint64_t UnitsPerGrab;
@@ -50,6 +64,10 @@ public:
   std::shared_ptr<Stream> Owner;
   unsigned PendingDeps = 0;
   bool Started = false;
+  /// Started without waking workers: a waiting thread or an already awake
+  /// worker runs it; sleeping workers only after Scheduler's defer limit.
+  std::atomic<bool> Deferred{false};
+  int64_t StartedAtNs = 0;
   std::vector<std::shared_ptr<Op>> Dependents;
 
   // Dynamic parallelism (Scheduler::submitChild), under the scheduler's lock:

@@ -8,19 +8,22 @@
 #include "support/ApiError.h"
 
 #include <algorithm>
+#include <chrono>
 
 
 namespace loom {
 
 namespace {
-/// Iterations a worker polls for new work before blocking (a few microseconds):
-/// back-to-back launches then do not pay a futex wake-up each.
-constexpr unsigned SpinIterations = 4000;
+/// Whether the calling thread holds an executor slot (a pool worker between
+/// waking and sleeping again): a nested wait (a host function that
+/// synchronizes) lends it out instead of taking a second one.
+thread_local bool HoldsSlot = false;
 } // namespace
 
 Scheduler::Scheduler(SchedulerKind Kind, unsigned NumWorkers)
     : Kind(Kind), NumWorkers(Kind == SchedulerKind::Serial ? 0 : NumWorkers),
-      Legacy(std::make_shared<Stream>(0u, /*IsLegacyDefault=*/true)) {
+      Legacy(std::make_shared<Stream>(0u, /*IsLegacyDefault=*/true)),
+      Slots(int(this->NumWorkers)), Costs(this->NumWorkers) {
   startWorkers();
 }
 
@@ -38,6 +41,7 @@ void Scheduler::stopWorkers() {
     Stopping = true;
   }
   WorkCv.notify_all();
+  WatchCv.notify_all();
   for (std::thread &T : Workers)
     T.join();
   Workers.clear();
@@ -48,6 +52,8 @@ void Scheduler::reconfigure(SchedulerKind NewKind, unsigned NewWorkers) {
   stopWorkers();
   Kind = NewKind;
   NumWorkers = NewKind == SchedulerKind::Serial ? 0 : std::max(1u, NewWorkers);
+  Slots.reset(int(NumWorkers));
+  Costs.setExecutors(NumWorkers);
   startWorkers();
 }
 
@@ -68,7 +74,69 @@ void Scheduler::retireStream(const std::shared_ptr<Stream> &S) {
 }
 
 uint64_t Scheduler::chunkFor(uint64_t TotalBlocks) const {
-  return chunkBlocks(TotalBlocks, NumWorkers + 1);
+  // NumWorkers threads run at once, a helping host thread among them.
+  return chunkBlocks(TotalBlocks, NumWorkers);
+}
+
+double Scheduler::estimateNs(const Op &O) const {
+  double PerUnit = Costs.perUnitNs(O.costKey());
+  if (PerUnit >= 0)
+    return PerUnit * double(O.NumUnits) * double(O.costUnitsPerUnit());
+  return O.guessNs();
+}
+
+bool Scheduler::shouldDeferLocked(const Op &O) const {
+  if (Kind == SchedulerKind::Serial)
+    return false; // nothing is woken anyway
+  if (O.CallerWaits)
+    return true;
+  double Estimate = estimateNs(O);
+  return Estimate >= 0 && Estimate < Costs.inlineThresholdNs();
+}
+
+bool Scheduler::runnableLocked(bool AllowDeferred) const {
+  for (const OpRef &O : Active)
+    if (O->NextUnit.load(std::memory_order_relaxed) < O->NumUnits &&
+        (AllowDeferred || !O->Deferred.load(std::memory_order_relaxed)))
+      return true;
+  return false;
+}
+
+void Scheduler::notifyWork() {
+  LastWakeNs.store(nowNs(), std::memory_order_relaxed);
+  WorkCv.notify_all();
+  WatchCv.notify_all();
+  DoneCv.notify_all();
+}
+
+bool Scheduler::promoteLocked(const OpRef &O) {
+  if (!O->Deferred.load(std::memory_order_relaxed))
+    return false;
+  Promotions.fetch_add(1, std::memory_order_relaxed);
+  O->Deferred.store(false, std::memory_order_relaxed);
+  setHasWorkLocked();
+  return true;
+}
+
+void Scheduler::promote(const OpRef &O) {
+  bool Changed;
+  {
+    std::lock_guard<std::mutex> Lock(M);
+    Changed = promoteLocked(O);
+  }
+  if (Changed)
+    notifyWork();
+}
+
+void Scheduler::promoteAllDeferred() {
+  bool Changed = false;
+  {
+    std::lock_guard<std::mutex> Lock(M);
+    for (const OpRef &O : Active)
+      Changed |= promoteLocked(O);
+  }
+  if (Changed)
+    notifyWork();
 }
 
 void Scheduler::addDependency(const OpRef &Before, const OpRef &After) {
@@ -77,7 +145,7 @@ void Scheduler::addDependency(const OpRef &Before, const OpRef &After) {
 }
 
 void Scheduler::submit(const std::shared_ptr<Stream> &S, OpRef O, const OpRef &WaitFor) {
-  bool Wake;
+  bool Wake, Watch;
   {
     std::lock_guard<std::mutex> Lock(M);
     O->Owner = S;
@@ -95,20 +163,23 @@ void Scheduler::submit(const std::shared_ptr<Stream> &S, OpRef O, const OpRef &W
     enqueueLocked(S, O);
     Wake = StartedWork;
     StartedWork = false;
+    Watch = WatchNotify;
+    WatchNotify = false;
   }
-  if (Wake) {
-    WorkCv.notify_all();
-    DoneCv.notify_all();
-  }
+  if (Wake)
+    notifyWork();
+  else if (Watch)
+    WatchCv.notify_all();
 }
 
 void Scheduler::enqueueLocked(const std::shared_ptr<Stream> &S, const OpRef &O) {
   O->Owner = S;
   S->Queue.push_back(O);
-  std::vector<OpRef> Completed;
+  std::vector<OpRef> &Completed = StartScratch;
   maybeStartLocked(O, Completed);
   for (const OpRef &C : Completed)
     completeLocked(C);
+  Completed.clear();
 }
 
 namespace {
@@ -122,7 +193,7 @@ public:
 
 void Scheduler::submitChild(const OpRef &Parent, std::shared_ptr<Stream> S, OpRef Child,
                             bool Tail) {
-  bool Wake;
+  bool Wake, Watch;
   {
     std::lock_guard<std::mutex> Lock(M);
     Child->Parent = Parent;
@@ -147,11 +218,13 @@ void Scheduler::submitChild(const OpRef &Parent, std::shared_ptr<Stream> S, OpRe
     enqueueLocked(S, Child);
     Wake = StartedWork;
     StartedWork = false;
+    Watch = WatchNotify;
+    WatchNotify = false;
   }
-  if (Wake) {
-    WorkCv.notify_all();
-    DoneCv.notify_all();
-  }
+  if (Wake)
+    notifyWork();
+  else if (Watch)
+    WatchCv.notify_all();
 }
 
 void Scheduler::settleLocked(const OpRef &O, std::vector<OpRef> &Completed) {
@@ -175,12 +248,25 @@ void Scheduler::maybeStartLocked(const OpRef &O, std::vector<OpRef> &Completed) 
     return;
   }
   Active.push_back(O);
-  StartedWork = true;
+  if (shouldDeferLocked(*O)) {
+    O->Deferred.store(true, std::memory_order_relaxed);
+    O->StartedAtNs = LastDeferredNs = nowNs();
+    DeferredStarts.fetch_add(1, std::memory_order_relaxed);
+    if (!Watching) {
+      Watching = true;
+      WatchNotify = true;
+    }
+  } else {
+    StartedWork = true;
+  }
   setHasWorkLocked();
 }
 
 void Scheduler::completeLocked(const OpRef &First) {
-  std::vector<OpRef> Worklist{First};
+  // A member, so that completing an op allocates nothing (the lock is held
+  // and completeLocked does not nest).
+  std::vector<OpRef> &Worklist = CompleteScratch;
+  Worklist.push_back(First);
   while (!Worklist.empty()) {
     OpRef O = std::move(Worklist.back());
     Worklist.pop_back();
@@ -210,43 +296,66 @@ void Scheduler::completeLocked(const OpRef &First) {
 }
 
 void Scheduler::finish(const OpRef &O) {
-  bool Wake;
+  bool Wake, Watch;
   {
     std::lock_guard<std::mutex> Lock(M);
     // Every unit ran; a grid with child grids completes after them.
     O->UnitsFinished = true;
-    std::vector<OpRef> Completed;
+    std::vector<OpRef> &Completed = StartScratch;
     settleLocked(O, Completed);
     for (const OpRef &C : Completed)
       completeLocked(C);
+    Completed.clear();
     Wake = StartedWork;
     StartedWork = false;
+    Watch = WatchNotify;
+    WatchNotify = false;
   }
-  DoneCv.notify_all();
-  if (Wake)
-    WorkCv.notify_all();
+  if (Wake) {
+    notifyWork();
+  } else {
+    DoneCv.notify_all();
+    if (Watch)
+      WatchCv.notify_all();
+  }
 }
 
-bool Scheduler::runSomething(WorkerState &W) {
+bool Scheduler::runSomething(WorkerState &W, bool AllowDeferred) {
   OpRef O;
   {
     std::lock_guard<std::mutex> Lock(M);
     // The first runnable op of the most urgent stream priority.
     for (const OpRef &Candidate : Active)
       if (Candidate->NextUnit.load(std::memory_order_relaxed) < Candidate->NumUnits &&
+          (AllowDeferred || !Candidate->Deferred.load(std::memory_order_relaxed)) &&
           (!O || Candidate->Owner->Priority < O->Owner->Priority))
         O = Candidate;
   }
   if (!O)
     return false;
+  const void *Key = O->costKey();
+  int64_t OpStart = -1;
   for (;;) {
     uint64_t Begin = O->NextUnit.fetch_add(O->UnitsPerGrab, std::memory_order_relaxed);
     if (Begin >= O->NumUnits)
       break;
     uint64_t End = std::min(O->NumUnits, Begin + O->UnitsPerGrab);
-    if (!O->skipAfterFault() || stickyError() == cudaSuccess)
-      O->run(Begin, End, W);
     uint64_t Count = End - Begin;
+    if (!O->skipAfterFault() || stickyError() == cudaSuccess) {
+      int64_t T0 = Key ? nowNs() : 0;
+      if (OpStart < 0)
+        OpStart = T0;
+      O->run(Begin, End, W);
+      if (Key) {
+        int64_t T1 = nowNs();
+        Costs.recordUnits(Key, Count * O->costUnitsPerUnit(), double(T1 - T0));
+        // A deferred op that turns out to be large gets the other workers.
+        if (O->Deferred.load(std::memory_order_relaxed) &&
+            double(T1 - OpStart) > Costs.inlineThresholdNs() &&
+            O->NextUnit.load(std::memory_order_relaxed) < O->NumUnits)
+          promote(O);
+      }
+    }
     if (O->DoneUnits.fetch_add(Count, std::memory_order_acq_rel) + Count == O->NumUnits) {
       finish(O);
       return true;
@@ -259,43 +368,167 @@ bool Scheduler::runSomething(WorkerState &W) {
   return true;
 }
 
+void Scheduler::releaseSlot() {
+  Slots.release();
+  // Dekker with the sleepers: they announce themselves (SlotWanted,
+  // SleepingWorkers) before trying for a slot, we free the slot before
+  // looking; taking the lock orders our notify after their wait began.
+  if (SlotWanted.load(std::memory_order_seq_cst) > 0) {
+    { std::lock_guard<std::mutex> Lock(M); }
+    DoneCv.notify_all();
+  } else if (SleepingWorkers.load(std::memory_order_seq_cst) > 0 &&
+             HasWork.load(std::memory_order_seq_cst)) {
+    { std::lock_guard<std::mutex> Lock(M); }
+    WorkCv.notify_one();
+    WatchCv.notify_all();
+  }
+}
+
+bool Scheduler::spinForWork() {
+  const int64_t Deadline = nowNs() + int64_t(Costs.spinNs());
+  for (unsigned I = 1;; ++I) {
+    if (HasWork.load(std::memory_order_acquire))
+      return true;
+    if (SlotWanted.load(std::memory_order_relaxed) > 0)
+      return false; // a waiting thread can run it: make room
+    if ((I & 63) == 0 && nowNs() >= Deadline)
+      return false;
+    cpuRelax();
+  }
+}
+
+bool Scheduler::sleepUntilWork(unsigned Index) {
+  std::unique_lock<std::mutex> Lock(M);
+  SleepingWorkers.fetch_add(1, std::memory_order_seq_cst);
+  bool Promoted = false, Result = false;
+  for (;;) {
+    if (Stopping)
+      break;
+    if (HasWork.load(std::memory_order_seq_cst) && Slots.tryAcquire()) {
+      Result = true;
+      break;
+    }
+    int64_t Deadline = -1;
+    if (Index == 0) {
+      // Worker 0 also watches deferred work nobody waits for.
+      int64_t Oldest = -1;
+      for (const OpRef &O : Active)
+        if (O->Deferred.load(std::memory_order_relaxed) &&
+            O->NextUnit.load(std::memory_order_relaxed) < O->NumUnits &&
+            (Oldest < 0 || O->StartedAtNs < Oldest))
+          Oldest = O->StartedAtNs;
+      if (Oldest < 0 && Watching && nowNs() - LastDeferredNs < MaxDeferNs) {
+        // Deferred work came and went recently: stay armed (a timed sleep)
+        // so that a loop of small launches never has to wake us.
+        Deadline = LastDeferredNs + MaxDeferNs;
+      } else if (Oldest >= 0) {
+        Deadline = Oldest + MaxDeferNs;
+        int64_t Now = nowNs();
+        if (Now >= Deadline) {
+          if (Slots.tryAcquire()) {
+            for (const OpRef &O : Active)
+              if (O->Deferred.load(std::memory_order_relaxed) && Now - O->StartedAtNs >= MaxDeferNs)
+                Promoted |= promoteLocked(O);
+            Result = true;
+            break;
+          }
+          Deadline = Now + MaxDeferNs; // every slot busy: those threads will get to it
+        }
+      }
+      Watching = Deadline >= 0;
+    }
+    const int64_t SleepStart = nowNs();
+    if (Index != 0)
+      WorkCv.wait(Lock);
+    else if (Deadline < 0)
+      WatchCv.wait(Lock);
+    else
+      WatchCv.wait_for(Lock, std::chrono::nanoseconds(Deadline - SleepStart));
+    if (Index == 0)
+      Watching = true;
+    // How long the wake-up took, if we were woken for work.
+    int64_t Woken = LastWakeNs.load(std::memory_order_relaxed);
+    if (Woken > SleepStart && HasWork.load(std::memory_order_relaxed)) {
+      Costs.recordWake(double(nowNs() - Woken));
+      WorkerWakeups.fetch_add(1, std::memory_order_relaxed);
+    }
+  }
+  SleepingWorkers.fetch_sub(1, std::memory_order_seq_cst);
+  Lock.unlock();
+  if (Promoted)
+    notifyWork();
+  return Result;
+}
+
 void Scheduler::workerMain(unsigned Index) {
   WorkerState W(Index);
   for (;;) {
-    if (runSomething(W))
-      continue;
-    for (unsigned I = 0; I < SpinIterations && !HasWork.load(std::memory_order_acquire); ++I)
-      cpuRelax();
-    if (HasWork.load(std::memory_order_acquire))
-      continue;
-    std::unique_lock<std::mutex> Lock(M);
-    WorkCv.wait(Lock, [this] { return Stopping || !Active.empty(); });
-    if (Stopping)
+    if (!sleepUntilWork(Index))
       return;
+    HoldsSlot = true;
+    for (;;) {
+      // An awake worker also takes deferred work: it costs no wake-up.
+      if (runSomething(W, /*AllowDeferred=*/true))
+        continue;
+      if (!spinForWork())
+        break;
+    }
+    HoldsSlot = false;
+    releaseSlot();
   }
 }
 
 void Scheduler::helpUntil(const std::function<bool()> &DoneLocked) {
   WorkerState &W = helperWorkerState(NumWorkers);
+  const bool Serial = Kind == SchedulerKind::Serial;
+  // A worker that waits inside an op (a host function that synchronizes)
+  // lends its slot for the wait.
+  const bool Lent = HoldsSlot;
+  if (Lent) {
+    HoldsSlot = false;
+    releaseSlot();
+  }
+  bool Have = false;
   for (;;) {
     {
       std::lock_guard<std::mutex> Lock(M);
       if (DoneLocked())
-        return;
+        break;
     }
-    if (runSomething(W))
+    if (!Have)
+      Have = Serial || Slots.tryAcquire();
+    if (Have && runSomething(W, /*AllowDeferred=*/true))
       continue;
+    if (Have && !Serial)
+      releaseSlot();
+    Have = false;
     std::unique_lock<std::mutex> Lock(M);
     // Wake on any completion or new work; re-check both under the lock so
-    // no notification is lost.
+    // no notification is lost. Without a slot, sleep: never spin on a core
+    // a worker needs.
+    bool Wanted = false;
     DoneCv.wait(Lock, [&] {
       if (DoneLocked())
         return true;
-      for (const OpRef &O : Active)
-        if (O->NextUnit.load(std::memory_order_relaxed) < O->NumUnits)
-          return true;
-      return false;
+      if (!runnableLocked(/*AllowDeferred=*/true))
+        return false;
+      if (Serial)
+        return Have = true;
+      if (!Wanted) {
+        Wanted = true;
+        SlotWanted.fetch_add(1, std::memory_order_seq_cst);
+      }
+      return Have = Slots.tryAcquire();
     });
+    if (Wanted)
+      SlotWanted.fetch_sub(1, std::memory_order_seq_cst);
+    HelperSleeps.fetch_add(1, std::memory_order_relaxed);
+  }
+  if (Have && !Serial)
+    releaseSlot();
+  if (Lent) {
+    Slots.forceAcquire();
+    HoldsSlot = true;
   }
 }
 
@@ -330,14 +563,62 @@ void Scheduler::waitAll() {
 bool Scheduler::queryStream(const std::shared_ptr<Stream> &S) {
   if (Kind == SchedulerKind::Serial)
     waitStream(S);
+  bool Empty;
+  {
+    std::lock_guard<std::mutex> Lock(M);
+    Empty = S->Queue.empty();
+  }
+  // A thread that polls instead of waiting: deferred work goes to workers.
+  if (!Empty)
+    promoteAllDeferred();
+  return Empty;
+}
+
+bool Scheduler::idleForBlockingCall(const std::shared_ptr<Stream> &S) {
   std::lock_guard<std::mutex> Lock(M);
-  return S->Queue.empty();
+  if (!S->Queue.empty())
+    return false;
+  if (S->IsLegacyDefault) {
+    for (const std::shared_ptr<Stream> &Other : Streams)
+      if (Other->synchronizesWithLegacy() && !Other->Queue.empty())
+        return false;
+  } else if (S->synchronizesWithLegacy() && !Legacy->Queue.empty()) {
+    return false;
+  }
+  return true;
+}
+
+void Scheduler::waitBeforeBlockingCall(const std::shared_ptr<Stream> &S) {
+  std::vector<OpRef> Tails;
+  {
+    std::lock_guard<std::mutex> Lock(M);
+    if (!S->Queue.empty())
+      Tails.push_back(S->Queue.back());
+    if (S->IsLegacyDefault) {
+      for (const std::shared_ptr<Stream> &Other : Streams)
+        if (Other->synchronizesWithLegacy() && !Other->Queue.empty())
+          Tails.push_back(Other->Queue.back());
+    } else if (S->synchronizesWithLegacy() && !Legacy->Queue.empty()) {
+      Tails.push_back(Legacy->Queue.back());
+    }
+  }
+  if (Tails.empty())
+    return;
+  helpUntil([&] {
+    for (const OpRef &T : Tails)
+      if (!T->isDone())
+        return false;
+    return true;
+  });
 }
 
 bool Scheduler::queryOp(const OpRef &O) {
   if (Kind == SchedulerKind::Serial)
     waitFor(O);
-  return !O || O->isDone();
+  bool Done = !O || O->isDone();
+  if (!Done)
+    promoteAllDeferred();
+  return Done;
 }
 
 } // namespace loom

@@ -8,13 +8,27 @@
 // its units in chunks from an atomic counter. Whoever finishes the last unit
 // completes the op, which may start the next op of the stream and dependents.
 //
-// Workers spin briefly for new work, then block on a condition variable. A
-// host thread that waits (synchronize, blocking memcpy) runs units itself
-// until what it waits for is done. With zero workers (serial scheduling) that
-// waiting thread runs everything, in submission order and block order.
+// At most N threads execute work at once (ExecutorSlots; N = LOOM_NUM_THREADS
+// or the CPUs the process may use). The pool has N workers; a host thread that
+// waits (synchronize, blocking memcpy) runs units itself when it gets a slot,
+// else it sleeps; an idle worker spinning for work hands its slot to such a
+// waiter. Idle workers spin for about one measured wake-up latency, holding
+// their slot, then release it and sleep. With zero workers (serial
+// scheduling) the waiting thread runs everything, in submission order and
+// block order.
+//
+// Small work runs on the waiting thread (CostModel): an op whose estimated
+// time on one thread is below the inline threshold, or that its submitter
+// waits for at once, starts *deferred*: it wakes no worker, a waiting host
+// thread or an already awake worker runs it. Nothing waits forever on that:
+// worker 0 wakes for deferred work older than MaxDeferNs, a query promotes
+// deferred work to ordinary work, and a deferred op that turns out to run
+// longer than the threshold is promoted by the thread running it.
 #ifndef LOOM_RUNTIME_SCHEDULER_SCHEDULER_H
 #define LOOM_RUNTIME_SCHEDULER_SCHEDULER_H
 
+#include "scheduler/CostModel.h"
+#include "scheduler/ExecutorSlots.h"
 #include "scheduler/Op.h"
 #include "scheduler/Stream.h"
 #include "support/Config.h"
@@ -63,11 +77,33 @@ public:
   /// stream's work, since nothing else ever would.
   bool queryStream(const std::shared_ptr<Stream> &S);
   bool queryOp(const OpRef &O);
+  /// Whether a blocking call on \p S has nothing to wait for: \p S is empty
+  /// and so is every stream it is ordered after (for the legacy stream, all
+  /// blocking streams; for a blocking stream, the legacy stream). The caller
+  /// may then do the call's work itself, without an op.
+  bool idleForBlockingCall(const std::shared_ptr<Stream> &S);
+  /// Blocks (helping) until everything a blocking call on \p S submitted now
+  /// would wait for has completed.
+  void waitBeforeBlockingCall(const std::shared_ptr<Stream> &S);
 
   /// Blocks per grab for a kernel of \p TotalBlocks blocks.
   uint64_t chunkFor(uint64_t TotalBlocks) const;
   SchedulerKind kind() const { return Kind; }
   unsigned numWorkers() const { return NumWorkers; }
+
+  /// Deferred work older than this wakes a worker even if no thread waits.
+  static constexpr int64_t MaxDeferNs = 100000;
+  CostModel &costs() { return Costs; }
+  const ExecutorSlots &slots() const { return Slots; }
+  /// Estimated time of \p O on one thread (ns), negative if unknown.
+  double estimateNs(const Op &O) const;
+  /// Counters for tests and tuning (LOOM_SCHED_STATS=1 prints them at exit):
+  /// workers woken for work, ops started deferred, deferred ops promoted to
+  /// ordinary ones, times a waiting thread slept.
+  uint64_t workerWakeups() const { return WorkerWakeups.load(std::memory_order_relaxed); }
+  uint64_t deferredStarts() const { return DeferredStarts.load(std::memory_order_relaxed); }
+  uint64_t promotions() const { return Promotions.load(std::memory_order_relaxed); }
+  uint64_t helperSleeps() const { return HelperSleeps.load(std::memory_order_relaxed); }
 
   /// Drains all work, then restarts with a different configuration. For
   /// tests; streams stay valid.
@@ -77,8 +113,21 @@ private:
   void startWorkers();
   void stopWorkers();
   void workerMain(unsigned Index);
+  /// Sleeps until there is ordinary work and a free slot (taken), or, for
+  /// worker 0, deferred work overdue; false when stopping.
+  bool sleepUntilWork(unsigned Index);
+  /// Spins (holding a slot) for about a wake-up latency; true if ordinary
+  /// work appeared, false if it timed out or a waiting thread wants the slot.
+  bool spinForWork();
+  void releaseSlot();
+  /// Wakes sleeping workers (and waiters) for new ordinary work.
+  void notifyWork();
+  /// Turns deferred ops into ordinary ones (all of them, or just \p O).
+  void promote(const OpRef &O);
+  void promoteAllDeferred();
   /// Runs units of one active op; false if there was nothing to run.
-  bool runSomething(WorkerState &W);
+  /// Deferred ops are taken only if \p AllowDeferred.
+  bool runSomething(WorkerState &W, bool AllowDeferred);
   void finish(const OpRef &O);
   void helpUntil(const std::function<bool()> &DoneLocked);
 
@@ -89,7 +138,10 @@ private:
   void enqueueLocked(const std::shared_ptr<Stream> &S, const OpRef &O);
   /// Queues \p O for completion if its units and children are all done.
   void settleLocked(const OpRef &O, std::vector<OpRef> &Completed);
-  void setHasWorkLocked() { HasWork.store(!Active.empty(), std::memory_order_release); }
+  bool runnableLocked(bool AllowDeferred) const;
+  void setHasWorkLocked() { HasWork.store(runnableLocked(false), std::memory_order_seq_cst); }
+  bool shouldDeferLocked(const Op &O) const;
+  bool promoteLocked(const OpRef &O);
 
   SchedulerKind Kind;
   unsigned NumWorkers;
@@ -98,10 +150,24 @@ private:
   std::mutex M;
   std::condition_variable WorkCv; ///< workers wait here for new work
   std::condition_variable DoneCv; ///< waiting host threads wait here
+  std::condition_variable WatchCv; ///< worker 0 waits here (it also watches deferred work)
   std::vector<OpRef> Active;      ///< started ops that may have units left
   std::vector<std::shared_ptr<Stream>> Streams; ///< user streams (not the legacy one)
+  /// Reused lists of ops to complete (kept allocated across calls).
+  std::vector<OpRef> StartScratch, CompleteScratch;
+  /// Some started, non-deferred op has units left (what spinners watch).
   std::atomic<bool> HasWork{false};
-  bool StartedWork = false; ///< an op entered Active since the last notify
+  bool StartedWork = false; ///< an ordinary op entered Active since the last notify
+  bool Watching = true;     ///< worker 0 is awake or sleeps with a deadline
+  bool WatchNotify = false; ///< worker 0 must be told about new deferred work
+  int64_t LastDeferredNs = 0; ///< when a deferred op last started
+
+  ExecutorSlots Slots;
+  CostModel Costs;
+  std::atomic<int> SlotWanted{0};      ///< waiting threads that could use a slot
+  std::atomic<int> SleepingWorkers{0}; ///< workers in (or entering) a wait
+  std::atomic<int64_t> LastWakeNs{0};  ///< when workers were last notified
+  std::atomic<uint64_t> WorkerWakeups{0}, DeferredStarts{0}, Promotions{0}, HelperSleeps{0};
   bool Stopping = false;
   std::vector<std::thread> Workers;
 };

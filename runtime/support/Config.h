@@ -18,7 +18,9 @@ enum class SchedulerKind {
 
 struct RuntimeConfig {
   SchedulerKind Scheduler = SchedulerKind::Pool;
-  /// Pool worker threads (the synchronizing host thread helps in addition).
+  /// Threads that execute Loom work at once: the pool's workers, of which a
+  /// host thread helping while it synchronizes takes one's place
+  /// (scheduler/ExecutorSlots.h). 0 in serial mode.
   unsigned NumWorkers = 1;
   /// Problems found while parsing, reported once on stderr.
   std::string Warnings;
@@ -26,8 +28,19 @@ struct RuntimeConfig {
 
 /// Reads the knobs through \p GetEnv (so tests can inject values).
 /// LOOM_SCHEDULER=pool|serial, LOOM_NUM_THREADS=<n >= 1>; defaults: pool,
-/// one worker per hardware thread.
-RuntimeConfig parseConfig(const std::function<const char *(const char *)> &GetEnv);
+/// one worker per CPU the process may use (\p AvailableCpus, by default
+/// availableCpus()).
+RuntimeConfig parseConfig(const std::function<const char *(const char *)> &GetEnv,
+                          unsigned AvailableCpus = 0);
+
+/// The CPUs this process may use: the affinity mask (sched_getaffinity),
+/// lowered by a cgroup CPU quota (cgroup v2 cpu.max, v1 cpu.cfs_quota_us /
+/// cpu.cfs_period_us, rounded up); at least 1.
+unsigned availableCpus();
+
+/// CPUs a cgroup v2 `cpu.max` line ("<quota> <period>" or "max <period>")
+/// allows, rounded up; 0 for no limit or an unreadable line.
+unsigned cpusFromCgroupMax(const std::string &Line);
 
 /// The process environment's configuration.
 RuntimeConfig configFromEnvironment();

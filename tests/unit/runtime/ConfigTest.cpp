@@ -7,6 +7,7 @@
 #include <cstring>
 #include <map>
 #include <string>
+#include <thread>
 
 namespace {
 
@@ -30,6 +31,31 @@ TEST(Config, Overrides) {
   C = parse({{"LOOM_SCHEDULER", "serial"}, {"LOOM_NUM_THREADS", "3"}});
   EXPECT_EQ(C.Scheduler, loom::SchedulerKind::Serial);
   EXPECT_EQ(C.NumWorkers, 0u);
+}
+
+TEST(Config, DefaultIsTheCpusTheProcessMayUse) {
+  loom::RuntimeConfig C = loom::parseConfig([](const char *) { return nullptr; }, 3);
+  EXPECT_EQ(C.NumWorkers, 3u);
+  unsigned Cpus = loom::availableCpus();
+  EXPECT_GE(Cpus, 1u);
+  unsigned Hardware = std::thread::hardware_concurrency();
+  if (Hardware)
+    EXPECT_LE(Cpus, Hardware);
+  EXPECT_EQ(parse({}).NumWorkers, Cpus);
+  // LOOM_NUM_THREADS wins over what the machine offers.
+  C = loom::parseConfig(
+      [](const char *N) { return std::strcmp(N, "LOOM_NUM_THREADS") ? nullptr : "5"; }, 3);
+  EXPECT_EQ(C.NumWorkers, 5u);
+}
+
+TEST(Config, CgroupCpuQuota) {
+  EXPECT_EQ(loom::cpusFromCgroupMax("max 100000"), 0u);
+  EXPECT_EQ(loom::cpusFromCgroupMax("200000 100000"), 2u);
+  EXPECT_EQ(loom::cpusFromCgroupMax("150000 100000\n"), 2u); // rounded up
+  EXPECT_EQ(loom::cpusFromCgroupMax("50000 100000"), 1u);
+  EXPECT_EQ(loom::cpusFromCgroupMax("-1 100000"), 0u); // v1: no quota
+  EXPECT_EQ(loom::cpusFromCgroupMax(""), 0u);
+  EXPECT_EQ(loom::cpusFromCgroupMax("x 100000"), 0u);
 }
 
 TEST(Config, BadValuesWarn) {

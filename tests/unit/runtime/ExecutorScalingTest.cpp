@@ -1,0 +1,169 @@
+// ExecutorScalingTest.cpp - at most N threads execute work at once (a waiting
+// host thread takes a worker's place, never a core of its own); small work
+// runs on the waiting thread without waking workers, and deferred work still
+// completes when nobody waits, when it is polled, or when it turns out large.
+// SPDX-License-Identifier: Apache-2.0
+#include "scheduler/Scheduler.h"
+#include "scheduler/WorkerState.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <set>
+#include <thread>
+
+namespace {
+
+using namespace std::chrono_literals;
+
+void busyFor(std::chrono::microseconds D) {
+  auto End = std::chrono::steady_clock::now() + D;
+  while (std::chrono::steady_clock::now() < End) {
+  }
+}
+
+/// Counts how many threads run its units at the same time, and which.
+class ProbeOp : public loom::Op {
+public:
+  ProbeOp(uint64_t Units, std::chrono::microseconds PerUnit, double Guess = -1,
+          const void *Key = nullptr)
+      : Op(Units, 1), PerUnit(PerUnit), Guess(Guess), Key(Key) {}
+  void run(uint64_t, uint64_t, loom::WorkerState &) override {
+    int Now = ++Running;
+    int Seen = MaxRunning.load();
+    while (Now > Seen && !MaxRunning.compare_exchange_weak(Seen, Now)) {
+    }
+    {
+      std::lock_guard<std::mutex> Lock(M);
+      Threads.insert(std::this_thread::get_id());
+    }
+    busyFor(PerUnit);
+    --Running;
+  }
+  double guessNs() const override { return Guess; }
+  const void *costKey() const override { return Key; }
+  std::set<std::thread::id> threads() {
+    std::lock_guard<std::mutex> Lock(M);
+    return Threads;
+  }
+
+  static std::atomic<int> Running, MaxRunning;
+
+private:
+  std::chrono::microseconds PerUnit;
+  double Guess;
+  const void *Key;
+  std::mutex M;
+  std::set<std::thread::id> Threads;
+};
+std::atomic<int> ProbeOp::Running{0}, ProbeOp::MaxRunning{0};
+
+TEST(ExecutorScaling, WaitingHostThreadNeverAddsAThread) {
+  for (unsigned N : {1u, 2u}) {
+    loom::Scheduler Sched(loom::SchedulerKind::Pool, N);
+    ProbeOp::MaxRunning = 0;
+    auto S = Sched.createStream(0);
+    // Large work (unknown cost: ordinary), waited for by this thread, which
+    // helps only in a worker's place.
+    auto Big = std::make_shared<ProbeOp>(64, 300us);
+    Sched.submit(S, Big);
+    Sched.waitStream(S);
+    ASSERT_TRUE(Big->isDone());
+    EXPECT_LE(ProbeOp::MaxRunning.load(), int(N)) << N << " executing threads allowed";
+    EXPECT_EQ(Sched.slots().running(), 0);
+  }
+}
+
+TEST(ExecutorScaling, SmallOpsRunOnTheWaitingThreadWithoutWakingWorkers) {
+  loom::Scheduler Sched(loom::SchedulerKind::Pool, 2);
+  auto S = Sched.createStream(0);
+  std::this_thread::sleep_for(20ms); // the workers went to sleep
+  uint64_t Wakeups = Sched.workerWakeups();
+  int OnCaller = 0;
+  const int Ops = 200;
+  for (int I = 0; I < Ops; ++I) {
+    auto Small = std::make_shared<ProbeOp>(2, 0us, /*Guess=*/200);
+    Sched.submit(S, Small);
+    Sched.waitStream(S);
+    ASSERT_TRUE(Small->isDone());
+    OnCaller += Small->threads() == std::set<std::thread::id>{std::this_thread::get_id()};
+  }
+  EXPECT_EQ(Sched.deferredStarts(), uint64_t(Ops));
+  // A preempted caller may see worker 0 take an op after the defer limit.
+  EXPECT_GE(OnCaller, Ops * 9 / 10);
+  EXPECT_LE(Sched.workerWakeups() - Wakeups, uint64_t(Ops / 10));
+}
+
+TEST(ExecutorScaling, DeferredWorkRunsWhenNobodyWaits) {
+  loom::Scheduler Sched(loom::SchedulerKind::Pool, 2);
+  auto S = Sched.createStream(0);
+  auto Small = std::make_shared<ProbeOp>(1, 0us, /*Guess=*/200);
+  Sched.submit(S, Small);
+  // No wait, no query: worker 0 picks it up after the defer limit.
+  auto Deadline = std::chrono::steady_clock::now() + 5s;
+  while (!Small->isDone() && std::chrono::steady_clock::now() < Deadline)
+    std::this_thread::sleep_for(50us);
+  ASSERT_TRUE(Small->isDone());
+  EXPECT_EQ(Small->threads().count(std::this_thread::get_id()), 0u);
+}
+
+TEST(ExecutorScaling, PollingPromotesDeferredWork) {
+  loom::Scheduler Sched(loom::SchedulerKind::Pool, 2);
+  auto S = Sched.createStream(0);
+  auto Small = std::make_shared<ProbeOp>(1, 0us, /*Guess=*/200);
+  Sched.submit(S, Small);
+  auto Deadline = std::chrono::steady_clock::now() + 5s;
+  while (!Sched.queryStream(S) && std::chrono::steady_clock::now() < Deadline) {
+  }
+  EXPECT_TRUE(Small->isDone());
+}
+
+TEST(ExecutorScaling, DeferredOpThatTurnsOutLargeGetsTheWorkers) {
+  loom::Scheduler Sched(loom::SchedulerKind::Pool, 2);
+  auto S = Sched.createStream(0);
+  int Key;
+  // Guessed tiny, but each unit takes 2 ms: after the first units exceed the
+  // inline threshold, a worker joins.
+  auto Op = std::make_shared<ProbeOp>(40, 2000us, /*Guess=*/100, &Key);
+  Sched.submit(S, Op);
+  Sched.waitStream(S);
+  ASSERT_TRUE(Op->isDone());
+  EXPECT_GE(Op->threads().size(), 2u);
+  // Its measured cost now says it is large: the next one starts ordinary.
+  EXPECT_GT(Sched.estimateNs(*Op), Sched.costs().inlineThresholdNs());
+}
+
+TEST(ExecutorScaling, CallerWaitsDefersEvenLargeOps) {
+  loom::Scheduler Sched(loom::SchedulerKind::Pool, 2);
+  auto S = Sched.createStream(0);
+  auto Op = std::make_shared<ProbeOp>(1, 0us);
+  Op->CallerWaits = true;
+  Sched.submit(S, Op);
+  Sched.waitFor(Op);
+  EXPECT_EQ(Sched.deferredStarts(), 1u);
+  auto Other = std::make_shared<ProbeOp>(1, 0us); // unknown cost: ordinary
+  Sched.submit(S, Other);
+  Sched.waitFor(Other);
+  EXPECT_EQ(Sched.deferredStarts(), 1u);
+}
+
+TEST(ExecutorScaling, BlockingCallIdleness) {
+  loom::Scheduler Sched(loom::SchedulerKind::Serial, 0);
+  auto Blocking = Sched.createStream(0);
+  auto NonBlocking = Sched.createStream(0x01);
+  EXPECT_TRUE(Sched.idleForBlockingCall(Sched.legacyStream()));
+  Sched.submit(NonBlocking, std::make_shared<ProbeOp>(1, 0us));
+  // The legacy stream is not ordered after a non-blocking stream.
+  EXPECT_TRUE(Sched.idleForBlockingCall(Sched.legacyStream()));
+  EXPECT_FALSE(Sched.idleForBlockingCall(NonBlocking));
+  Sched.submit(Blocking, std::make_shared<ProbeOp>(1, 0us));
+  EXPECT_FALSE(Sched.idleForBlockingCall(Sched.legacyStream()));
+  Sched.waitBeforeBlockingCall(Sched.legacyStream());
+  EXPECT_TRUE(Sched.idleForBlockingCall(Sched.legacyStream()));
+  Sched.waitAll();
+  EXPECT_TRUE(Sched.idleForBlockingCall(NonBlocking));
+}
+
+} // namespace
