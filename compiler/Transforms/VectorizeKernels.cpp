@@ -174,6 +174,7 @@ public:
         B(Ctx) {}
 
   std::optional<Bail> checkLegal();
+  std::optional<Bail> checkProfitable();
   Function *build();
 
 private:
@@ -471,6 +472,57 @@ std::optional<Bail> GangBuilder::checkLegal() {
       if (varying(U.get()) && !isScalarElement(U->getType()) &&
           !isa<AtomicCmpXchgInst>(U.get()))
         return Bail{&I, "a per-thread aggregate operand"};
+  }
+  return std::nullopt;
+}
+
+/// A per-thread loop in which lanes leave at different iterations and every
+/// memory access is a gather or scatter (CSR rows, adjacency lists: each
+/// lane walks its own run of addresses) is faster one thread at a time,
+/// where the hardware prefetcher follows each run; the gang would issue W
+/// unrelated loads per access and wait for its slowest lane.
+/// \p V is computed from values defined outside \p L, without memory.
+static bool invariantIn(const Loop *L, const Value *V, unsigned Depth) {
+  if (L->isLoopInvariant(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 6 || isa<PHINode>(I) || I->mayReadOrWriteMemory() ||
+      I->mayHaveSideEffects())
+    return false;
+  for (const Value *Op : I->operands())
+    if (!invariantIn(L, Op, Depth + 1))
+      return false;
+  return true;
+}
+
+std::optional<Bail> GangBuilder::checkProfitable() {
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    if (!UI.hasDivergentExit(L) || !L->isInnermost())
+      continue;
+    unsigned Linear = 0, Scattered = 0;
+    Instruction *First = nullptr;
+    for (BasicBlock *BB : L->blocks())
+      for (Instruction &I : *BB) {
+        const Value *Ptr = nullptr;
+        if (auto *Ld = dyn_cast<LoadInst>(&I))
+          Ptr = Ld->getPointerOperand();
+        else if (auto *St = dyn_cast<StoreInst>(&I))
+          Ptr = St->getPointerOperand();
+        // The same address every iteration (a bound re-read because of
+        // possible aliasing) says nothing about the loop's walk.
+        if (!Ptr || isa<AllocaInst>(getUnderlyingObject(Ptr)) || invariantIn(L, Ptr, 0))
+          continue;
+        Shape PS = UI.getShape(Ptr);
+        if (PS.isUniform() || PS.isAffine()) {
+          ++Linear;
+        } else {
+          ++Scattered;
+          First = First ? First : &I;
+        }
+      }
+    if (Scattered && !Linear)
+      return Bail{First, "a per-thread loop whose every access is a gather or scatter "
+                         "(faster one thread at a time)"};
   }
   return std::nullopt;
 }
@@ -1504,7 +1556,10 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     GangBuilder GB(*K, *WF, UI, LI, DT, W, FAM.getResult<TargetLibraryAnalysis>(*K),
                    FAM.getResult<TargetIRAnalysis>(*K));
     GB.WarpGang = WarpGang;
-    if (std::optional<Bail> Why = GB.checkLegal()) {
+    std::optional<Bail> Why = GB.checkLegal();
+    if (!Why && !WarpGang)
+      Why = GB.checkProfitable();
+    if (Why) {
       // Name the user's line, not a header wrapper inlined into it.
       DebugLoc Loc = Why->At ? Why->At->getDebugLoc() : DebugLoc();
       if (DILocation *DIL = Loc.get()) {

@@ -66,3 +66,37 @@ entry:
   store i32 %tid, ptr %p
   ret void
 }
+
+; A per-thread loop whose lanes walk unrelated runs of addresses (a CSR row
+; per thread) and leave at different iterations: every access would be a
+; gather, so the scalar loop, which reads each run contiguously, is kept.
+; The bound re-read every iteration (rowPtr[row + 1]) is the same address
+; each time and does not count.
+; CHECK: remark: {{.*}}kernel 'csr_rows' keeps the scalar thread loop: it contains a per-thread loop whose every access is a gather or scatter (faster one thread at a time)
+define void @csr_rows(ptr noalias %rowPtr, ptr noalias %val, ptr noalias %y) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %r = zext nneg i32 %tid to i64
+  %pb = getelementptr inbounds i32, ptr %rowPtr, i64 %r
+  %b = load i32, ptr %pb
+  br label %loop
+loop:
+  %e = phi i32 [ %b, %entry ], [ %e1, %body ]
+  %sum = phi float [ 0.0, %entry ], [ %s1, %body ]
+  %r1 = add nuw nsw i64 %r, 1
+  %pe = getelementptr inbounds i32, ptr %rowPtr, i64 %r1
+  %end = load i32, ptr %pe
+  %more = icmp slt i32 %e, %end
+  br i1 %more, label %body, label %exit
+body:
+  %ee = sext i32 %e to i64
+  %pv = getelementptr inbounds float, ptr %val, i64 %ee
+  %v = load float, ptr %pv
+  %s1 = fadd float %sum, %v
+  %e1 = add nsw i32 %e, 1
+  br label %loop
+exit:
+  %py = getelementptr inbounds float, ptr %y, i64 %r
+  store float %sum, ptr %py
+  ret void
+}
