@@ -1474,6 +1474,43 @@ unsigned chooseWidth(unsigned Forced, const TargetTransformInfo &TTI) {
   return unsigned(Bits / 32);
 }
 
+bool widthForced(unsigned Forced) {
+  return Forced || WidthOption || std::getenv("LOOM_VECTOR_WIDTH");
+}
+
+/// At most 96 instructions (loops included), no barrier, no call but
+/// markers and intrinsics that are single instructions (no vector math
+/// library calls: those bodies are large once expanded).
+bool isSmallStraightKernel(Function &F) {
+  unsigned N = 0;
+  for (Instruction &I : instructions(F)) {
+    if (++N > 96)
+      return false;
+    if (auto *CB = dyn_cast<CallBase>(&I)) {
+      if (std::optional<Marker> Mk = getMarker(*CB)) {
+        if (markerShape(*Mk) != MarkerShape::Index)
+          return false;
+        continue;
+      }
+      auto *II = dyn_cast<IntrinsicInst>(CB);
+      if (!II)
+        return false;
+      switch (II->getIntrinsicID()) {
+      case Intrinsic::exp: case Intrinsic::exp2: case Intrinsic::exp10:
+      case Intrinsic::log: case Intrinsic::log2: case Intrinsic::log10:
+      case Intrinsic::sin: case Intrinsic::cos: case Intrinsic::tan:
+      case Intrinsic::asin: case Intrinsic::acos: case Intrinsic::atan:
+      case Intrinsic::atan2: case Intrinsic::sinh: case Intrinsic::cosh:
+      case Intrinsic::tanh: case Intrinsic::pow: case Intrinsic::powi:
+        return false;
+      default:
+        break;
+      }
+    }
+  }
+  return true;
+}
+
 /// Inlines every call to a defined, non-recursive function (device library
 /// math, device functions that read no markers): a call left in the body
 /// would run lane by lane.
@@ -1549,6 +1586,13 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     }
     removeUnreachableBlocks(*WF);
     FAM.clear(*WF, WF->getName());
+    // A small body without barriers or calls leaves most of a vector
+    // register file idle and pays its per-gang tests (tail mask, contiguity)
+    // once per W lanes: two registers' worth of lanes per gang (the loop
+    // vectorizer's interleaving) halves those tests. Bigger bodies would
+    // spill, barrier kernels would keep twice the state.
+    if (!WarpGang && !widthForced(ForcedWidth) && isSmallStraightKernel(*WF))
+      W *= 2;
     DominatorTree DT(*WF);
     PostDominatorTree PDT(*WF);
     LoopInfo LI(DT);
