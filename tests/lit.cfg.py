@@ -37,3 +37,10 @@ for var in ["CUDA_PATH", "CUDA_HOME", "CUDA_ROOT", "LOOM_SCHEDULER", "LOOM_NUM_T
     config.environment.pop(var, None)
 if "HOME" in os.environ:
     config.environment["HOME"] = os.environ["HOME"]
+# --param loom_scheduler=serial runs every program with LOOM_SCHEDULER set
+# (ctest's lit-e2e-serial); tests that need concurrent execution say
+# UNSUPPORTED: serial-scheduler.
+_sched = lit_config.params.get("loom_scheduler", "")
+if _sched:
+    config.environment["LOOM_SCHEDULER"] = _sched
+    config.available_features.add(_sched + "-scheduler")
