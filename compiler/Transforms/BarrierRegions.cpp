@@ -6,6 +6,7 @@
 #include "Support/DivergentBarriers.h"
 #include "Support/KernelMarkers.h"
 #include "Support/LaunchABI.h"
+#include "Support/WarpShuffle.h"
 #include "Transforms/ThreadLoopNest.h"
 #include "Transforms/VectorizeKernels.h"
 #include "loom/WarpOps.h"
@@ -480,24 +481,7 @@ void RegionBuilder::emitCollective(IRBuilder<> &B, unsigned Barrier) {
       // outside the segment or absent keeps the thread's own value.
       Value *Arg = B.CreateLoad(I32, SlotOf(Coll.Arg, T));
       Value *C = B.CreateLoad(I32, SlotOf(Coll.C, T));
-      Value *Seg = B.CreateAnd(B.CreateLShr(C, 8), 0x1f);
-      Value *MinLane = B.CreateAnd(L32, Seg);
-      Value *MaxLane = B.CreateOr(MinLane, B.CreateAnd(B.CreateAnd(C, 0x1f), B.CreateNot(Seg)));
-      Value *J, *Valid;
-      if (Op == LoomWarpShflUp) {
-        J = B.CreateSub(L32, Arg);
-        Valid = B.CreateICmpSGE(J, MaxLane);
-      } else if (Op == LoomWarpShflDown) {
-        J = B.CreateAdd(L32, Arg);
-        Valid = B.CreateICmpSLE(J, MaxLane);
-      } else if (Op == LoomWarpShflXor) {
-        J = B.CreateXor(L32, B.CreateAnd(Arg, 0x1f));
-        Valid = B.CreateICmpSLE(J, MaxLane);
-      } else {
-        J = B.CreateOr(MinLane, B.CreateAnd(B.CreateAnd(Arg, 0x1f), B.CreateNot(Seg)));
-        Valid = B.CreateICmpSLE(J, MaxLane);
-      }
-      Valid = B.CreateAnd(Valid, B.CreateICmpULE(J, B.getInt32(31)));
+      auto [J, Valid] = shuffleSource(B, Op, L32, Arg, C);
       Valid = B.CreateAnd(Valid, Has(Mask, B.CreateAnd(J, 31)));
       Value *Src = B.CreateSelect(Valid, J, L32, "src.lane");
       R = B.CreateLoad(I32, B.CreateInBoundsGEP(I32, Values, B.CreateZExt(Src, I64)));

@@ -5,6 +5,7 @@
 #include "Analysis/Uniformity.h"
 #include "Support/DivergentBarriers.h"
 #include "Support/KernelMarkers.h"
+#include "Support/WarpShuffle.h"
 #include "Transforms/LowerSharedMemory.h"
 #include "loom/WarpOps.h"
 
@@ -1175,25 +1176,7 @@ void GangBuilder::emitWarpCollective(CallInst &CI, Value *OpMask) {
   Value *R = nullptr;
   if (Op <= LoomWarpShflXor) {
     Value *L = LaneIds;
-    Value *Seg = B.CreateAnd(B.CreateLShr(C, Const(8)), Const(0x1f));
-    Value *MinLane = B.CreateAnd(L, Seg);
-    Value *MaxLane =
-        B.CreateOr(MinLane, B.CreateAnd(B.CreateAnd(C, Const(0x1f)), B.CreateNot(Seg)));
-    Value *J, *Valid;
-    if (Op == LoomWarpShflUp) {
-      J = B.CreateSub(L, Arg);
-      Valid = B.CreateICmpSGE(J, MaxLane);
-    } else if (Op == LoomWarpShflDown) {
-      J = B.CreateAdd(L, Arg);
-      Valid = B.CreateICmpSLE(J, MaxLane);
-    } else if (Op == LoomWarpShflXor) {
-      J = B.CreateXor(L, B.CreateAnd(Arg, Const(0x1f)));
-      Valid = B.CreateICmpSLE(J, MaxLane);
-    } else {
-      J = B.CreateOr(MinLane, B.CreateAnd(B.CreateAnd(Arg, Const(0x1f)), B.CreateNot(Seg)));
-      Valid = B.CreateICmpSLE(J, MaxLane);
-    }
-    Valid = B.CreateAnd(Valid, B.CreateICmpULE(J, Const(31)));
+    auto [J, Valid] = shuffleSource(B, Op, L, Arg, C);
     Value *J31 = B.CreateAnd(J, Const(31));
     // A source lane that is absent: the thread keeps its own value.
     Value *SrcActive = B.CreateICmpNE(

@@ -139,6 +139,20 @@ void Scheduler::promoteAllDeferred() {
     notifyWork();
 }
 
+void Scheduler::takeWakeupsLocked(bool &Wake, bool &Watch) {
+  Wake = StartedWork;
+  StartedWork = false;
+  Watch = WatchNotify;
+  WatchNotify = false;
+}
+
+void Scheduler::deliverWakeups(bool Wake, bool Watch) {
+  if (Wake)
+    notifyWork();
+  else if (Watch)
+    WatchCv.notify_all();
+}
+
 void Scheduler::addDependency(const OpRef &Before, const OpRef &After) {
   Before->Dependents.push_back(After);
   ++After->PendingDeps;
@@ -161,15 +175,9 @@ void Scheduler::submit(const std::shared_ptr<Stream> &S, OpRef O, const OpRef &W
     if (WaitFor && !WaitFor->isDone() && WaitFor != O)
       addDependency(WaitFor, O);
     enqueueLocked(S, O);
-    Wake = StartedWork;
-    StartedWork = false;
-    Watch = WatchNotify;
-    WatchNotify = false;
+    takeWakeupsLocked(Wake, Watch);
   }
-  if (Wake)
-    notifyWork();
-  else if (Watch)
-    WatchCv.notify_all();
+  deliverWakeups(Wake, Watch);
 }
 
 void Scheduler::enqueueLocked(const std::shared_ptr<Stream> &S, const OpRef &O) {
@@ -216,15 +224,9 @@ void Scheduler::submitChild(const OpRef &Parent, std::shared_ptr<Stream> S, OpRe
       }
     }
     enqueueLocked(S, Child);
-    Wake = StartedWork;
-    StartedWork = false;
-    Watch = WatchNotify;
-    WatchNotify = false;
+    takeWakeupsLocked(Wake, Watch);
   }
-  if (Wake)
-    notifyWork();
-  else if (Watch)
-    WatchCv.notify_all();
+  deliverWakeups(Wake, Watch);
 }
 
 void Scheduler::settleLocked(const OpRef &O, std::vector<OpRef> &Completed) {
@@ -306,10 +308,7 @@ void Scheduler::finish(const OpRef &O) {
     for (const OpRef &C : Completed)
       completeLocked(C);
     Completed.clear();
-    Wake = StartedWork;
-    StartedWork = false;
-    Watch = WatchNotify;
-    WatchNotify = false;
+    takeWakeupsLocked(Wake, Watch);
   }
   if (Wake) {
     notifyWork();

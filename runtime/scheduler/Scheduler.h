@@ -160,6 +160,10 @@ private:
   bool StartedWork = false; ///< an ordinary op entered Active since the last notify
   bool Watching = true;     ///< worker 0 is awake or sleeps with a deadline
   bool WatchNotify = false; ///< worker 0 must be told about new deferred work
+  /// Under M: what the change just made asks for (and resets the flags).
+  void takeWakeupsLocked(bool &Wake, bool &Watch);
+  /// After M is released: wake workers, or tell worker 0 about deferred work.
+  void deliverWakeups(bool Wake, bool Watch);
   int64_t LastDeferredNs = 0; ///< when a deferred op last started
 
   ExecutorSlots Slots;
