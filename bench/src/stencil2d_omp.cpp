@@ -1,4 +1,9 @@
 // 2D 5-point Jacobi stencil, OpenMP baseline.
+// STENCIL_NX/NY: grid size (stencil2d_tiled_omp.cpp includes this file with a larger grid).
+#ifndef STENCIL_NX
+#define STENCIL_NX 4096
+#define STENCIL_NY 2048
+#endif
 #include <utility>
 #include "bench_common.h"
 
@@ -24,7 +29,7 @@ static void reference(std::vector<float> &a, std::vector<float> &b, int nx, int 
 }
 
 int main() {
-  const int nx = 4096, ny = 2048, iters = 10;
+  const int nx = STENCIL_NX, ny = STENCIL_NY, iters = 10;
   const size_t n = (size_t)nx * ny;
   std::vector<float> h(n);
   BenchRng rng(5);

@@ -1,4 +1,8 @@
 // Vector triad a[i] = b[i] + s * c[i], OpenMP baseline.
+// TRIAD_N: elements (triad_gs_omp.cpp includes this file with a larger n).
+#ifndef TRIAD_N
+#define TRIAD_N (1 << 23)
+#endif
 #include "bench_common.h"
 
 static void triad(float *a, const float *b, const float *c, float s, int n) {
@@ -7,7 +11,7 @@ static void triad(float *a, const float *b, const float *c, float s, int n) {
 }
 
 int main() {
-  const int n = 1 << 23, iters = 20;
+  const int n = TRIAD_N, iters = 20;
   const float s = 3.0f;
   std::vector<float> hb(n), hc(n), ha(n);
   BenchRng rng(1);
