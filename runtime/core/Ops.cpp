@@ -23,14 +23,16 @@ uint64_t alignUp(uint64_t Value, uint64_t Align) {
 KernelOp::KernelOp(const LoomKernelDesc &Desc, const LoomLaunch &Launch, uint64_t TotalBlocks,
                    uint64_t BlocksPerGrab)
     : Op(TotalBlocks, BlocksPerGrab), Desc(Desc), Launch(Launch), ArgPtrs(InlinePtrs) {
-  // The arena holds one copy of the kept state per unit: per thread, or per
-  // gang of a vectorized kernel (each row of the block splits into whole
-  // gangs, the last one partial).
-  uint64_t Gang = Desc.gangWidth > 1 ? Desc.gangWidth : 1;
-  uint64_t Units = (uint64_t(Launch.blockDim.x) + Gang - 1) / Gang * Launch.blockDim.y *
-                   Launch.blockDim.z;
   SharedBytes = Desc.staticSharedBytes + Launch.dynamicSharedBytes;
-  ArenaBytes = Desc.threadArenaBytesPerThread * Units;
+  ArenaBytes = arenaBytes(Desc, Launch.blockDim);
+}
+
+uint64_t KernelOp::arenaBytes(const LoomKernelDesc &Desc, const LoomDim3 &Block) {
+  // One copy of the kept state per unit: per thread, or per gang of a
+  // vectorized kernel (each row splits into whole gangs, the last partial).
+  uint64_t Gang = Desc.gangWidth > 1 ? Desc.gangWidth : 1;
+  uint64_t Units = (uint64_t(Block.x) + Gang - 1) / Gang * Block.y * Block.z;
+  return Desc.threadArenaBytesPerThread * Units;
 }
 
 std::shared_ptr<KernelOp> KernelOp::create(const LoomKernelDesc &Desc, const LoomLaunch &Launch,

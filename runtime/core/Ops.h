@@ -31,6 +31,10 @@ public:
     return uint64_t(Launch.blockDim.x) * Launch.blockDim.y * Launch.blockDim.z;
   }
   static constexpr double GuessNsPerThread = 10;
+  /// Bytes of per-unit state a block of \p Block threads keeps across
+  /// barriers: a unit is a thread, or for a vectorized kernel (gangWidth W
+  /// > 1) a gang of W threads of a row, ceil(x / W) gangs per row.
+  static uint64_t arenaBytes(const LoomKernelDesc &Desc, const LoomDim3 &Block);
 
   /// The launch whose blocks the calling thread is running, or null
   /// (device-side launches make it their parent).

@@ -1,6 +1,7 @@
 // LaunchTest.cpp - kernel launches: grid coverage, argument capture, asynchrony, validation, shared memory.
 // SPDX-License-Identifier: Apache-2.0
 #include "FakeModule.h"
+#include "core/Ops.h"
 #include "cuda_runtime.h"
 
 #include <gtest/gtest.h>
@@ -200,3 +201,19 @@ TEST(Launch, OccupancyQueries) {
 }
 
 } // namespace
+
+// A vectorized kernel's barrier state is kept per gang of gangWidth threads
+// of a row: a 20 x 3 block with gangs of 16 has 2 gangs per row (the second
+// partial), 6 in all; a scalar kernel (gangWidth 0 or 1) one unit per thread.
+TEST(LaunchArena, UnitsAreGangsOfARow) {
+  LoomKernelDesc Desc{};
+  Desc.threadArenaBytesPerThread = 64;
+  Desc.gangWidth = 16;
+  EXPECT_EQ(loom::KernelOp::arenaBytes(Desc, LoomDim3{20, 3, 1}), 6u * 64);
+  EXPECT_EQ(loom::KernelOp::arenaBytes(Desc, LoomDim3{32, 2, 2}), 8u * 64);
+  EXPECT_EQ(loom::KernelOp::arenaBytes(Desc, LoomDim3{1, 5, 1}), 5u * 64);
+  Desc.gangWidth = 0;
+  EXPECT_EQ(loom::KernelOp::arenaBytes(Desc, LoomDim3{20, 3, 1}), 60u * 64);
+  Desc.gangWidth = 1;
+  EXPECT_EQ(loom::KernelOp::arenaBytes(Desc, LoomDim3{20, 3, 1}), 60u * 64);
+}
