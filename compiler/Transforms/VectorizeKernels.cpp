@@ -1221,8 +1221,7 @@ void GangBuilder::emitWarpCollective(CallInst &CI, Value *OpMask) {
     } else if (Op >= LoomWarpReduxAdd && Op <= LoomWarpReduxXor &&
                !varying(CI.getArgOperand(1))) {
       // One reduction over the member lanes present.
-      Value *In = B.CreateBitCast(B.CreateTrunc(scalarOf(CI.getArgOperand(1)), I32), I32);
-      Value *Sel = B.CreateBitCast(B.CreateAnd(Active, In), maskTy());
+      Value *Sel = B.CreateBitCast(B.CreateAnd(Active, scalarOf(CI.getArgOperand(1))), maskTy());
       uint32_t Id = Op == LoomWarpReduxAnd    ? ~0u
                     : Op == LoomWarpReduxMin  ? 0x7fffffffu
                     : Op == LoomWarpReduxUMin ? ~0u
