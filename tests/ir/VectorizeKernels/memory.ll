@@ -87,5 +87,49 @@ entry:
   ret void
 }
 
+; `if (i < n) a[i] = b[i]`: the guard is divergent, but all lanes pass it in
+; every gang but the last, so consecutive accesses under its mask test the
+; mask once and take plain vector loads/stores when it is all on (masked
+; loads stream at a fraction of plain ones' bandwidth on some CPUs). The
+; partial copy (the row's last gang) has no such test: its mask is never all
+; on.
+; CHECK-LABEL: define void @guarded_copy(
+; CHECK: gang.full
+; CHECK: %[[ALL:.*]] = call i1 @llvm.vector.reduce.and.v4i1(<4 x i1> %[[M:.*]])
+; CHECK: br i1 %[[ALL]], label %load.all, label %load.masked
+; CHECK: load.all:
+; CHECK-NEXT: load <4 x float>, ptr
+; CHECK: load.masked:
+; CHECK-NEXT: call <4 x float> @llvm.masked.load.v4f32.p0(ptr align 4 %{{.*}}, <4 x i1> %[[M]]
+; CHECK: store.all:
+; CHECK-NEXT: store <4 x float>
+; CHECK: store.masked:
+; CHECK-NEXT: call void @llvm.masked.store.v4f32.p0(
+; CHECK: gang.partial
+; CHECK-NOT: load.all
+; CHECK-NOT: store.all
+; CHECK: call <4 x float> @llvm.masked.load.v4f32.p0(
+; CHECK-NOT: load.all
+; CHECK-NOT: store.all
+; CHECK: call void @llvm.masked.store.v4f32.p0(
+; CHECK-NOT: load.all
+; CHECK-NOT: store.all
+; CHECK: declare i1 @llvm.vector.reduce.and.v4i1(
+define void @guarded_copy(ptr %a, ptr %b, i32 %n) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %in = icmp ult i32 %tid, %n
+  br i1 %in, label %body, label %exit
+body:
+  %i = zext nneg i32 %tid to i64
+  %pb = getelementptr inbounds float, ptr %b, i64 %i
+  %x = load float, ptr %pb
+  %pa = getelementptr inbounds float, ptr %a, i64 %i
+  store float %x, ptr %pa
+  br label %exit
+exit:
+  ret void
+}
+
 ; The gang width is recorded for ThreadLoops.
 ; CHECK: attributes #[[ATTR]] = { "loom-gang-width"="4" "loom-kernel" }
