@@ -360,6 +360,24 @@ bool UniformityInfo::isGangAligned(const Value *V, unsigned Depth) const {
   }
 }
 
+/// A path from \p From's successors to \p L's header inside \p L that does
+/// not pass \p Avoid (the branch's immediate post-dominator).
+static bool reachesHeaderAvoiding(const BasicBlock &From, const Loop &L,
+                                  const BasicBlock *Avoid) {
+  SmallVector<const BasicBlock *, 16> Work(succ_begin(&From), succ_end(&From));
+  SmallPtrSet<const BasicBlock *, 16> Seen;
+  while (!Work.empty()) {
+    const BasicBlock *X = Work.pop_back_val();
+    if (X == Avoid || !L.contains(X) || !Seen.insert(X).second)
+      continue;
+    if (X == L.getHeader())
+      return true;
+    for (const BasicBlock *Y : successors(X))
+      Work.push_back(Y);
+  }
+  return false;
+}
+
 void UniformityInfo::computeDivergence() {
   DivergentBranches.clear();
   DivergentBlocks.clear();
@@ -381,6 +399,21 @@ void UniformityInfo::computeDivergence() {
     const BasicBlock *IPDom = nullptr;
     if (auto *N = PDT.getNode(&BB); N && N->getIDom())
       IPDom = N->getIDom()->getBlock();
+    // Lanes meet again at the post-dominator only if they reach it in the
+    // same iteration of the loops around the branch. When a path from the
+    // branch runs around a loop's back edge before reaching it, lanes
+    // arrive there in different iterations: the divergence lasts until
+    // that loop is left (its exits then are divergent, by the rule below).
+    for (Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop()) {
+      if (!IPDom || !L->contains(IPDom) || !reachesHeaderAvoiding(BB, *L, IPDom))
+        continue;
+      SmallVector<BasicBlock *, 4> Exits;
+      L->getUniqueExitBlocks(Exits);
+      BasicBlock *Stop = Exits.empty() ? nullptr : Exits.front();
+      for (BasicBlock *E : Exits)
+        Stop = Stop ? PDT.findNearestCommonDominator(Stop, E) : nullptr;
+      IPDom = Stop;
+    }
     DenseMap<const BasicBlock *, unsigned> ReachedFrom;
     unsigned SuccNo = 0;
     SmallPtrSet<const BasicBlock *, 4> SeenSucc;
@@ -401,8 +434,15 @@ void UniformityInfo::computeDivergence() {
         if (X == IPDom)
           continue;
         DivergentBlocks.insert(X);
-        for (const BasicBlock *Y : successors(X))
+        for (const BasicBlock *Y : successors(X)) {
           Work.push_back(Y);
+          // An exit of a loop around the branch, taken from a block only
+          // some lanes reach (even by a uniform branch there): lanes leave
+          // that loop in different iterations.
+          for (Loop *L = LI.getLoopFor(&BB); L; L = L->getParentLoop())
+            if (L->contains(X) && !L->contains(Y))
+              DivergentLoops.insert(L);
+        }
       }
     }
     // An exiting branch of a loop with a divergent condition: lanes leave in

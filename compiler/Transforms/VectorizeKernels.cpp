@@ -268,10 +268,10 @@ private:
     return Out;
   }
   /// All active lanes enter, iterate and leave the loop together: no
-  /// divergent exit, and no divergent branch controls the header.
-  bool uniformLoop(const Loop *L) {
-    return !UI.hasDivergentExit(L) && !UI.isDivergentBlock(L->getHeader());
-  }
+  /// divergent exit (no exit a lane can take without the others). The loop
+  /// may sit under a divergent branch: then its active lanes are the ones
+  /// that entered, for every iteration.
+  bool uniformLoop(const Loop *L) { return !UI.hasDivergentExit(L); }
   /// An edge leaving uniform loops only: when taken, it is taken by every
   /// active lane, so the gang can jump straight past the loops it leaves
   /// (no exit masks to accumulate over iterations, no skipped blocks).
@@ -285,6 +285,17 @@ private:
       if (L == X)
         return true;
     }
+  }
+  /// The latch either always loops back or branches, on a uniform
+  /// condition, between the header and a way out of \p L.
+  bool latchOnlyLoopsOrLeaves(const Loop *L) {
+    auto *Br = dyn_cast<BranchInst>(L->getLoopLatch()->getTerminator());
+    if (!Br)
+      return false;
+    if (Br->isUnconditional())
+      return true;
+    return !varying(Br->getCondition()) &&
+           (!L->contains(Br->getSuccessor(0)) || !L->contains(Br->getSuccessor(1)));
   }
   bool isBackEdge(Edge E) {
     Loop *L = LI.getLoopFor(E.second);
@@ -675,8 +686,6 @@ void GangBuilder::emitLoopEnd(Loop *L) {
   branchPendingTo(Cont);
   B.SetInsertPoint(Cont);
   BasicBlock *Latch = L->getLoopLatch();
-  Value *Back = B.CreateLoad(maskTy(), edgeSlot({Latch, L->getHeader()}), "back");
-  B.CreateStore(Back, HeaderMaskSlots[L]);
   for (PHINode &Phi : L->getHeader()->phis()) {
     Value *In = Phi.getIncomingValueForBlock(Latch);
     B.CreateStore(UI.getShape(&Phi).isUniform() ? scalarOf(In) : vectorOf(In),
@@ -685,6 +694,16 @@ void GangBuilder::emitLoopEnd(Loop *L) {
   BasicBlock *After = LoopDone.count(L)
                           ? LoopDone[L]
                           : BasicBlock::Create(Ctx, L->getHeader()->getName() + ".done", GF);
+  if (uniformLoop(L) && latchOnlyLoopsOrLeaves(L)) {
+    // Every active lane that did not leave (direct exits jumped to the
+    // end) is here: the header's mask stays the one the loop was entered
+    // with, and the back edge needs no test.
+    B.CreateBr(HeaderGuard[L]);
+    Pending = {After};
+    return;
+  }
+  Value *Back = B.CreateLoad(maskTy(), edgeSlot({Latch, L->getHeader()}), "back");
+  B.CreateStore(Back, HeaderMaskSlots[L]);
   B.CreateCondBr(any(Back), HeaderGuard[L], After);
   Pending = {After};
 }
@@ -813,7 +832,14 @@ void GangBuilder::emitTerminator(BasicBlock *BB, Value *OpMask) {
       Loop *X = outermostExited(E);
       BasicBlock *Leave = BasicBlock::Create(Ctx, BB->getName() + ".leave", GF);
       BasicBlock *Stay = BasicBlock::Create(Ctx, BB->getName() + ".stay", GF);
-      B.CreateCondBr(any(EM), Leave, Stay);
+      // A block's body runs only with some lane active, so a uniform
+      // branch takes them all out exactly when its condition says so.
+      Value *Taken = any(EM);
+      if (UniformTwoWay) {
+        Value *C = scalarOf(cast<BranchInst>(T)->getCondition());
+        Taken = S == cast<BranchInst>(T)->getSuccessor(0) ? C : B.CreateNot(C);
+      }
+      B.CreateCondBr(Taken, Leave, Stay);
       B.SetInsertPoint(Leave);
       B.CreateStore(EM, edgeSlot(E));
       for (PHINode &Phi : S->phis()) {

@@ -100,3 +100,48 @@ exit:
   %kout = phi i32 [ %knext, %loop ]
   ret void
 }
+
+; `for (;;) { if (tid < 5) { if (n > 7) break; } ... }`: the only exit is a
+; uniform branch, but only some lanes reach it, so those leave while the
+; others stay: the loop has a divergent exit although no exiting branch has
+; a varying condition.
+; CHECK-LABEL: Uniformity of 'break_under_divergent_if':
+; CHECK: divergent block maybe
+; CHECK: loop loop has a divergent exit
+define void @break_under_divergent_if(ptr %out, i32 %n) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %d = icmp ult i32 %tid, 5
+  %u = icmp sgt i32 %n, 7
+  br label %loop
+loop:
+  %k = phi i32 [ 0, %entry ], [ %knext, %latch ]
+  br i1 %d, label %maybe, label %latch
+maybe:
+  br i1 %u, label %exit, label %latch
+latch:
+  %knext = add i32 %k, 1
+  br label %loop
+exit:
+  store i32 %k, ptr %out
+  ret void
+}
+
+; A loop with a uniform trip count under a divergent branch: its blocks are
+; divergent (only some lanes run them) but all of its lanes leave together.
+; CHECK-LABEL: Uniformity of 'uniform_loop_under_divergent_if':
+; CHECK: divergent block loop
+; CHECK-NOT: has a divergent exit
+define void @uniform_loop_under_divergent_if(ptr %out, i32 %n) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %d = icmp ult i32 %tid, 5
+  br i1 %d, label %loop, label %exit
+loop:
+  %k = phi i32 [ 0, %entry ], [ %knext, %loop ]
+  %knext = add i32 %k, 1
+  %c = icmp slt i32 %knext, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}

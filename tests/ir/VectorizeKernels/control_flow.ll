@@ -163,3 +163,47 @@ exit:
   store i32 %r, ptr %p
   ret void
 }
+
+; A loop with a uniform trip count under a divergent `if (tid < n)` (a naive
+; matmul's dot product): all lanes that entered iterate together, so the
+; header keeps the mask the loop was entered with, the exit tests the scalar
+; condition, and the back edge is taken without a mask test.
+; CHECK-LABEL: define void @uniform_loop_in_divergent_if(
+; CHECK: gang.full
+; CHECK: loop.pre:
+; CHECK: %[[M0:em\..*]] = phi <4 x i1>
+; CHECK: br i1 %{{.*}}, label %loop.enter, label %loop.done
+; CHECK: loop.guard:
+; CHECK-NOT: phi <4 x i1>
+; CHECK: loop:
+; CHECK: call i1 @llvm.vector.reduce.and.v4i1(<4 x i1> %[[M0]])
+; CHECK: %[[C:.*]] = icmp slt i32 %knext, %m
+; CHECK: %[[NOTC:.*]] = xor i1 %[[C]], true
+; CHECK-NEXT: br i1 %[[NOTC]], label %loop.leave, label %loop.stay
+; CHECK: loop.cont:
+; CHECK-NEXT: br label %loop.guard
+define void @uniform_loop_in_divergent_if(ptr %a, ptr %out, i32 %n, i32 %m) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %in = icmp ult i32 %tid, %n
+  br i1 %in, label %loop, label %exit
+loop:
+  %k = phi i32 [ 0, %entry ], [ %knext, %loop ]
+  %sum = phi float [ 0.0, %entry ], [ %sum.next, %loop ]
+  %row = mul i32 %k, %n
+  %idx = add i32 %row, %tid
+  %idx64 = zext i32 %idx to i64
+  %p = getelementptr inbounds float, ptr %a, i64 %idx64
+  %x = load float, ptr %p
+  %sum.next = fadd float %sum, %x
+  %knext = add nuw nsw i32 %k, 1
+  %c = icmp slt i32 %knext, %m
+  br i1 %c, label %loop, label %done
+done:
+  %t64 = zext i32 %tid to i64
+  %q = getelementptr inbounds float, ptr %out, i64 %t64
+  store float %sum.next, ptr %q
+  br label %exit
+exit:
+  ret void
+}
