@@ -237,6 +237,7 @@ private:
   void emitLoad(LoadInst &LI, Value *Mask);
   void emitStore(StoreInst &SI, Value *Mask);
   bool emitVectorCall(CallInst &CI);
+  Value *activeLanesCoverPages(Value *Mask, Value *P0, int64_t Size);
   Value *consecutiveGuard(const Value *Ptr, Value *Lane0, int64_t Stride);
 
   // --- state between blocks (allocas promoted at the end)
@@ -993,6 +994,27 @@ Value *GangBuilder::emitSerialized(Instruction &I, Value *Mask) {
   return nullptr;
 }
 
+Value *GangBuilder::activeLanesCoverPages(Value *Mask, Value *P0, int64_t Size) {
+  // 4 KiB: the smallest page of the targets Loom runs on; larger pages only
+  // make the test stricter than it needs to be.
+  constexpr unsigned PageShift = 12;
+  Type *I64 = B.getInt64Ty();
+  Value *Bits = B.CreateBitCast(Mask, B.getIntNTy(W));
+  Value *Any = B.CreateICmpNE(Bits, ConstantInt::get(Bits->getType(), 0));
+  Value *First = B.CreateZExt(B.CreateBinaryIntrinsic(Intrinsic::cttz, Bits, B.getFalse()), I64);
+  Value *Lead = B.CreateZExt(B.CreateBinaryIntrinsic(Intrinsic::ctlz, Bits, B.getFalse()), I64);
+  Value *Start = B.CreatePtrToInt(P0, I64);
+  Value *End = B.CreateAdd(Start, ConstantInt::get(I64, W * Size - 1));
+  // First byte of the first active lane, last byte of the last one.
+  Value *FirstByte = B.CreateAdd(Start, B.CreateMul(First, ConstantInt::get(I64, Size)));
+  Value *LastByte = B.CreateSub(End, B.CreateMul(Lead, ConstantInt::get(I64, Size)));
+  auto SamePage = [&](Value *X, Value *Y) {
+    return B.CreateICmpULT(B.CreateXor(X, Y), ConstantInt::get(I64, 1ULL << PageShift));
+  };
+  return B.CreateAnd(Any, B.CreateAnd(SamePage(Start, FirstByte), SamePage(End, LastByte)),
+                     "pages.covered");
+}
+
 Value *GangBuilder::consecutiveGuard(const Value *Ptr, Value *P0, int64_t Stride) {
   // The index may have wrapped in 32-bit arithmetic between lanes. A wrap
   // is a single jump of 2^32 somewhere in the gang (|Stride| * (W-1) is far
@@ -1017,18 +1039,26 @@ void GangBuilder::emitLoad(LoadInst &LdI, Value *Mask) {
     auto Contig = [&]() -> Value * {
       if (isAllTrue(Mask))
         return B.CreateAlignedLoad(vecTy(T), P0, LdI.getAlign());
-      if (NeverAllOn)
-        return B.CreateMaskedLoad(vecTy(T), P0, LdI.getAlign(), Mask,
-                                  PoisonValue::get(vecTy(T)));
-      // Masked loads cost more than plain ones even with every lane on
-      // (on AMD Zen 4 a streaming loop of them runs at ~60% of the plain
-      // loop's bandwidth): a plain load when every lane is active, the usual
-      // case. Jump threading later merges the tests of loads and stores
-      // under the same mask into one.
-      BasicBlock *All = BasicBlock::Create(Ctx, "load.all", GF);
+      // Masked loads cost more than plain ones (on AMD Zen 4 a streaming
+      // loop of them runs at ~60% of the plain loop's bandwidth, even with
+      // every lane on). A plain load is as good when every lane is active,
+      // the usual case (jump threading merges the tests of accesses under
+      // the same mask), and safe when the inactive lanes' bytes lie on the
+      // pages the active lanes' bytes are on: the loaded values of inactive
+      // lanes are never used, and a fault needs an unmapped page. That
+      // covers the partial gangs at a row's or a stencil's edges; only a
+      // vector that crosses into a page no active lane touches (the end of
+      // an allocation) stays masked.
+      BasicBlock *All = BasicBlock::Create(Ctx, "load.plain", GF);
+      BasicBlock *Pages = BasicBlock::Create(Ctx, "load.pages", GF);
       BasicBlock *Some = BasicBlock::Create(Ctx, "load.masked", GF);
       BasicBlock *Done = BasicBlock::Create(Ctx, "load.done", GF);
-      B.CreateCondBr(B.CreateAndReduce(Mask), All, Some);
+      if (NeverAllOn)
+        B.CreateBr(Pages);
+      else
+        B.CreateCondBr(B.CreateAndReduce(Mask), All, Pages);
+      B.SetInsertPoint(Pages);
+      B.CreateCondBr(activeLanesCoverPages(Mask, P0, Size), All, Some);
       B.SetInsertPoint(All);
       Value *Plain = B.CreateAlignedLoad(vecTy(T), P0, LdI.getAlign());
       B.CreateBr(Done);

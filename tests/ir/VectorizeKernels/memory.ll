@@ -88,17 +88,25 @@ entry:
 }
 
 ; `if (i < n) a[i] = b[i]`: the guard is divergent, but all lanes pass it in
-; every gang but the last, so consecutive accesses under its mask test the
-; mask once and take plain vector loads/stores when it is all on (masked
-; loads stream at a fraction of plain ones' bandwidth on some CPUs). The
-; partial copy (the row's last gang) has no such test: its mask is never all
-; on.
+; every gang but the last, so a consecutive access under its mask tests the
+; mask and is a plain vector access when it is all on (masked loads stream
+; at a fraction of plain ones' bandwidth on some CPUs). A load under a
+; partial mask is still plain when the active lanes' first and last bytes
+; are on the pages the whole vector touches (cttz/ctlz of the mask bits);
+; only a vector reaching into another page stays masked. Stores stay masked
+; under a partial mask. The partial copy (the row's last gang) skips the
+; all-on test: its mask never is.
 ; CHECK-LABEL: define void @guarded_copy(
 ; CHECK: gang.full
 ; CHECK: %[[ALL:.*]] = call i1 @llvm.vector.reduce.and.v4i1(<4 x i1> %[[M:.*]])
-; CHECK: br i1 %[[ALL]], label %load.all, label %load.masked
-; CHECK: load.all:
+; CHECK: br i1 %[[ALL]], label %load.plain, label %load.pages
+; CHECK: load.plain:
 ; CHECK-NEXT: load <4 x float>, ptr
+; CHECK: load.pages:
+; CHECK: call i4 @llvm.cttz.i4(i4 %[[BITS:.*]], i1 false)
+; CHECK: call i4 @llvm.ctlz.i4(i4 %[[BITS]], i1 false)
+; CHECK: %pages.covered = and i1
+; CHECK-NEXT: br i1 %pages.covered, label %load.plain, label %load.masked
 ; CHECK: load.masked:
 ; CHECK-NEXT: call <4 x float> @llvm.masked.load.v4f32.p0(ptr align 4 %{{.*}}, <4 x i1> %[[M]]
 ; CHECK: store.all:
@@ -106,14 +114,13 @@ entry:
 ; CHECK: store.masked:
 ; CHECK-NEXT: call void @llvm.masked.store.v4f32.p0(
 ; CHECK: gang.partial
-; CHECK-NOT: load.all
-; CHECK-NOT: store.all
-; CHECK: call <4 x float> @llvm.masked.load.v4f32.p0(
-; CHECK-NOT: load.all
-; CHECK-NOT: store.all
+; CHECK-NOT: reduce.and
+; CHECK: br label %load.pages
+; CHECK-NOT: reduce.and
+; CHECK: br i1 %pages.covered{{[0-9]+}}, label %load.plain{{[0-9]+}}, label %load.masked
+; CHECK-NOT: reduce.and
 ; CHECK: call void @llvm.masked.store.v4f32.p0(
-; CHECK-NOT: load.all
-; CHECK-NOT: store.all
+; CHECK-NOT: reduce.and
 ; CHECK: declare i1 @llvm.vector.reduce.and.v4i1(
 define void @guarded_copy(ptr %a, ptr %b, i32 %n) "loom-kernel" {
 entry:
