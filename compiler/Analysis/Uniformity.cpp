@@ -274,7 +274,9 @@ Shape UniformityInfo::transfer(const Instruction &I) const {
     case Instruction::ZExt: {
       // Exact when no lane's narrow value wrapped: threadIdx.x itself (at
       // most 1024), or arithmetic the front end marked as not wrapping.
-      bool Signed = Cast->getOpcode() == Instruction::SExt;
+      // A `zext nneg` is a `sext` whose operand was proved non-negative
+      // (where the code runs): the vectorizer extends lanes as `sext`.
+      bool Signed = Cast->getOpcode() == Instruction::SExt || Cast->hasNonNeg();
       const Value *Src = I.getOperand(0);
       bool Exact = !A.MayWrap && A.Stride > 0;
       if (auto *CB = dyn_cast<CallBase>(Src))

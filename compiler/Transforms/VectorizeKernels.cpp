@@ -1473,21 +1473,31 @@ void GangBuilder::emitInstruction(Instruction &I, Value *OpMask) {
   Vector[&I] = R;
   // Affine values also keep lane 0 as a scalar: the base of unit-stride
   // accesses without an extractelement.
+  // Lane 0 and the last lane may be inactive (a bounds check failed for
+  // them), yet a unit-stride access takes its address from lane 0: their
+  // values must follow the lanes' line, not the promises the scalar code
+  // made for the threads that get here. So no poison-generating flags (an
+  // `inbounds` GEP one element before the array is poison), and a `zext
+  // nneg` (InstCombine's form of a `sext` it proved non-negative under the
+  // guard) extends as the `sext` it was: -20 stays -20, not 2^32 - 20.
   if (UI.getShape(&I).isAffine() &&
       (isa<BinaryOperator>(I) || isa<CastInst>(I) || isa<GetElementPtrInst>(I))) {
-    Instruction *C = I.clone();
-    for (unsigned N = 0; N < C->getNumOperands(); ++N)
-      C->setOperand(N, lane0Of(I.getOperand(N)));
-    B.Insert(C, I.getName() + ".l0");
-    Lane0[&I] = C;
+    auto LaneClone = [&](auto &&LaneValue, const Twine &Suffix) {
+      Instruction *C;
+      if (auto *ZI = dyn_cast<ZExtInst>(&I); ZI && ZI->hasNonNeg())
+        C = CastInst::Create(Instruction::SExt, LaneValue(I.getOperand(0)), I.getType());
+      else {
+        C = I.clone();
+        for (unsigned N = 0; N < C->getNumOperands(); ++N)
+          C->setOperand(N, LaneValue(I.getOperand(N)));
+      }
+      C->dropPoisonGeneratingFlags();
+      B.Insert(C, I.getName() + Suffix);
+      return C;
+    };
+    Lane0[&I] = LaneClone([&](const Value *V) { return lane0Of(V); }, ".l0");
     // And the last lane, for run-time contiguity checks (dead otherwise).
-    {
-      Instruction *CL = I.clone();
-      for (unsigned N = 0; N < CL->getNumOperands(); ++N)
-        CL->setOperand(N, laneLastOf(I.getOperand(N)));
-      B.Insert(CL, I.getName() + ".last");
-      LaneLast[&I] = CL;
-    }
+    LaneLast[&I] = LaneClone([&](const Value *V) { return laneLastOf(V); }, ".last");
   }
 }
 
@@ -1560,6 +1570,11 @@ bool isSmallStraightKernel(Function &F) {
     if (auto *CB = dyn_cast<CallBase>(&I)) {
       if (std::optional<Marker> Mk = getMarker(*CB)) {
         if (markerShape(*Mk) != MarkerShape::Index)
+          return false;
+        // A kernel written for 2D/3D blocks: its rows are often as wide as
+        // one register's lanes (16x16 blocks on AVX-512), and a doubled
+        // gang would leave half of its lanes idle on every row.
+        if ((isThreadIndex(*Mk) || isBlockDim(*Mk)) && markerDimension(*Mk) != 0)
           return false;
         continue;
       }

@@ -138,5 +138,34 @@ exit:
   ret void
 }
 
+; A halo: `x = tid - 20; if (x >= 0) out[x] = ...`, the index widened by
+; `zext nneg` (InstCombine's form of `sext` under the guard). Lane 0, whose
+; address the unit-stride store starts from, may be a thread that failed
+; the guard: its index is extended as a `sext` (-20, not 2^32 - 20) and its
+; GEP drops `inbounds` (one element before the array is not poison then).
+; The `sext`-like extension of an `nsw` index also needs no run-time wrap
+; check.
+; CHECK-LABEL: define void @negative_lane0(
+; CHECK: gang.full
+; CHECK: %i.l0 = sext i32 %x.l0 to i64
+; CHECK: %i.last = sext i32 %x.last to i64
+; CHECK: %p.l0 = getelementptr float, ptr %out, i64 %i.l0
+; CHECK-NOT: contiguous
+; CHECK: store.all:
+define void @negative_lane0(ptr %out, float %v) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %x = add nsw i32 %tid, -20
+  %ok = icmp sgt i32 %x, -1
+  br i1 %ok, label %body, label %exit
+body:
+  %i = zext nneg i32 %x to i64
+  %p = getelementptr inbounds float, ptr %out, i64 %i
+  store float %v, ptr %p
+  br label %exit
+exit:
+  ret void
+}
+
 ; The gang width is recorded for ThreadLoops.
 ; CHECK: attributes #[[ATTR]] = { "loom-gang-width"="4" "loom-kernel" }
