@@ -1571,11 +1571,6 @@ bool isSmallStraightKernel(Function &F) {
       if (std::optional<Marker> Mk = getMarker(*CB)) {
         if (markerShape(*Mk) != MarkerShape::Index)
           return false;
-        // A kernel written for 2D/3D blocks: its rows are often as wide as
-        // one register's lanes (16x16 blocks on AVX-512), and a doubled
-        // gang would leave half of its lanes idle on every row.
-        if ((isThreadIndex(*Mk) || isBlockDim(*Mk)) && markerDimension(*Mk) != 0)
-          return false;
         continue;
       }
       auto *II = dyn_cast<IntrinsicInst>(CB);

@@ -1,10 +1,9 @@
 ; The gang width: the CPU's vector register width in 32-bit lanes (8 with
 ; AVX2), doubled for small kernels without barriers or library calls (two
 ; registers per value, like the loop vectorizer's interleaving: the per-gang
-; tail and contiguity tests are paid once per 2 registers), but not for
-; kernels written for 2D/3D blocks (threadIdx.y/z, blockDim.y/z): their rows
-; are often one register wide (16x16 blocks with AVX-512), and a doubled gang
-; would run half empty; a forced width is taken as is.
+; tail and contiguity tests are paid once per 2 registers), 2D-block kernels
+; too (a 32-wide row is one gang with two independent chains per value; a
+; 16-wide row runs it half empty); a forced width is taken as is.
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -mcpu=haswell -passes=loom-wfv -pass-remarks=loom-wfv -disable-output %s 2>&1 | FileCheck --check-prefix=AVX2 %s
 ; RUN: %opt -mtriple=x86_64-unknown-linux-gnu -mcpu=haswell -passes=loom-wfv -loom-wfv-width=4 -pass-remarks=loom-wfv -disable-output %s 2>&1 | FileCheck --check-prefix=FORCED %s
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -14,7 +13,7 @@ declare float @llvm.exp.f32(float)
 
 ; AVX2: kernel 'small' vectorized across threads, gang width 16
 ; AVX2: kernel 'with_exp' vectorized across threads, gang width 8
-; AVX2: kernel 'small_2d' vectorized across threads, gang width 8
+; AVX2: kernel 'small_2d' vectorized across threads, gang width 16
 ; FORCED: kernel 'small' vectorized across threads, gang width 4
 ; FORCED: kernel 'with_exp' vectorized across threads, gang width 4
 ; FORCED: kernel 'small_2d' vectorized across threads, gang width 4
