@@ -135,6 +135,27 @@ void fillDeviceProperties(const HostFacts &Facts, cudaDeviceProp *Prop) {
   Prop->maxTexture2DGather[0] = 32768;
   Prop->maxTexture2DGather[1] = 32768;
   Prop->maxTexture3D[0] = Prop->maxTexture3D[1] = Prop->maxTexture3D[2] = 16384;
+  Prop->maxTexture3DAlt[0] = Prop->maxTexture3DAlt[1] = 8192;
+  Prop->maxTexture3DAlt[2] = 32768;
+  Prop->maxTextureCubemap = 32768;
+  Prop->maxTexture1DLayered[0] = 32768;
+  Prop->maxTexture1DLayered[1] = 2048;
+  Prop->maxTexture2DLayered[0] = Prop->maxTexture2DLayered[1] = 32768;
+  Prop->maxTexture2DLayered[2] = 2048;
+  Prop->maxTextureCubemapLayered[0] = 32768;
+  Prop->maxTextureCubemapLayered[1] = 2046;
+  // Mipmapped textures are not supported (issue #5): their limits stay 0.
+  Prop->maxSurface1D = 32768;
+  Prop->maxSurface2D[0] = 131072;
+  Prop->maxSurface2D[1] = 65536;
+  Prop->maxSurface3D[0] = Prop->maxSurface3D[1] = Prop->maxSurface3D[2] = 16384;
+  Prop->maxSurface1DLayered[0] = 32768;
+  Prop->maxSurface1DLayered[1] = 2048;
+  Prop->maxSurface2DLayered[0] = Prop->maxSurface2DLayered[1] = 32768;
+  Prop->maxSurface2DLayered[2] = 2048;
+  Prop->maxSurfaceCubemap = 32768;
+  Prop->maxSurfaceCubemapLayered[0] = 32768;
+  Prop->maxSurfaceCubemapLayered[1] = 2046;
   Prop->deviceOverlap = 1;
   Prop->multiProcessorCount = static_cast<int>(Facts.HardwareThreads);
   Prop->kernelExecTimeoutEnabled = 0;
@@ -256,12 +277,48 @@ bool deviceAttribute(const cudaDeviceProp &P, cudaDeviceAttr Attr, int *Value) {
   case cudaDevAttrMemoryPoolSupportedHandleTypes: *Value = 0; return true;
   case cudaDevAttrClusterLaunch: *Value = P.clusterLaunch; return true;
   case cudaDevAttrDeferredMappingCudaArraySupported: *Value = 0; return true;
+  // Texture and surface limits, as cudaGetDeviceProperties reports them.
+  case cudaDevAttrMaxTexture1DWidth: *Value = P.maxTexture1D; return true;
+  case cudaDevAttrMaxTexture2DWidth: *Value = P.maxTexture2D[0]; return true;
+  case cudaDevAttrMaxTexture2DHeight: *Value = P.maxTexture2D[1]; return true;
+  case cudaDevAttrMaxTexture3DWidth: *Value = P.maxTexture3D[0]; return true;
+  case cudaDevAttrMaxTexture3DHeight: *Value = P.maxTexture3D[1]; return true;
+  case cudaDevAttrMaxTexture3DDepth: *Value = P.maxTexture3D[2]; return true;
+  case cudaDevAttrMaxTexture2DLayeredWidth: *Value = P.maxTexture2DLayered[0]; return true;
+  case cudaDevAttrMaxTexture2DLayeredHeight: *Value = P.maxTexture2DLayered[1]; return true;
+  case cudaDevAttrMaxTexture2DLayeredLayers: *Value = P.maxTexture2DLayered[2]; return true;
+  case cudaDevAttrMaxTexture1DLayeredWidth: *Value = P.maxTexture1DLayered[0]; return true;
+  case cudaDevAttrMaxTexture1DLayeredLayers: *Value = P.maxTexture1DLayered[1]; return true;
+  case cudaDevAttrMaxTexture2DGatherWidth: *Value = P.maxTexture2DGather[0]; return true;
+  case cudaDevAttrMaxTexture2DGatherHeight: *Value = P.maxTexture2DGather[1]; return true;
+  case cudaDevAttrMaxTexture3DWidthAlt: *Value = P.maxTexture3DAlt[0]; return true;
+  case cudaDevAttrMaxTexture3DHeightAlt: *Value = P.maxTexture3DAlt[1]; return true;
+  case cudaDevAttrMaxTexture3DDepthAlt: *Value = P.maxTexture3DAlt[2]; return true;
+  case cudaDevAttrMaxTextureCubemapWidth: *Value = P.maxTextureCubemap; return true;
+  case cudaDevAttrMaxTextureCubemapLayeredWidth: *Value = P.maxTextureCubemapLayered[0]; return true;
+  case cudaDevAttrMaxTextureCubemapLayeredLayers: *Value = P.maxTextureCubemapLayered[1]; return true;
+  case cudaDevAttrMaxSurface1DWidth: *Value = P.maxSurface1D; return true;
+  case cudaDevAttrMaxSurface2DWidth: *Value = P.maxSurface2D[0]; return true;
+  case cudaDevAttrMaxSurface2DHeight: *Value = P.maxSurface2D[1]; return true;
+  case cudaDevAttrMaxSurface3DWidth: *Value = P.maxSurface3D[0]; return true;
+  case cudaDevAttrMaxSurface3DHeight: *Value = P.maxSurface3D[1]; return true;
+  case cudaDevAttrMaxSurface3DDepth: *Value = P.maxSurface3D[2]; return true;
+  case cudaDevAttrMaxSurface1DLayeredWidth: *Value = P.maxSurface1DLayered[0]; return true;
+  case cudaDevAttrMaxSurface1DLayeredLayers: *Value = P.maxSurface1DLayered[1]; return true;
+  case cudaDevAttrMaxSurface2DLayeredWidth: *Value = P.maxSurface2DLayered[0]; return true;
+  case cudaDevAttrMaxSurface2DLayeredHeight: *Value = P.maxSurface2DLayered[1]; return true;
+  case cudaDevAttrMaxSurface2DLayeredLayers: *Value = P.maxSurface2DLayered[2]; return true;
+  case cudaDevAttrMaxSurfaceCubemapWidth: *Value = P.maxSurfaceCubemap; return true;
+  case cudaDevAttrMaxSurfaceCubemapLayeredWidth: *Value = P.maxSurfaceCubemapLayered[0]; return true;
+  case cudaDevAttrMaxSurfaceCubemapLayeredLayers: *Value = P.maxSurfaceCubemapLayered[1]; return true;
+  case cudaDevAttrMaxTexture1DLinearWidth: *Value = P.maxTexture1DLinear; return true;
+  case cudaDevAttrMaxTexture2DLinearWidth: *Value = P.maxTexture2DLinear[0]; return true;
+  case cudaDevAttrMaxTexture2DLinearHeight: *Value = P.maxTexture2DLinear[1]; return true;
+  case cudaDevAttrMaxTexture2DLinearPitch: *Value = P.maxTexture2DLinear[2]; return true;
+  case cudaDevAttrMaxTexture2DMipmappedWidth: *Value = P.maxTexture2DMipmap[0]; return true;
+  case cudaDevAttrMaxTexture2DMipmappedHeight: *Value = P.maxTexture2DMipmap[1]; return true;
+  case cudaDevAttrMaxTexture1DMipmappedWidth: *Value = P.maxTexture1DMipmap; return true;
   default:
-    // Texture and surface limits: Loom has no textures yet.
-    if (Attr >= cudaDevAttrMaxTexture1DWidth && Attr <= cudaDevAttrMaxTexture1DMipmappedWidth) {
-      *Value = 0;
-      return true;
-    }
     return false;
   }
 }

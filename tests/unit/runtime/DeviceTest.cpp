@@ -65,6 +65,47 @@ TEST(Device, AttributesMatchProperties) {
   cudaGetLastError();
 }
 
+// Programs size their textures and surfaces from these limits (and refuse
+// to run when they read 0): every one matches cudaGetDeviceProperties, and
+// those of supported kinds are non-zero.
+TEST(Device, TextureAndSurfaceLimitsMatchProperties) {
+  cudaDeviceProp P;
+  ASSERT_EQ(cudaGetDeviceProperties(&P, 0), cudaSuccess);
+  const struct {
+    cudaDeviceAttr Attr;
+    int Want;
+  } Cases[] = {
+      {cudaDevAttrMaxTexture1DWidth, P.maxTexture1D},
+      {cudaDevAttrMaxTexture2DWidth, P.maxTexture2D[0]},
+      {cudaDevAttrMaxTexture2DHeight, P.maxTexture2D[1]},
+      {cudaDevAttrMaxTexture3DWidth, P.maxTexture3D[0]},
+      {cudaDevAttrMaxTexture3DDepth, P.maxTexture3D[2]},
+      {cudaDevAttrMaxTexture2DLayeredLayers, P.maxTexture2DLayered[2]},
+      {cudaDevAttrMaxTexture1DLayeredWidth, P.maxTexture1DLayered[0]},
+      {cudaDevAttrMaxTexture2DGatherWidth, P.maxTexture2DGather[0]},
+      {cudaDevAttrMaxTexture3DDepthAlt, P.maxTexture3DAlt[2]},
+      {cudaDevAttrMaxTextureCubemapWidth, P.maxTextureCubemap},
+      {cudaDevAttrMaxTextureCubemapLayeredLayers, P.maxTextureCubemapLayered[1]},
+      {cudaDevAttrMaxSurface1DWidth, P.maxSurface1D},
+      {cudaDevAttrMaxSurface2DHeight, P.maxSurface2D[1]},
+      {cudaDevAttrMaxSurface3DDepth, P.maxSurface3D[2]},
+      {cudaDevAttrMaxSurface2DLayeredLayers, P.maxSurface2DLayered[2]},
+      {cudaDevAttrMaxSurfaceCubemapLayeredWidth, P.maxSurfaceCubemapLayered[0]},
+      {cudaDevAttrMaxTexture1DLinearWidth, P.maxTexture1DLinear},
+      {cudaDevAttrMaxTexture2DLinearPitch, P.maxTexture2DLinear[2]},
+  };
+  for (const auto &C : Cases) {
+    int Value = -1;
+    ASSERT_EQ(cudaDeviceGetAttribute(&Value, C.Attr, 0), cudaSuccess) << C.Attr;
+    EXPECT_EQ(Value, C.Want) << C.Attr;
+    EXPECT_GT(Value, 0) << C.Attr;
+  }
+  // Mipmapped textures are not supported: their limits say so.
+  int Value = -1;
+  ASSERT_EQ(cudaDeviceGetAttribute(&Value, cudaDevAttrMaxTexture2DMipmappedWidth, 0), cudaSuccess);
+  EXPECT_EQ(Value, 0);
+}
+
 TEST(Device, VersionsAndLimits) {
   int Runtime = 0, Driver = 0;
   ASSERT_EQ(cudaRuntimeGetVersion(&Runtime), cudaSuccess);
