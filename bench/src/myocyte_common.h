@@ -24,3 +24,19 @@ static inline float my_deriv(const float *params, float y, int i) {
 static inline void my_params(float *p, int step) {
   for (int k = 0; k < MY_PARAMS; ++k) p[k] = 0.001f * ((step * 7 + k * 3) % 17) - 0.008f;
 }
+
+// The same recurrence on the host: fails the run unless `sum` (the steps'
+// summed derivatives plus the final y[0]) matches it.
+static inline void my_check(double sum) {
+  std::vector<float> ry(MY_EQS), rp(MY_PARAMS), d(MY_EQS);
+  for (int i = 0; i < MY_EQS; ++i) ry[i] = 1.0f + 0.01f * i;
+  double want = 0;
+  for (int s = 0; s < MY_STEPS; ++s) {
+    my_params(rp.data(), s);
+    for (int i = 0; i < MY_EQS; ++i) d[i] = my_deriv(rp.data(), ry[i], i);
+    for (int i = 0; i < MY_EQS; ++i) ry[i] = ry[i] + 0.01f * d[i];
+    want += d[s % MY_EQS];
+  }
+  want += ry[0];
+  if (!bench_close(sum, want, 1e-4, 1e-4)) bench_fail("sum %.9g, want %.9g", sum, want);
+}
