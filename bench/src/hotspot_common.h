@@ -33,17 +33,21 @@ static inline void hs_inputs(std::vector<float> &temp, std::vector<float> &power
   for (auto &p : power) p = r.uniform(0.0f, 2.0f);
 }
 
+// One step of row y (edge cells reuse their own temperature).
+static inline void hs_row(const HsCoef &k, const float *in, float *out, const float *power, int y) {
+  for (int x = 0; x < HS_COLS; ++x) {
+    size_t i = (size_t)y * HS_COLS + x;
+    float c = in[i];
+    float n = y > 0 ? in[i - HS_COLS] : c, s = y < HS_ROWS - 1 ? in[i + HS_COLS] : c;
+    float w = x > 0 ? in[i - 1] : c, e = x < HS_COLS - 1 ? in[i + 1] : c;
+    out[i] = hs_update(k, c, n, s, e, w, power[i]);
+  }
+}
+
 // Serial reference: one step of the whole chip.
 static inline void hs_step(const float *in, float *out, const float *power) {
   HsCoef k = hs_coef();
-  for (int y = 0; y < HS_ROWS; ++y)
-    for (int x = 0; x < HS_COLS; ++x) {
-      size_t i = (size_t)y * HS_COLS + x;
-      float c = in[i];
-      float n = y > 0 ? in[i - HS_COLS] : c, s = y < HS_ROWS - 1 ? in[i + HS_COLS] : c;
-      float w = x > 0 ? in[i - 1] : c, e = x < HS_COLS - 1 ? in[i + 1] : c;
-      out[i] = hs_update(k, c, n, s, e, w, power[i]);
-    }
+  for (int y = 0; y < HS_ROWS; ++y) hs_row(k, in, out, power, y);
 }
 
 static inline double hs_checksum(const std::vector<float> &t) {

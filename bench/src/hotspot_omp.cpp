@@ -16,14 +16,7 @@ int main() {
       const float *in = src->data(), *pw = power.data();
       float *out = dst->data();
 #pragma omp parallel for schedule(static)
-      for (int y = 0; y < HS_ROWS; ++y)
-        for (int x = 0; x < HS_COLS; ++x) {
-          size_t i = (size_t)y * HS_COLS + x;
-          float c = in[i];
-          float n = y > 0 ? in[i - HS_COLS] : c, so = y < HS_ROWS - 1 ? in[i + HS_COLS] : c;
-          float w = x > 0 ? in[i - 1] : c, e = x < HS_COLS - 1 ? in[i + 1] : c;
-          out[i] = hs_update(k, c, n, so, e, w, pw[i]);
-        }
+      for (int y = 0; y < HS_ROWS; ++y) hs_row(k, in, out, pw, y);
       std::swap(src, dst);
     }
     result = src;
