@@ -835,10 +835,12 @@ void GangBuilder::emitTerminator(BasicBlock *BB, Value *OpMask) {
       BasicBlock *Stay = BasicBlock::Create(Ctx, BB->getName() + ".stay", GF);
       // A block's body runs only with some lane active, so a uniform
       // branch takes them all out exactly when its condition says so.
-      Value *Taken = any(EM);
+      Value *Taken;
       if (UniformTwoWay) {
         Value *C = scalarOf(cast<BranchInst>(T)->getCondition());
         Taken = S == cast<BranchInst>(T)->getSuccessor(0) ? C : B.CreateNot(C);
+      } else {
+        Taken = any(EM);
       }
       B.CreateCondBr(Taken, Leave, Stay);
       B.SetInsertPoint(Leave);
