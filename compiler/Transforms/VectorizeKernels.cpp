@@ -208,6 +208,7 @@ public:
 
 private:
   void emitWarpCollective(CallInst &CI, Value *OpMask);
+  Value *uniformShuffle(uint64_t Op, Value *ArgV, Value *CV, Value *Val);
 
   // --- value mapping
   Value *scalarOf(const Value *V);
@@ -1123,6 +1124,28 @@ void GangBuilder::emitStore(StoreInst &SI, Value *Mask) {
     // lanes share an address (as one of the threads would on a GPU).
     B.CreateMaskedScatter(vectorOf(Val), vectorOf(Ptr), SI.getAlign(), Mask);
   };
+  if (PS.isUniform()) {
+    // One address (out[warp] written by lane 0, a block's result): the
+    // highest active lane's value, one scalar store. A scatter of lanes to
+    // one address is microcoded and costs tens of cycles.
+    Value *V = vectorOf(Val);
+    Value *P = scalarOf(Ptr);
+    if (isAllTrue(Mask)) {
+      B.CreateAlignedStore(B.CreateExtractElement(V, uint64_t(W - 1)), P, SI.getAlign());
+      return;
+    }
+    Value *Bits = B.CreateBitCast(Mask, B.getIntNTy(W));
+    BasicBlock *Some = BasicBlock::Create(Ctx, "store.last", GF);
+    BasicBlock *Done = BasicBlock::Create(Ctx, "store.done", GF);
+    B.CreateCondBr(B.CreateICmpNE(Bits, ConstantInt::get(Bits->getType(), 0)), Some, Done);
+    B.SetInsertPoint(Some);
+    Value *Lz = B.CreateBinaryIntrinsic(Intrinsic::ctlz, Bits, B.getTrue());
+    Value *Last = B.CreateSub(ConstantInt::get(Bits->getType(), W - 1), Lz);
+    B.CreateAlignedStore(B.CreateExtractElement(V, Last), P, SI.getAlign());
+    B.CreateBr(Done);
+    B.SetInsertPoint(Done);
+    return;
+  }
   if (PS.isAffine() && PS.Stride == Size && DL.getTypeStoreSize(T) == Size) {
     Value *P0 = lane0Of(Ptr);
     auto Contig = [&]() {
@@ -1249,6 +1272,62 @@ bool GangBuilder::emitVectorCall(CallInst &CI) {
   return true;
 }
 
+/// A shuffle whose lane argument is the same for the whole warp but not a
+/// constant (a reduction loop's `o` before it is unrolled): lane l's source
+/// value, for the lanes where the source is valid, built from constant
+/// permutes chosen by the argument's bits, so no stack copy and gather is
+/// needed. Once the loop is unrolled and `o` is a constant, the choices fold
+/// to the one permute the constant path would emit. xor: l ^ k is a xor by
+/// each set bit of k; down/up: (l +- d) mod 32 is a rotation by each set bit
+/// (valid lanes never wrap); idx of a full-width warp: a broadcast; idx in
+/// segments of a known width: each low lane bit replaced by the argument's.
+/// Null when the argument varies or the segment width is unknown.
+Value *GangBuilder::uniformShuffle(uint64_t Op, Value *ArgV, Value *CV, Value *Val) {
+  if (varying(ArgV) || W != WarpSize)
+    return nullptr;
+  Value *A = scalarOf(ArgV);
+  auto Permute = [&](Value *V, auto &&Lane) {
+    SmallVector<int, 32> Pattern;
+    for (unsigned L = 0; L < W; ++L)
+      Pattern.push_back(int(Lane(L) & 31));
+    return B.CreateShuffleVector(V, Pattern);
+  };
+  auto BitSet = [&](Value *K, unsigned Bit) {
+    return B.CreateICmpNE(B.CreateAnd(K, 1u << Bit), B.getInt32(0));
+  };
+  if (Op == LoomWarpShflXor || Op == LoomWarpShflDown || Op == LoomWarpShflUp) {
+    Value *K = Op == LoomWarpShflUp ? B.CreateNeg(A) : A;
+    K = B.CreateAnd(K, 31, "shfl.k");
+    Value *Moved = Val;
+    for (unsigned Bit = 0; Bit < 5; ++Bit) {
+      unsigned D = 1u << Bit;
+      Value *P = Op == LoomWarpShflXor ? Permute(Moved, [&](unsigned L) { return L ^ D; })
+                                       : Permute(Moved, [&](unsigned L) { return L + D; });
+      Moved = B.CreateSelect(BitSet(K, Bit), P, Moved);
+    }
+    return Moved;
+  }
+  // __shfl_sync: the source lane within the segment is the argument's low
+  // bits; the segment mask must be a constant to know which bits those are.
+  auto *C = dyn_cast<ConstantInt>(CV);
+  if (Op != LoomWarpShflIdx || !C)
+    return nullptr;
+  uint32_t Low = ~uint32_t(C->getZExtValue() >> 8) & 31;
+  Value *K = B.CreateAnd(A, Low, "shfl.k");
+  if (Low == 31)
+    return B.CreateVectorSplat(W, B.CreateExtractElement(Val, K));
+  Value *Moved = Val;
+  for (unsigned Bit = 0; Bit < 5; ++Bit) {
+    unsigned D = 1u << Bit;
+    if (!(Low & D))
+      continue;
+    Value *Set = Permute(Moved, [&](unsigned L) { return L | D; });
+    Value *Clear = Permute(Moved, [&](unsigned L) { return L & ~D; });
+    Moved = B.CreateSelect(BitSet(K, Bit), Set, Clear);
+  }
+  return Moved;
+}
+
 /// A warp collective in a warp gang (include/loom/WarpOps.h): the lanes
 /// present are those of \p OpMask; every lane's published value is lane l of
 /// the value vector. Same results as the device library's
@@ -1281,6 +1360,9 @@ void GangBuilder::emitWarpCollective(CallInst &CI, Value *OpMask) {
         Pattern.push_back(
             int(cast<ConstantInt>(CV->getAggregateElement(I))->getZExtValue()));
       Value *Moved = B.CreateShuffleVector(Val, Pattern, "shfl.perm");
+      R = B.CreateSelect(Valid, Moved, Val, "shfl");
+    } else if (Value *Moved = uniformShuffle(Op, CI.getArgOperand(3),
+                                              CI.getArgOperand(4), Val)) {
       R = B.CreateSelect(Valid, Moved, Val, "shfl");
     } else {
       // Any pattern: through a stack copy of the gang's values.

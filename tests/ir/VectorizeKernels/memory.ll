@@ -76,14 +76,42 @@ entry:
   ret void
 }
 
-; Varying values stored to one address: a scatter, so that the highest
-; active lane's value is the one that stays (as one thread's would).
+; Varying values stored to one address: the highest active lane's value is
+; the one that stays (as the last thread's would), one scalar store, no
+; scatter (microcoded, tens of cycles).
 ; CHECK-LABEL: define void @same_address(
-; CHECK: call void @llvm.masked.scatter.v4i32.v4p0(<4 x i32> %tid.x.lanes, <4 x ptr> align 4 %{{.*}}, <4 x i1> splat (i1 true))
+; CHECK: %[[L:.*]] = extractelement <4 x i32> %tid.x.lanes, i64 3
+; CHECK: store i32 %[[L]], ptr %out
+; CHECK-NOT: scatter
+; CHECK-LABEL: define void @same_address_masked(
 define void @same_address(ptr %out) "loom-kernel" {
 entry:
   %tid = call i32 @loom.tid.x()
   store i32 %tid, ptr %out
+  ret void
+}
+
+; The same under a divergent mask (`if (tid % 3) *out = tid`): the highest
+; set bit of the mask picks the lane; no lane active, no store.
+; CHECK: %[[B:.*]] = bitcast <4 x i1> %{{.*}} to i4
+; CHECK: br i1 %{{.*}}, label %store.last, label %store.done
+; CHECK: store.last:
+; CHECK: %[[Z:.*]] = call i4 @llvm.ctlz.i4(i4 %[[B]], i1 true)
+; CHECK: %[[I:.*]] = sub i4 3, %[[Z]]
+; CHECK: %[[V:.*]] = extractelement <4 x i32> %tid.x.lanes, i4 %[[I]]
+; CHECK: store i32 %[[V]], ptr %out
+; CHECK-NOT: scatter
+; CHECK: {{^}}}
+define void @same_address_masked(ptr %out) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %r = urem i32 %tid, 3
+  %c = icmp ne i32 %r, 0
+  br i1 %c, label %then, label %done
+then:
+  store i32 %tid, ptr %out
+  br label %done
+done:
   ret void
 }
 

@@ -32,6 +32,38 @@ entry:
   ret void
 }
 
+define void @shfl_idx_var_full(ptr %out, i32 %s) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %v = call i32 @loom.warp.collective(i32 0, i32 -1, i32 %tid, i32 %s, i32 31)
+  %i = zext nneg i32 %tid to i64
+  %p = getelementptr inbounds i32, ptr %out, i64 %i
+  store i32 %v, ptr %p
+  ret void
+}
+
+define void @shfl_idx_var_seg(ptr %out, i32 %s) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %v = call i32 @loom.warp.collective(i32 0, i32 -1, i32 %tid, i32 %s, i32 7199)
+  %i = zext nneg i32 %tid to i64
+  %p = getelementptr inbounds i32, ptr %out, i64 %i
+  store i32 %v, ptr %p
+  ret void
+}
+
+define void @shfl_idx_lane_var(ptr %out, ptr %in) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %i = zext nneg i32 %tid to i64
+  %q = getelementptr inbounds i32, ptr %in, i64 %i
+  %src = load i32, ptr %q
+  %v = call i32 @loom.warp.collective(i32 0, i32 -1, i32 %tid, i32 %src, i32 31)
+  %p = getelementptr inbounds i32, ptr %out, i64 %i
+  store i32 %v, ptr %p
+  ret void
+}
+
 define void @votes(ptr %out) "loom-kernel" {
 entry:
   %tid = call i32 @loom.tid.x()
@@ -84,9 +116,42 @@ entry:
 ; CHECK: store <32 x i32> %shfl
 ; CHECK-NOT: loom.warp.collective
 
-; __shfl_down_sync(v, d, 8) with d unknown: source lanes computed per lane
-; (segment of 8: c = (32 - 8) << 8 | 31), a gather from the gang's values.
+; __shfl_down_sync(v, d, 8) with d unknown but the same for the warp (a
+; kernel argument, a reduction loop's offset): rotations by 1, 2, 4, 8, 16
+; chosen by d's bits, no stack copy (segment of 8: c = (32 - 8) << 8 | 31
+; only decides which lanes keep their own value).
 ; CHECK-LABEL: define internal void @shfl_down_var.warpgang(
+; CHECK: %shfl.k = and i32 %d, 31
+; CHECK: %[[R1:.*]] = shufflevector <32 x i32> %tid.x.lanes, <32 x i32> poison, <32 x i32> <i32 1, i32 2, i32 3,
+; CHECK-SAME: i32 30, i32 31, i32 0>
+; CHECK: %[[B1:.*]] = and i32 %shfl.k, 1
+; CHECK: %[[C1:.*]] = icmp ne i32 %[[B1]], 0
+; CHECK: select i1 %[[C1]], <32 x i32> %[[R1]], <32 x i32> %tid.x.lanes
+; CHECK: shufflevector <32 x i32> %{{.*}}, <32 x i32> poison, <32 x i32> <i32 16, i32 17,
+; CHECK: %shfl = select <32 x i1>
+; CHECK-NOT: gather
+; CHECK-LABEL: define internal void @shfl_idx_var_full.warpgang(
+
+; __shfl_sync(v, s) with s uniform, full warp: a broadcast of lane s.
+; CHECK: %shfl.k = and i32 %s, 31
+; CHECK: %[[E:.*]] = extractelement <32 x i32> %tid.x.lanes, i32 %shfl.k
+; CHECK: %[[S:.*]] = insertelement <32 x i32> poison, i32 %[[E]], i64 0
+; CHECK: shufflevector <32 x i32> %[[S]], <32 x i32> poison, <32 x i32> zeroinitializer
+; CHECK-NOT: gather
+; CHECK-LABEL: define internal void @shfl_idx_var_seg.warpgang(
+
+; __shfl_sync(v, s, 4) with s uniform: in segments of 4 lanes, lane bits 0
+; and 1 are replaced by s's (a permute with the bit set or cleared each).
+; CHECK: %shfl.k = and i32 %s, 3
+; CHECK: %[[SET:.*]] = shufflevector <32 x i32> %tid.x.lanes, <32 x i32> poison, <32 x i32> <i32 1, i32 1, i32 3, i32 3,
+; CHECK: %[[CLR:.*]] = shufflevector <32 x i32> %tid.x.lanes, <32 x i32> poison, <32 x i32> <i32 0, i32 0, i32 2, i32 2,
+; CHECK: select i1 %{{.*}}, <32 x i32> %[[SET]], <32 x i32> %[[CLR]]
+; CHECK: shufflevector <32 x i32> %{{.*}}, <32 x i32> poison, <32 x i32> <i32 2, i32 3, i32 2, i32 3,
+; CHECK-NOT: gather
+; CHECK-LABEL: define internal void @shfl_idx_lane_var.warpgang(
+
+; A source lane that differs per lane: computed per lane, a gather from a
+; stack copy of the gang's values.
 ; CHECK: %shfl.src = select <32 x i1>
 ; CHECK: store <32 x i32> %tid.x.lanes, ptr %warp.values, align 64
 ; CHECK: %shfl = call <32 x i32> @llvm.masked.gather.v32i32.v32p0(
