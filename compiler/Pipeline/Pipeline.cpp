@@ -114,7 +114,7 @@ template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn A
   // Kernels become gang kernels (W threads in SIMD registers) before the
   // loops over threads are built.
   if (Opts.VectorizeKernels)
-    Add(VectorizeKernelsPass(Opts.VectorWidth));
+    Add(VectorizeKernelsPass(Opts.VectorWidth, Opts.GridStrideSteps));
   Add(ThreadLoopsPass());
   Add(KernelEntryPass());
   Add(KernelRegistrationPass(Opts.ModuleKey));

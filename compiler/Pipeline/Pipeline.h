@@ -26,6 +26,8 @@ struct PipelineOptions {
   bool EliminateBarriers = true;
   /// Whole-function vectorization across threads (loomcc --loom-disable=wfv).
   bool VectorizeKernels = true;
+  /// Grid-stride loops step block-wide (loomcc --loom-disable=grid-stride).
+  bool GridStrideSteps = true;
   /// Gang width; 0: from the target (or LOOM_VECTOR_WIDTH).
   unsigned VectorWidth = 0;
 };

@@ -48,6 +48,14 @@ static cl::opt<bool> CleanupOption(
     "loom-wfv-cleanup", cl::init(true), cl::Hidden,
     cl::desc("Fold constant masks in gang kernels with barriers or warp "
              "collectives (off: see the vectorizer's own output)"));
+/// Metadata on the block-wide step barriers insertGridStrideSteps adds: they
+/// order no memory, so they may sit where a gang's lanes diverge.
+static constexpr const char *GangStepMD = "loom.gang.step";
+
+static cl::opt<bool> GridStrideOption(
+    "loom-wfv-grid-stride-steps", cl::init(true), cl::Hidden,
+    cl::desc("Run grid-stride loops of gang kernels block-wide, one step of "
+             "every gang at a time"));
 static cl::opt<unsigned>
     WidthOption("loom-wfv-width", cl::init(0),
                 cl::desc("Gang width of Loom's kernel vectorizer (0: from the "
@@ -447,8 +455,8 @@ std::optional<Bail> GangBuilder::checkLegal() {
           continue; // the gang is the warp: its lanes run in lockstep
         if (*Mk == Marker::Barrier) {
           // A gang is one unit of BarrierRegions: all its lanes must reach
-          // the barrier together.
-          if (UI.isDivergentBlock(I.getParent()))
+          // the barrier together (a grid-stride step orders nothing).
+          if (!I.hasMetadata(GangStepMD) && UI.isDivergentBlock(I.getParent()))
             return Bail{&I, "a __syncthreads() under control flow that "
                             "diverges between threads of a gang"};
           HasBarrier = true;
@@ -1676,6 +1684,89 @@ bool isSmallStraightKernel(Function &F) {
   return true;
 }
 
+/// \p V is the same in every iteration of \p L (defined outside it, or
+/// arithmetic on such values and launch dimensions) and involves gridDim.
+bool isGridStep(const Value *V, const Loop &L, unsigned Depth = 0) {
+  if (Depth > 6)
+    return false;
+  if (auto *CB = dyn_cast<CallBase>(V)) {
+    std::optional<Marker> Mk = getMarker(*CB);
+    return Mk && isGridDim(*Mk);
+  }
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !(isa<BinaryOperator>(I) || isa<CastInst>(I)))
+    return false;
+  bool Grid = false;
+  for (const Value *Op : I->operands()) {
+    if (isGridStep(Op, L, Depth + 1)) {
+      Grid = true;
+      continue;
+    }
+    if (auto *OI = dyn_cast<Instruction>(Op); OI && L.contains(OI)) {
+      auto *CB = dyn_cast<CallBase>(OI);
+      std::optional<Marker> Mk = CB ? getMarker(*CB) : std::nullopt;
+      if (!Mk || markerShape(*Mk) != MarkerShape::Index || isThreadIndex(*Mk))
+        return false;
+    }
+  }
+  return Grid;
+}
+
+/// Grid-stride loops (`for (i = blockIdx.x * blockDim.x + threadIdx.x; i <
+/// n; i += blockDim.x * gridDim.x)`) run their gangs one after the other: a
+/// gang walks its 64 or 128 bytes per iteration a whole grid apart, which no
+/// hardware prefetcher follows (a dot product streamed at a quarter of a
+/// contiguous loop's speed). On a GPU the block's threads take each step
+/// together; a barrier-like step marker at the loop header gives the CPU
+/// the same order: BarrierRegions runs iteration k of every gang of the
+/// block, then iteration k + 1, so a block reads blockDim.x consecutive
+/// elements per step. The marker orders no memory (the loop had no barrier,
+/// and a gang that leaves the loop early just waits at its next barrier), so
+/// it may sit where lanes diverge. Innermost such loops only, and none that
+/// already contains a barrier, collective or atomic. Returns where the
+/// changed loops start.
+SmallVector<DebugLoc, 2> insertGridStrideSteps(Function &F, LoopInfo &LI) {
+  SmallVector<DebugLoc, 2> Done;
+  SmallVector<Loop *, 8> Loops = LI.getLoopsInPreorder();
+  for (Loop *L : reverse(Loops)) {
+    BasicBlock *Latch = L->getLoopLatch(), *H = L->getHeader();
+    if (!Latch)
+      continue;
+    // Atomics run lane by lane: such a loop (a histogram's) is bound by
+    // them, not by the order it streams memory in, and the step's region
+    // switch measured slower there.
+    bool Skip = false;
+    for (BasicBlock *BB : L->blocks())
+      for (Instruction &I : *BB) {
+        Skip |= I.isAtomic();
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (std::optional<Marker> Mk = getMarker(*CB))
+            Skip |= markerShape(*Mk) != MarkerShape::Index;
+      }
+    if (Skip)
+      continue;
+    bool GridStride = false;
+    for (PHINode &P : H->phis()) {
+      auto *Inc = dyn_cast<BinaryOperator>(P.getIncomingValueForBlock(Latch));
+      if (!P.getType()->isIntegerTy() || !Inc || Inc->getOpcode() != Instruction::Add)
+        continue;
+      Value *Step = Inc->getOperand(0) == &P   ? Inc->getOperand(1)
+                    : Inc->getOperand(1) == &P ? Inc->getOperand(0)
+                                               : nullptr;
+      GridStride |= Step && isGridStep(Step, *L);
+    }
+    if (!GridStride)
+      continue;
+    CallInst *Sync = CallInst::Create(getMarkerFunction(*F.getParent(), Marker::Barrier), "",
+                                      H->getFirstNonPHIIt());
+    Sync->setMetadata(GangStepMD, MDNode::get(F.getContext(), {}));
+    if (const Instruction *T = H->getTerminator())
+      Sync->setDebugLoc(T->getDebugLoc());
+    Done.push_back(L->getStartLoc());
+  }
+  return Done;
+}
+
 /// Inlines every call to a defined, non-recursive function (device library
 /// math, device functions that read no markers): a call left in the body
 /// would run lane by lane.
@@ -1761,6 +1852,9 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     DominatorTree DT(*WF);
     PostDominatorTree PDT(*WF);
     LoopInfo LI(DT);
+    SmallVector<DebugLoc, 2> Stepped;
+    if (GridStrideSteps && GridStrideOption)
+      Stepped = insertGridStrideSteps(*WF, LI);
     UniformityInfo UI(*WF, DT, PDT, LI, W, WarpGang);
     GangBuilder GB(*K, *WF, UI, LI, DT, W, FAM.getResult<TargetLibraryAnalysis>(*K),
                    FAM.getResult<TargetIRAnalysis>(*K));
@@ -1819,6 +1913,18 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
       FPM.addPass(EarlyCSEPass());
       FPM.run(*GF, FAM);
       FAM.clear(*GF, GF->getName());
+    }
+    for (DebugLoc &Loc : Stepped) {
+      if (DILocation *DIL = Loc.get()) {
+        while (DILocation *Outer = DIL->getInlinedAt())
+          DIL = Outer;
+        Loc = DebugLoc(DIL);
+      }
+      ORE.emit([&] {
+        return OptimizationRemark(PassName, "GridStrideSteps", Loc, &K->getEntryBlock())
+               << "grid-stride loop in '" << K->getName()
+               << "' runs block-wide, one step of every gang at a time";
+      });
     }
     if (WarpGang) {
       ORE.emit([&] {

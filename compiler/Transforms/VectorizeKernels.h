@@ -57,11 +57,15 @@ unsigned gangWidth(const llvm::Function &F);
 
 class VectorizeKernelsPass : public llvm::PassInfoMixin<VectorizeKernelsPass> {
   unsigned ForcedWidth;
+  bool GridStrideSteps;
 
 public:
   /// \p Width 0: chosen from the target's vector registers (or the
-  /// -loom-wfv-width option / LOOM_VECTOR_WIDTH).
-  explicit VectorizeKernelsPass(unsigned Width = 0) : ForcedWidth(Width) {}
+  /// -loom-wfv-width option / LOOM_VECTOR_WIDTH). \p GridStrideSteps: run
+  /// grid-stride loops one step of every gang at a time (loomcc
+  /// --loom-disable=grid-stride, opt -loom-wfv-grid-stride-steps=false).
+  explicit VectorizeKernelsPass(unsigned Width = 0, bool GridStrideSteps = true)
+      : ForcedWidth(Width), GridStrideSteps(GridStrideSteps) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
 };

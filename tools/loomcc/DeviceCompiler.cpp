@@ -249,6 +249,7 @@ bool compileDevice(const DeviceCompileJob &Job) {
   Opts.DataLayout = TM->createDataLayout().getStringRepresentation();
   Opts.EliminateBarriers = Job.EliminateBarriers;
   Opts.VectorizeKernels = Job.VectorizeKernels;
+  Opts.GridStrideSteps = Job.GridStrideSteps;
   Opts.VectorWidth = Job.VectorWidth;
 
   PipelineTuningOptions PTO;

@@ -24,6 +24,7 @@ struct DeviceCompileJob {
   bool Vectorize = true;          // --loom-disable=vectorize turns it off
   bool EliminateBarriers = true;  // --loom-disable=barrier-elim turns it off
   bool VectorizeKernels = true;   // --loom-disable=wfv turns it off
+  bool GridStrideSteps = true;    // --loom-disable=grid-stride
   unsigned VectorWidth = 0;       // --loom-vector-width
   std::string RemarkPassed;       // -Rpass=<regex>
   std::string RemarkMissed;       // -Rpass-missed=<regex>

@@ -352,6 +352,7 @@ DeviceCompileJob Driver::deviceJob() const {
     Job.EliminateBarriers &= D != "barrier-elim";
     // "vectorize" is the scalar build: no vectorizer of any kind.
     Job.VectorizeKernels &= D != "wfv" && D != "vectorize";
+    Job.GridStrideSteps &= D != "grid-stride";
   }
   Job.VectorWidth = O.VectorWidth;
   Job.RemarkPassed = O.RemarkPassed;

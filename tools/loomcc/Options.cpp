@@ -180,9 +180,9 @@ const std::vector<Spec> &specs() {
       {"-loom-disable", "--loom-disable", true, false,
        [](Options &O, const std::string &V) {
          for (std::string &S : splitCommas(V)) {
-           if (S != "vectorize" && S != "barrier-elim" && S != "wfv")
+           if (S != "vectorize" && S != "barrier-elim" && S != "wfv" && S != "grid-stride")
              return error("unknown optimization '" + S +
-                          "' for --loom-disable (vectorize, barrier-elim, wfv)");
+                          "' for --loom-disable (vectorize, barrier-elim, wfv, grid-stride)");
            O.Disabled.push_back(S);
          }
          return true;
@@ -374,7 +374,8 @@ void printHelp() {
       "  -Xlinker <a,b>            pass options to the linker\n"
       "  --use_fast_math           fast approximate math in kernels\n"
       "  --loom-disable=<a,b>      turn off Loom optimizations (vectorize,\n"
-      "                            barrier-elim, wfv), to measure what they buy\n"
+      "                            barrier-elim, wfv, grid-stride), to measure\n"
+      "                            what they buy\n"
       "  --loom-vector-width=<w>   gang width of the kernel vectorizer (default:\n"
       "                            the CPU's vector registers; also LOOM_VECTOR_WIDTH)\n"
       "  -Rpass=<re>, -Rpass-missed=<re>  report kernel optimizations done /\n"
