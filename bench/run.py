@@ -66,16 +66,17 @@ BENCHES = [
 # executing thread, so variant/default is the speedup of all workers over one).
 ONE_THREAD = ("1-thread", [], {"LOOM_NUM_THREADS": "1"})
 NO_WFV = ("no-wfv", ["--loom-disable=wfv"])  # issue #11's before: LLVM's loop vectorizer only
+NO_STEPS = ("no-grid-stride", ["--loom-disable=grid-stride"])  # gangs walk grid-stride loops one by one
 VARIANTS = {
     "smem_stage": [("no-barrier-elim", ["--loom-disable=barrier-elim"])],
     "warp_collectives": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
-    "dot_shuffle": [NO_WFV],
+    "dot_shuffle": [NO_WFV, NO_STEPS],
     "softmax_warp": [NO_WFV],
     "expsin": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
-    "blackscholes": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
+    "blackscholes": [("scalar", ["--loom-disable=vectorize"]), NO_WFV, NO_STEPS],
     "triad": [NO_WFV],
-    "triad_gs": [NO_WFV],
-    "dot_shared": [NO_WFV],
+    "triad_gs": [NO_WFV, NO_STEPS],
+    "dot_shared": [NO_WFV, NO_STEPS],
     "matmul_naive": [NO_WFV],
     "matmul_loop": [NO_WFV],
     "nbody": [NO_WFV],
