@@ -21,6 +21,9 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -61,6 +64,7 @@ private:
   Value *cloneExpression(Value *V, Instruction *At);
   void rematerializeAtUses(Instruction &I);
   void layoutArena(const BlockContext &BC);
+  void scopeArenaAccesses();
   SmallVector<BasicBlock *, 16> regionBlocks(BasicBlock *Start) const;
   void emitReductions(IRBuilder<> &B, unsigned Barrier, Value *Threads);
   void buildRegion(unsigned Index, BasicBlock *Start, const BlockContext &BC,
@@ -93,6 +97,10 @@ private:
     Value *Base = nullptr;
   };
   MapVector<AllocaInst *, Slot> Slots;
+  // The program's own allocas (private arrays, byval copies) that stay in
+  // memory: their addresses may escape. Every other slot, and the state
+  // word, is Loom's and only Loom's loads and stores touch it.
+  SmallPtrSet<AllocaInst *, 8> UserAllocas;
   Value *StateBase = nullptr;
   Value *Threads64 = nullptr; // units: threads, or gangs of a gang kernel
   Value *GangsPerRow = nullptr;
@@ -116,6 +124,81 @@ void RegionBuilder::prepare() {
   if (!Promotable.empty()) {
     DominatorTree DT(F);
     PromoteMemToReg(Promotable, DT);
+  }
+  for (Instruction &I : Entry)
+    if (auto *AI = dyn_cast<AllocaInst>(&I))
+      UserAllocas.insert(AI);
+}
+
+/// Kept values live in the worker's arena, reached through pointers the
+/// optimizer cannot tell apart from each other or from the program's: a
+/// running sum kept across a barrier was stored and reloaded in every
+/// iteration of an inner loop next to a shared-memory load (n-body's
+/// accumulators: a store-to-load round trip on the FMA chain), and a kept
+/// loop-invariant value was reloaded after every such store. Loom's own
+/// slots are never seen by the program, and two slots never overlap: each
+/// slot (and the state word) gets its own alias scope, its loads and stores
+/// are marked not to alias the other slots, and the program's loads, stores
+/// and memory intrinsics not to alias any of them. LICM then keeps such
+/// values in registers inside loops. Calls are left alone (the device
+/// library reads published collective values through them).
+void RegionBuilder::scopeArenaAccesses() {
+  SmallVector<const Value *, 16> Bases{StateBase};
+  for (auto &[AI, S] : Slots)
+    if (!UserAllocas.contains(AI))
+      Bases.push_back(S.Base);
+  MDBuilder MDB(Ctx);
+  MDNode *Domain = MDB.createAnonymousAliasScopeDomain("loom.arena");
+  DenseMap<const Value *, unsigned> Index;
+  SmallVector<Metadata *, 16> Scopes;
+  for (const Value *Base : Bases) {
+    Index[Base] = Scopes.size();
+    Scopes.push_back(MDB.createAnonymousAliasScope(Domain, Base->getName()));
+  }
+  MDNode *All = MDNode::get(Ctx, Scopes);
+  SmallVector<MDNode *, 16> Own, Others;
+  for (unsigned I = 0; I < Scopes.size(); ++I) {
+    Own.push_back(MDNode::get(Ctx, {Scopes[I]}));
+    SmallVector<Metadata *, 16> Rest(Scopes.begin(), Scopes.end());
+    Rest.erase(Rest.begin() + I);
+    Others.push_back(MDNode::get(Ctx, Rest));
+  }
+  // A slot's per-thread address is a GEP of its base, itself a GEP of the
+  // arena: stop at the first base met.
+  auto SlotOf = [&](const Value *P) -> std::optional<unsigned> {
+    while (true) {
+      if (auto It = Index.find(P); It != Index.end())
+        return It->second;
+      auto *GEP = dyn_cast<GEPOperator>(P);
+      if (!GEP)
+        return std::nullopt;
+      P = GEP->getPointerOperand();
+    }
+  };
+  auto Tag = [&](Instruction &I, unsigned Kind, MDNode *List) {
+    I.setMetadata(Kind, MDNode::concatenate(I.getMetadata(Kind), List));
+  };
+  for (Instruction &I : instructions(F)) {
+    if (Value *Ptr = getLoadStorePointerOperand(&I)) {
+      if (std::optional<unsigned> Slot = SlotOf(Ptr)) {
+        Tag(I, LLVMContext::MD_alias_scope, Own[*Slot]);
+        Tag(I, LLVMContext::MD_noalias, Others[*Slot]);
+      } else {
+        Tag(I, LLVMContext::MD_noalias, All);
+      }
+      continue;
+    }
+    // A gang kernel's masked and gathered accesses and memory intrinsics
+    // that only reach the program's memory.
+    auto *II = dyn_cast<IntrinsicInst>(&I);
+    if (!II || !II->mayReadOrWriteMemory())
+      continue;
+    bool Program = true;
+    for (Value *A : II->args())
+      if (A->getType()->isPtrOrPtrVectorTy())
+        Program &= !SlotOf(A);
+    if (Program)
+      Tag(I, LLVMContext::MD_noalias, All);
   }
 }
 
@@ -694,6 +777,7 @@ void RegionBuilder::build() {
     BB->eraseFromParent();
   for (auto &[AI, S] : Slots)
     AI->eraseFromParent();
+  scopeArenaAccesses();
 }
 
 } // namespace

@@ -75,9 +75,9 @@
 ; CHECK: %src.lane = select i1 {{.*}}, i32 [[SRC]], i32 %lane32
 ; CHECK: [[SL:%[0-9]+]] = zext i32 %src.lane to i64
 ; CHECK: [[SP:%[0-9]+]] = getelementptr inbounds i32, ptr [[VALUES]], i64 [[SL]]
-; CHECK: [[V:%[0-9]+]] = load i32, ptr [[SP]], align 4, !llvm.access.group [[GR:![0-9]+]]
+; CHECK: [[V:%[0-9]+]] = load i32, ptr [[SP]], align 4, {{.*}}!llvm.access.group [[GR:![0-9]+]]
 ; CHECK: [[RP:%[0-9]+]] = getelementptr inbounds i8, ptr %warp.result.slots
-; CHECK: store i32 [[V]], ptr [[RP]], align 4, !llvm.access.group [[GR]]
+; CHECK: store i32 [[V]], ptr [[RP]], align 4, {{.*}}!llvm.access.group [[GR]]
 ; CHECK: br i1 {{.*}}, label %warp.results, label %warp.results.done, !llvm.loop [[LR:![0-9]+]]
 ; After the collective each thread reads its result.
 ; CHECK: {{^}}after.barrier.region1:
