@@ -199,12 +199,17 @@ private:
   bool varying(const Value *V) {
     return isa<Instruction>(V) && !UI.getShape(V).isUniform();
   }
+  void emitStepPrefetch(const Value *Ptr, bool Write);
+  Value *rebuildStep(const Value *V, const Loop &L, unsigned Depth = 0);
   bool HasBarrier = false; // plain __syncthreads() in gang-uniform control flow
   // The body copy being emitted runs only under masks with a lane off (a
   // row's last gang), so contiguous accesses need no all-on fast path.
   bool NeverAllOn = false;
 
 public:
+  // Induction variables of grid-stride loops run block-wide, and their
+  // per-iteration steps (insertGridStrideSteps).
+  const DenseMap<const PHINode *, const Value *> *StepIVs = nullptr;
   bool hasBarrier() const { return HasBarrier; }
 
 private:
@@ -1046,6 +1051,7 @@ void GangBuilder::emitLoad(LoadInst &LdI, Value *Mask) {
                                 Mask, PoisonValue::get(vecTy(T)));
   };
   if (PS.isAffine() && PS.Stride == Size && DL.getTypeStoreSize(T) == Size) {
+    emitStepPrefetch(LdI.getPointerOperand(), /*Write=*/false);
     Value *P0 = lane0Of(LdI.getPointerOperand());
     auto Contig = [&]() -> Value * {
       if (isAllTrue(Mask))
@@ -1114,6 +1120,60 @@ void GangBuilder::emitLoad(LoadInst &LdI, Value *Mask) {
   Vector[&LdI] = Res;
 }
 
+/// The step of a stepped grid-stride loop, emitted again here: it may be
+/// computed after the access in the loop body (clang reads gridDim there).
+Value *GangBuilder::rebuildStep(const Value *V, const Loop &L, unsigned Depth) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L.contains(I) || Depth > 6)
+    return scalarOf(V); // defined before the loop: emitted, dominates it
+  if (auto *CB = dyn_cast<CallInst>(I)) {
+    Instruction *C = CB->clone();
+    B.Insert(C);
+    return C;
+  }
+  SmallVector<Value *, 2> Ops;
+  for (const Value *Op : I->operands())
+    Ops.push_back(rebuildStep(Op, L, Depth + 1));
+  Instruction *C = I->clone();
+  for (unsigned N = 0; N < Ops.size(); ++N)
+    C->setOperand(N, Ops[N]);
+  B.Insert(C);
+  return C;
+}
+
+/// A unit-stride access `p[i]` of a grid-stride loop that runs block-wide
+/// (insertGridStrideSteps): between two iterations of one gang the rest of
+/// the block takes its step, so the hardware prefetcher sees a block's
+/// chunk, then a jump of a whole grid. Prefetching the lines this gang will
+/// touch a few iterations ahead (`p[i + D * step]`) hides that latency: in
+/// a model of the loop (one core, AVX-512), a distance of 4 to 8 steps ran
+/// at 0.95x a contiguous stream's time, against 1.5x without. A prefetch
+/// never faults, so the addresses past the end of the array are harmless.
+void GangBuilder::emitStepPrefetch(const Value *Ptr, bool Write) {
+  constexpr int64_t Distance = 6;
+  auto *GEP = dyn_cast<GetElementPtrInst>(Ptr);
+  if (!StepIVs || !GEP || GEP->getNumIndices() != 1)
+    return;
+  const Value *Idx = GEP->getOperand(1);
+  if (auto *Ext = dyn_cast<CastInst>(Idx); Ext && (isa<SExtInst>(Ext) || isa<ZExtInst>(Ext)))
+    Idx = Ext->getOperand(0);
+  auto *Phi = dyn_cast<PHINode>(Idx);
+  auto It = Phi ? StepIVs->find(Phi) : StepIVs->end();
+  if (It == StepIVs->end())
+    return;
+  int64_t Elt = DL.getTypeAllocSize(GEP->getSourceElementType());
+  Value *Step = B.CreateSExtOrTrunc(rebuildStep(It->second, *LI.getLoopFor(Phi->getParent())),
+                                    B.getInt64Ty());
+  Value *Ahead = B.CreateMul(Step, B.getInt64(Distance * Elt), "prefetch.ahead");
+  Value *Base = B.CreateGEP(B.getInt8Ty(), lane0Of(Ptr), Ahead, "prefetch.at");
+  unsigned Line = TTI.getCacheLineSize() ? TTI.getCacheLineSize() : 64;
+  Function *Prefetch = Intrinsic::getOrInsertDeclaration(&M, Intrinsic::prefetch,
+                                                        {B.getPtrTy()});
+  for (int64_t Off = 0; Off < int64_t(W) * Elt; Off += Line)
+    B.CreateCall(Prefetch, {B.CreateConstGEP1_64(B.getInt8Ty(), Base, Off),
+                            B.getInt32(Write), B.getInt32(3), B.getInt32(1)});
+}
+
 void GangBuilder::emitStore(StoreInst &SI, Value *Mask) {
   const Value *Ptr = SI.getPointerOperand(), *Val = SI.getValueOperand();
   Type *T = Val->getType();
@@ -1155,6 +1215,7 @@ void GangBuilder::emitStore(StoreInst &SI, Value *Mask) {
     return;
   }
   if (PS.isAffine() && PS.Stride == Size && DL.getTypeStoreSize(T) == Size) {
+    emitStepPrefetch(Ptr, /*Write=*/true);
     Value *P0 = lane0Of(Ptr);
     auto Contig = [&]() {
       if (isAllTrue(Mask)) {
@@ -1725,7 +1786,8 @@ bool isGridStep(const Value *V, const Loop &L, unsigned Depth = 0) {
 /// it may sit where lanes diverge. Innermost such loops only, and none that
 /// already contains a barrier, collective or atomic. Returns where the
 /// changed loops start.
-SmallVector<DebugLoc, 2> insertGridStrideSteps(Function &F, LoopInfo &LI) {
+SmallVector<DebugLoc, 2> insertGridStrideSteps(Function &F, LoopInfo &LI,
+                                               DenseMap<const PHINode *, const Value *> &Steps) {
   SmallVector<DebugLoc, 2> Done;
   SmallVector<Loop *, 8> Loops = LI.getLoopsInPreorder();
   for (Loop *L : reverse(Loops)) {
@@ -1745,7 +1807,7 @@ SmallVector<DebugLoc, 2> insertGridStrideSteps(Function &F, LoopInfo &LI) {
       }
     if (Skip)
       continue;
-    bool GridStride = false;
+    DenseMap<const PHINode *, const Value *> Found;
     for (PHINode &P : H->phis()) {
       auto *Inc = dyn_cast<BinaryOperator>(P.getIncomingValueForBlock(Latch));
       if (!P.getType()->isIntegerTy() || !Inc || Inc->getOpcode() != Instruction::Add)
@@ -1753,10 +1815,12 @@ SmallVector<DebugLoc, 2> insertGridStrideSteps(Function &F, LoopInfo &LI) {
       Value *Step = Inc->getOperand(0) == &P   ? Inc->getOperand(1)
                     : Inc->getOperand(1) == &P ? Inc->getOperand(0)
                                                : nullptr;
-      GridStride |= Step && isGridStep(Step, *L);
+      if (Step && isGridStep(Step, *L))
+        Found[&P] = Step;
     }
-    if (!GridStride)
+    if (Found.empty())
       continue;
+    Steps.insert(Found.begin(), Found.end());
     CallInst *Sync = CallInst::Create(getMarkerFunction(*F.getParent(), Marker::Barrier), "",
                                       H->getFirstNonPHIIt());
     Sync->setMetadata(GangStepMD, MDNode::get(F.getContext(), {}));
@@ -1853,12 +1917,14 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     PostDominatorTree PDT(*WF);
     LoopInfo LI(DT);
     SmallVector<DebugLoc, 2> Stepped;
+    DenseMap<const PHINode *, const Value *> StepIVs;
     if (GridStrideSteps && GridStrideOption)
-      Stepped = insertGridStrideSteps(*WF, LI);
+      Stepped = insertGridStrideSteps(*WF, LI, StepIVs);
     UniformityInfo UI(*WF, DT, PDT, LI, W, WarpGang);
     GangBuilder GB(*K, *WF, UI, LI, DT, W, FAM.getResult<TargetLibraryAnalysis>(*K),
                    FAM.getResult<TargetIRAnalysis>(*K));
     GB.WarpGang = WarpGang;
+    GB.StepIVs = &StepIVs;
     std::optional<Bail> Why = GB.checkLegal();
     if (!Why && !WarpGang)
       Why = GB.checkProfitable();

@@ -7,8 +7,13 @@
 ; does not involve gridDim (a block-stride loop), loops with atomics (bound by
 ; their lane-by-lane read-modify-writes, not by memory order), loops that
 ; already hold a barrier, and every loop with -loom-wfv-grid-stride-steps=false.
+; A unit-stride access p[i] of a stepped loop also prefetches the lines the
+; gang will touch 6 steps ahead (p + 6 * step * sizeof(*p)): the rest of the
+; block runs between two iterations of a gang, and a grid-sized jump is
+; nothing a hardware prefetcher follows.
 ; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -loom-wfv-cleanup=false -pass-remarks=loom-wfv -S %s -o %t.ll 2>&1 | FileCheck --check-prefix=REMARK %s
 ; RUN: FileCheck %s < %t.ll
+; RUN: FileCheck --check-prefix=PF %s < %t.ll
 ; RUN: %opt -passes=loom-wfv,loom-thread-loops -loom-wfv-width=4 -S %s | FileCheck --check-prefix=REGIONS %s
 ; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -loom-wfv-grid-stride-steps=false -S %s | FileCheck --check-prefix=OFF %s
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -31,6 +36,20 @@ declare void @loom.barrier()
 ; CHECK-NEXT: call void @loom.barrier(), !loom.gang.step
 ; CHECK: loop.cont:
 ; CHECK: call i1 @llvm.vector.reduce.or.v4i1(
+; PF-LABEL: define void @triad_gs(
+; PF: call void @loom.barrier(), !loom.gang.step
+; PF: %[[G:.*]] = call i32 @loom.nctaid.x()
+; PF-NEXT: %[[S:.*]] = mul nsw i32 %bdim, %[[G]]
+; PF-NEXT: %[[S64:.*]] = sext i32 %[[S]] to i64
+; PF-NEXT: %prefetch.ahead = mul i64 %[[S64]], 24
+; PF-NEXT: %prefetch.at = getelementptr i8, ptr %pb.l0, i64 %prefetch.ahead
+; PF-NEXT: %[[P:.*]] = getelementptr i8, ptr %prefetch.at, i64 0
+; PF-NEXT: call void @llvm.prefetch.p0(ptr %[[P]], i32 0, i32 3, i32 1)
+; The store's lines are prefetched for writing.
+; PF: %prefetch.at{{[0-9]+}} = getelementptr i8, ptr %pa.l0, i64 %prefetch.ahead{{[0-9]+}}
+; PF: call void @llvm.prefetch.p0(ptr %{{.*}}, i32 1, i32 3, i32 1)
+; PF-LABEL: define void @block_stride(
+; PF-NOT: prefetch
 ; OFF-LABEL: define void @triad_gs(
 ; OFF-NOT: @loom.barrier
 ; OFF: {{^}}}
