@@ -9,6 +9,7 @@
 ; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -loom-wfv-cleanup=false -pass-remarks=loom-wfv -S %s -o %t.ll 2>&1 | FileCheck --check-prefix=REMARK %s
 ; RUN: FileCheck --check-prefix=GANG %s < %t.ll
 ; RUN: %opt -passes=loom-thread-loops,verify -S %t.ll | FileCheck --check-prefix=REGIONS %s
+; RUN: %opt -passes=loom-thread-loops,verify -S %t.ll | FileCheck --check-prefix=DISPATCH %s
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
@@ -81,5 +82,16 @@ exit:
 ; REGIONS: thread.x.next:
 ; REGIONS: add nuw nsw i32 %tid.x, 4
 ; REGIONS: store i32 %{{.*}}, ptr %hp.stride{{.*}}.thread, align 4
-; REGIONS: dispatch.scan:
+; The nests keep the lowest state any gang is left in (a gang that waits
+; elsewhere keeps its own), so the dispatcher reads it instead of scanning
+; the gangs' states.
+; DISPATCH-LABEL: define internal void @tree_sum.block(
+; DISPATCH-NOT: dispatch.scan
+; DISPATCH: {{^}}dispatch:
+; DISPATCH-NEXT: %next.state = load i32, ptr %next.state.slot
+; DISPATCH-NOT: dispatch.scan
+; DISPATCH: {{^}}region1.other:
+; DISPATCH-NEXT: %[[O:.*]] = load i32, ptr %next.state.slot
+; DISPATCH-NEXT: %[[M:.*]] = call i32 @llvm.umin.i32(i32 %[[O]], i32 %state)
+; DISPATCH-NEXT: store i32 %[[M]], ptr %next.state.slot
 ; REGIONS: attributes {{.*}}"loom-gang-width"="4" {{.*}}"loom-thread-arena"="{{[0-9]+}}"
