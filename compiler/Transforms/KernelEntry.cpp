@@ -79,16 +79,24 @@ void buildEntry(Function &Block) {
     UseGang = B.CreateICmpEQ(B.CreateAnd(BDX, B.getInt32(WarpSize - 1)), B.getInt32(0),
                              "rows.of.whole.warps");
   }
+  // blockIdx of the chunk's first block; the loop then counts x, y and z
+  // up instead of dividing per block.
+  Value *Rest0 = B.CreateUDiv(Begin, GX);
+  Value *BX0 = B.CreateURem(Begin, GX, "bx.first");
+  Value *BY0 = B.CreateURem(Rest0, GY, "by.first");
+  Value *BZ0 = B.CreateUDiv(Rest0, GY, "bz.first");
   Value *Any = B.CreateICmpULT(Begin, End);
   B.CreateCondBr(Any, Loop, Exit);
 
   B.SetInsertPoint(Loop);
   PHINode *Linear = B.CreatePHI(B.getInt64Ty(), 2, "block");
   Linear->addIncoming(Begin, EntryBB);
-  Value *BX = B.CreateURem(Linear, GX);
-  Value *Rest = B.CreateUDiv(Linear, GX);
-  Value *BY = B.CreateURem(Rest, GY);
-  Value *BZ = B.CreateUDiv(Rest, GY);
+  PHINode *BX = B.CreatePHI(B.getInt64Ty(), 2, "block.x");
+  PHINode *BY = B.CreatePHI(B.getInt64Ty(), 2, "block.y");
+  PHINode *BZ = B.CreatePHI(B.getInt64Ty(), 2, "block.z");
+  BX->addIncoming(BX0, EntryBB);
+  BY->addIncoming(BY0, EntryBB);
+  BZ->addIncoming(BZ0, EntryBB);
   SmallVector<Value *, 24> Call(CallArgs.begin(), CallArgs.end());
   Call.append({Launch, Worker, B.CreateTrunc(BX, B.getInt32Ty(), "bx"),
                B.CreateTrunc(BY, B.getInt32Ty(), "by"),
@@ -111,7 +119,17 @@ void buildEntry(Function &Block) {
     B.CreateCall(&Block, Call);
   }
   Value *Next = B.CreateAdd(Linear, B.getInt64(1), "block.next", true, true);
-  Linear->addIncoming(Next, B.GetInsertBlock());
+  Value *XN = B.CreateAdd(BX, B.getInt64(1), "", true, true);
+  Value *WrapX = B.CreateICmpEQ(XN, GX, "x.wraps");
+  Value *YN = B.CreateAdd(BY, B.CreateZExt(WrapX, B.getInt64Ty()), "", true, true);
+  Value *WrapY = B.CreateICmpEQ(YN, GY, "y.wraps");
+  BasicBlock *Latch = B.GetInsertBlock();
+  Linear->addIncoming(Next, Latch);
+  BX->addIncoming(B.CreateSelect(WrapX, B.getInt64(0), XN, "block.x.next"), Latch);
+  BY->addIncoming(B.CreateSelect(WrapY, B.getInt64(0), YN, "block.y.next"), Latch);
+  BZ->addIncoming(B.CreateAdd(BZ, B.CreateZExt(WrapY, B.getInt64Ty()), "block.z.next", true,
+                              true),
+                  Latch);
   B.CreateCondBr(B.CreateICmpULT(Next, End), Loop, Exit);
 
   B.SetInsertPoint(Exit);

@@ -1,7 +1,7 @@
 ; KernelEntry emits, per block function @K.block, the runtime's entry
 ;   void @loom.entry.K(ptr launch, ptr args, i64 begin, i64 end, ptr worker)
 ; which loads K's arguments once from args[i] and loops over the linear
-; block range [begin, end), deriving blockIdx.{x,y,z}.
+; block range [begin, end), counting blockIdx.{x,y,z}.
 ; RUN: %opt -passes=loom-kernel-entry,verify -S %s | FileCheck %s
 
 %struct.S = type { i32, double, i8 }
@@ -29,24 +29,38 @@ define internal void @k.block(i8 %c, i16 %s, double %d, ptr byval(%struct.S) ali
 ; CHECK: %arg3.ptr = load ptr, ptr [[S3]], align 8
 ; CHECK-NOT: %arg3 =
 ; CHECK: %arg4 = load ptr, ptr %arg4.ptr, align 8
-; gridDim.x/y (LoomLaunch field 0) split the linear block number.
+; gridDim.x/y (LoomLaunch field 0) split the chunk's first linear block
+; number once; the loop then counts blockIdx.x up, carrying into y and z
+; (no division per block).
 ; CHECK: %gridDim.x = load i32
 ; CHECK: [[GX:%.*]] = zext i32 %gridDim.x to i64
 ; CHECK: %gridDim.y = load i32
 ; CHECK: [[GY:%.*]] = zext i32 %gridDim.y to i64
+; CHECK: [[YZ:%.*]] = udiv i64 %block.begin, [[GX]]
+; CHECK-NEXT: %bx.first = urem i64 %block.begin, [[GX]]
+; CHECK-NEXT: %by.first = urem i64 [[YZ]], [[GY]]
+; CHECK-NEXT: %bz.first = udiv i64 [[YZ]], [[GY]]
 ; CHECK: [[ANY:%.*]] = icmp ult i64 %block.begin, %block.end
 ; CHECK: br i1 [[ANY]], label %blocks, label %exit
 ; CHECK: blocks:
 ; CHECK-NEXT: %block = phi i64 [ %block.begin, %entry ], [ %block.next, %blocks ]
-; CHECK-NEXT: [[X:%.*]] = urem i64 %block, [[GX]]
-; CHECK-NEXT: [[YZ:%.*]] = udiv i64 %block, [[GX]]
-; CHECK-NEXT: [[Y:%.*]] = urem i64 [[YZ]], [[GY]]
-; CHECK-NEXT: [[Z:%.*]] = udiv i64 [[YZ]], [[GY]]
-; CHECK-NEXT: %bx = trunc i64 [[X]] to i32
-; CHECK-NEXT: %by = trunc i64 [[Y]] to i32
-; CHECK-NEXT: %bz = trunc i64 [[Z]] to i32
+; CHECK-NEXT: %block.x = phi i64 [ %bx.first, %entry ], [ %block.x.next, %blocks ]
+; CHECK-NEXT: %block.y = phi i64 [ %by.first, %entry ], [ %block.y.next, %blocks ]
+; CHECK-NEXT: %block.z = phi i64 [ %bz.first, %entry ], [ %block.z.next, %blocks ]
+; CHECK-NEXT: %bx = trunc i64 %block.x to i32
+; CHECK-NEXT: %by = trunc i64 %block.y to i32
+; CHECK-NEXT: %bz = trunc i64 %block.z to i32
 ; CHECK-NEXT: call void @k.block(i8 %arg0, i16 %arg1, double %arg2, ptr %arg3.ptr, ptr %arg4, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz)
 ; CHECK-NEXT: %block.next = add nuw nsw i64 %block, 1
+; CHECK-NEXT: [[XN:%.*]] = add nuw nsw i64 %block.x, 1
+; CHECK-NEXT: %x.wraps = icmp eq i64 [[XN]], [[GX]]
+; CHECK-NEXT: [[CY:%.*]] = zext i1 %x.wraps to i64
+; CHECK-NEXT: [[YN:%.*]] = add nuw nsw i64 %block.y, [[CY]]
+; CHECK-NEXT: %y.wraps = icmp eq i64 [[YN]], [[GY]]
+; CHECK-NEXT: %block.x.next = select i1 %x.wraps, i64 0, i64 [[XN]]
+; CHECK-NEXT: %block.y.next = select i1 %y.wraps, i64 0, i64 [[YN]]
+; CHECK-NEXT: [[CZ:%.*]] = zext i1 %y.wraps to i64
+; CHECK-NEXT: %block.z.next = add nuw nsw i64 %block.z, [[CZ]]
 ; CHECK-NEXT: [[MORE:%.*]] = icmp ult i64 %block.next, %block.end
 ; CHECK-NEXT: br i1 [[MORE]], label %blocks, label %exit
 ; CHECK: exit:
