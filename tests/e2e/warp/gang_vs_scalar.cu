@@ -78,11 +78,7 @@ int main(int argc, char **argv) {
                         cudaMemcpyDeviceToHost));
   unsigned long long sum = 0;
   for (int i = 0; i < n; ++i) {
-    std::printf("%d:", i);
-    for (int k = 0; k < NumOut; ++k) {
-      std::printf(" %x", out[size_t(i) * NumOut + k]);
-      sum = sum * 31 + out[size_t(i) * NumOut + k];
-    }
+    sum = printResults(i, &out[size_t(i) * NumOut], NumOut, sum);
     std::printf("\n");
   }
   std::printf("checksum %llx\n", sum);
