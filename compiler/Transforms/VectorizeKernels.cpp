@@ -1676,9 +1676,31 @@ void GangBuilder::repairSSA() {
     }
   }
   SmallVector<AllocaInst *, 64> Slots(StateSlots.begin(), StateSlots.end());
-  for (Instruction *I : Demote)
-    if (AllocaInst *A = DemoteRegToStack(*I, false, AllocaBlock->begin()))
+  SmallVector<std::pair<AllocaInst *, BasicBlock *>, 64> Demoted;
+  for (Instruction *I : Demote) {
+    BasicBlock *Def = I->getParent();
+    if (AllocaInst *A = DemoteRegToStack(*I, false, AllocaBlock->begin())) {
       Slots.push_back(A);
+      Demoted.push_back({A, Def});
+    }
+  }
+  // A value defined in a loop is never read in a later iteration of it (an
+  // original def dominates its uses, so every lane reading it ran the def
+  // in the same iteration; values that do flow between iterations go
+  // through the header and live-out slots above). Left alone, mem2reg
+  // would still carry the slot around the back edge wherever the def's
+  // block can be skipped, and a barrier in the loop would then keep that
+  // dead value per gang. Poison at the top of every loop around the def
+  // says it is dead there (before a header phi's own demoted store, which
+  // sits at the same place).
+  {
+    DominatorTree LDT(*GF);
+    LoopInfo GLI(LDT);
+    for (auto [A, Def] : Demoted)
+      for (Loop *L = GLI.getLoopFor(Def); L; L = L->getParentLoop())
+        new StoreInst(PoisonValue::get(A->getAllocatedType()), A,
+                      L->getHeader()->getFirstInsertionPt());
+  }
   DominatorTree GDT(*GF);
   SmallVector<AllocaInst *, 64> Promotable;
   for (AllocaInst *A : Slots)

@@ -8,6 +8,7 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-unknown-linux-gnu"
 
 declare i32 @loom.tid.x()
+declare void @loom.barrier()
 declare i32 @loom.ctaid.x()
 declare i32 @loom.ntid.x()
 declare i32 @loom.nctaid.x()
@@ -206,5 +207,48 @@ done:
   store float %sum.next, ptr %q
   br label %exit
 exit:
+  ret void
+}
+
+; A value computed under a divergent branch in a loop and used after the
+; join is dead at the back edge (its def dominates its uses), but the stack
+; slot that carries it across the skippable block would make mem2reg carry
+; it around the loop too, and the barrier would then keep it per gang. The
+; slot is poison at the top of each iteration: the header keeps only the
+; real loop-carried values.
+; CHECK-LABEL: define void @dead_between_iterations(
+; CHECK: loop.guard:
+; CHECK-NEXT: %hp.acc.0 = phi <4 x float>
+; CHECK-NEXT: %hp.k.0 = phi i32
+; CHECK-NOT: phi
+; CHECK: {{^}}then:
+define void @dead_between_iterations(ptr %a, ptr %out, i32 %n) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %t64 = zext nneg i32 %tid to i64
+  %odd = and i32 %tid, 1
+  %c = icmp ne i32 %odd, 0
+  br label %loop
+loop:
+  %k = phi i32 [ 0, %entry ], [ %knext, %join ]
+  %acc = phi float [ 0.0, %entry ], [ %acc.next, %join ]
+  br i1 %c, label %then, label %join
+then:
+  %k64 = zext nneg i32 %k to i64
+  %idx = add nuw nsw i64 %k64, %t64
+  %p = getelementptr inbounds float, ptr %a, i64 %idx
+  %x = load float, ptr %p
+  %y = fmul float %x, 2.0
+  br label %join
+join:
+  %r = phi float [ %y, %then ], [ 1.0, %loop ]
+  call void @loom.barrier()
+  %acc.next = fadd float %acc, %r
+  %knext = add nuw nsw i32 %k, 1
+  %more = icmp ult i32 %knext, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  %po = getelementptr inbounds float, ptr %out, i64 %t64
+  store float %acc.next, ptr %po
   ret void
 }
