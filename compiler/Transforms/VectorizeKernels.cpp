@@ -915,18 +915,7 @@ static bool isBlockLocalAtomic(const Instruction &I) {
   } else {
     return false;
   }
-  const Value *Obj = getUnderlyingObject(Ptr);
-  if (auto *GV = dyn_cast<GlobalVariable>(Obj))
-    return GV->hasMetadata("loom.shared");
-  if (auto *Ld = dyn_cast<LoadInst>(Obj)) {
-    const Value *Addr = Ld->getPointerOperand();
-    if (auto *II = dyn_cast<IntrinsicInst>(Addr);
-        II && II->getIntrinsicID() == Intrinsic::threadlocal_address)
-      Addr = II->getArgOperand(0);
-    if (auto *GV = dyn_cast<GlobalVariable>(Addr))
-      return GV->getName() == DynamicSharedVar;
-  }
-  return false;
+  return pointsIntoSharedMemory(Ptr);
 }
 
 Value *GangBuilder::emitSerialized(Instruction &I, Value *Mask) {
@@ -1066,16 +1055,25 @@ void GangBuilder::emitLoad(LoadInst &LdI, Value *Mask) {
       // covers the partial gangs at a row's or a stencil's edges; only a
       // vector that crosses into a page no active lane touches (the end of
       // an allocation) stays masked.
+      //
+      // Shared memory has guard zones at least a vector wide on both sides
+      // (LowerSharedMemory, the runtime's buffer): any active lane makes the
+      // whole vector readable, one test.
+      bool Guarded = uint64_t(W) * Size <= sharedGuardBytes(LdI.getPointerOperand());
       BasicBlock *All = BasicBlock::Create(Ctx, "load.plain", GF);
-      BasicBlock *Pages = BasicBlock::Create(Ctx, "load.pages", GF);
+      BasicBlock *Pages = Guarded ? nullptr : BasicBlock::Create(Ctx, "load.pages", GF);
       BasicBlock *Some = BasicBlock::Create(Ctx, "load.masked", GF);
       BasicBlock *Done = BasicBlock::Create(Ctx, "load.done", GF);
-      if (NeverAllOn)
-        B.CreateBr(Pages);
-      else
-        B.CreateCondBr(B.CreateAndReduce(Mask), All, Pages);
-      B.SetInsertPoint(Pages);
-      B.CreateCondBr(activeLanesCoverPages(Mask, P0, Size), All, Some);
+      if (Guarded) {
+        B.CreateCondBr(any(Mask), All, Some);
+      } else {
+        if (NeverAllOn)
+          B.CreateBr(Pages);
+        else
+          B.CreateCondBr(B.CreateAndReduce(Mask), All, Pages);
+        B.SetInsertPoint(Pages);
+        B.CreateCondBr(activeLanesCoverPages(Mask, P0, Size), All, Some);
+      }
       B.SetInsertPoint(All);
       Value *Plain = B.CreateAlignedLoad(vecTy(T), P0, LdI.getAlign());
       B.CreateBr(Done);

@@ -38,9 +38,17 @@ typedef struct LoomLaunch {
   uint64_t dynamicSharedBytes; /* third <<<>>> argument */
 } LoomLaunch;
 
+/* Bytes before and after every block's shared memory that kernels may read
+ * (never write): a vector load that covers some in-bounds element of a
+ * shared array spans at most this far outside it, so the code generator
+ * loads whole vectors where only some lanes are active. Static __shared__
+ * variables get the same guard zones from the compiler. */
+#define LOOM_SHARED_GUARD_BYTES 256u
+
 /* Per-worker state handed to an entry; owned by the runtime's worker. */
 typedef struct LoomWorker {
-  void *sharedMem;            /* >= staticSharedBytes + dynamicSharedBytes, 64-byte aligned */
+  void *sharedMem;            /* >= staticSharedBytes + dynamicSharedBytes, 64-byte aligned,
+                                 with LOOM_SHARED_GUARD_BYTES readable on each side */
   void *threadArena;          /* per-thread storage across barriers, >= threadArenaBytes */
   uint64_t threadArenaBytes;
   uint32_t workerIndex;

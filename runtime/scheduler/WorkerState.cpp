@@ -19,21 +19,24 @@ uint64_t roundUp(uint64_t Value, uint64_t Align) {
 }
 } // namespace
 
-GrowableBuffer::~GrowableBuffer() { std::free(Data); }
+GrowableBuffer::~GrowableBuffer() { std::free(Allocation); }
 
 void *GrowableBuffer::reserve(uint64_t Bytes) {
   if (Bytes < BufferAlign)
     Bytes = BufferAlign;
   if (Bytes <= Capacity)
     return Data;
-  if (Bytes > UINT64_MAX / 2)
+  if (Bytes > UINT64_MAX / 4)
     return nullptr;
   uint64_t NewCapacity = roundUp(Bytes > 2 * Capacity ? Bytes : 2 * Capacity, BufferAlign);
-  void *NewData = std::aligned_alloc(BufferAlign, NewCapacity);
-  if (!NewData)
+  uint64_t GuardBytes = roundUp(Guard, BufferAlign);
+  auto *NewAllocation =
+      static_cast<char *>(std::aligned_alloc(BufferAlign, NewCapacity + 2 * GuardBytes));
+  if (!NewAllocation)
     return nullptr;
-  std::free(Data);
-  Data = NewData;
+  std::free(Allocation);
+  Allocation = NewAllocation;
+  Data = NewAllocation + GuardBytes;
   Capacity = NewCapacity;
   return Data;
 }

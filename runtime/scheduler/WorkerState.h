@@ -14,10 +14,11 @@
 
 namespace loom {
 
-/// A 64-byte aligned buffer that only grows.
+/// A 64-byte aligned buffer that only grows, optionally with \p Guard
+/// readable bytes before and after it (shared memory: LOOM_SHARED_GUARD_BYTES).
 class GrowableBuffer {
 public:
-  GrowableBuffer() = default;
+  explicit GrowableBuffer(uint64_t Guard = 0) : Guard(Guard) {}
   GrowableBuffer(const GrowableBuffer &) = delete;
   GrowableBuffer &operator=(const GrowableBuffer &) = delete;
   ~GrowableBuffer();
@@ -28,6 +29,8 @@ public:
   uint64_t capacity() const { return Capacity; }
 
 private:
+  uint64_t Guard;
+  void *Allocation = nullptr; // Data - Guard
   void *Data = nullptr;
   uint64_t Capacity = 0;
 };
@@ -42,7 +45,7 @@ public:
   uint32_t index() const { return Worker.workerIndex; }
 
 private:
-  GrowableBuffer Shared;
+  GrowableBuffer Shared{LOOM_SHARED_GUARD_BYTES};
   GrowableBuffer Arena;
   LoomWorker Worker;
 };

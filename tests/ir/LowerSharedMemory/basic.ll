@@ -1,7 +1,8 @@
 ; LowerSharedMemory gives every running block its own __shared__ storage:
 ; static shared globals become thread_local (a worker runs one block at a
-; time); extern __shared__ arrays become loads of the thread-local pointer
-; @loom.dynamic.shared.
+; time) and sit between two 256-byte guard zones (LOOM_SHARED_GUARD_BYTES:
+; whole vectors may be loaded where some lanes are off); extern __shared__
+; arrays become loads of the thread-local pointer @loom.dynamic.shared.
 ; RUN: %opt -passes=loom-lower-shared-memory,verify -S %s | FileCheck %s --implicit-check-not=@dyn
 ; The extern __shared__ declarations are gone (--implicit-check-not).
 
@@ -9,7 +10,7 @@
 ; extern __shared__ float dyn[];
 ; extern __shared__ int dyn_int[];   // aliases dyn, as CUDA defines
 ; __device__ int counter;            // not shared: unchanged
-; CHECK-DAG: @tile = internal thread_local global [64 x float] undef, align 4, !loom.shared
+; CHECK-DAG: @tile = internal thread_local global { [256 x i8], [64 x float], [256 x i8] } undef, align 64, !loom.shared ![[#]], !loom.shared.guard ![[GUARD:[0-9]+]]
 ; CHECK-DAG: @counter = global i32 0, align 4{{$}}
 ; CHECK-DAG: @loom.dynamic.shared = internal thread_local global ptr null, align 8
 @tile = internal global [64 x float] undef, align 4, !loom.shared !0
@@ -25,7 +26,7 @@
 ; CHECK: [[A2:%.*]] = call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @loom.dynamic.shared)
 ; CHECK: [[B2:%.*]] = load ptr, ptr [[A2]], align 8
 ; CHECK: getelementptr inbounds nuw [0 x i32], ptr [[B2]], i64 0, i64 %i
-; CHECK: getelementptr inbounds nuw [64 x float], ptr @tile, i64 0, i64 %i
+; CHECK: getelementptr inbounds nuw [64 x float], ptr getelementptr inbounds ({ [256 x i8], [64 x float], [256 x i8] }, ptr @tile, i32 0, i32 1), i64 0, i64 %i
 ; CHECK: ret void
 define void @k(i64 %i) {
   %pd = getelementptr inbounds nuw [0 x float], ptr @dyn, i64 0, i64 %i
@@ -62,3 +63,4 @@ join:
 }
 
 !0 = !{}
+; CHECK: ![[GUARD]] = !{i64 256}

@@ -7,6 +7,11 @@ target triple = "x86_64-unknown-linux-gnu"
 declare i32 @loom.tid.x()
 declare i32 @loom.tid.y()
 declare i32 @loom.ntid.x()
+declare ptr @llvm.threadlocal.address.p0(ptr)
+
+@tile = internal thread_local global { [256 x i8], [64 x float], [256 x i8] } undef, align 64, !loom.shared !100, !loom.shared.guard !101
+@loom.dynamic.shared = internal thread_local global ptr null, align 8
+@plain = internal global [64 x float] undef, align 64
 
 ; CHECK-LABEL: define void @access_kinds(
 ; CHECK-SAME: #[[ATTR:[0-9]+]]
@@ -166,6 +171,70 @@ exit:
   ret void
 }
 
+; Shared memory has guard zones a vector wide (or wider) on both sides
+; (LowerSharedMemory; the runtime pads the dynamic buffer): a unit-stride
+; load under a partial mask from a static __shared__ array or the dynamic
+; buffer is a plain vector load when any lane is active, with no page test.
+; `if (tid > 0) out[tid] = tile[tid - 1] + dyn[tid - 1];`
+; CHECK-LABEL: define void @guarded_shared(
+; CHECK: gang.full
+; CHECK: {{^}}body:
+; CHECK: %[[ANY:.*]] = call i1 @llvm.vector.reduce.or.v4i1(
+; CHECK-NEXT: br i1 %[[ANY]], label %load.plain, label %load.masked
+; CHECK-NOT: load.pages
+; CHECK: %[[ANY2:.*]] = call i1 @llvm.vector.reduce.or.v4i1(
+; CHECK-NEXT: br i1 %[[ANY2]], label %load.plain{{[0-9]+}}, label %load.masked
+; CHECK: store.masked:
+; CHECK: gang.partial
+; CHECK-NOT: cttz
+; CHECK: {{^}}}
+define void @guarded_shared(ptr %out) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %in = icmp ugt i32 %tid, 0
+  br i1 %in, label %body, label %exit
+body:
+  %m = add nsw i32 %tid, -1
+  %j = zext nneg i32 %m to i64
+  %pt = getelementptr inbounds nuw [64 x float], ptr getelementptr inbounds ({ [256 x i8], [64 x float], [256 x i8] }, ptr @tile, i32 0, i32 1), i64 0, i64 %j
+  %t = load float, ptr %pt
+  %dp = call ptr @llvm.threadlocal.address.p0(ptr @loom.dynamic.shared)
+  %dyn = load ptr, ptr %dp
+  %pd = getelementptr inbounds float, ptr %dyn, i64 %j
+  %d = load float, ptr %pd
+  %s = fadd float %t, %d
+  %i = zext nneg i32 %tid to i64
+  %po = getelementptr inbounds float, ptr %out, i64 %i
+  store float %s, ptr %po
+  br label %exit
+exit:
+  ret void
+}
+
+; Without guard zones (an ordinary global, or a vector wider than the zone:
+; here 64 lanes of a double would need 512 bytes) the page test stays.
+; CHECK-LABEL: define void @unguarded_global(
+; CHECK: load.pages:
+; CHECK: cttz
+; CHECK: {{^}}}
+define void @unguarded_global(ptr %out) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %in = icmp ugt i32 %tid, 0
+  br i1 %in, label %body, label %exit
+body:
+  %m = add nsw i32 %tid, -1
+  %j = zext nneg i32 %m to i64
+  %pt = getelementptr inbounds nuw [64 x float], ptr @plain, i64 0, i64 %j
+  %t = load float, ptr %pt
+  %i = zext nneg i32 %tid to i64
+  %po = getelementptr inbounds float, ptr %out, i64 %i
+  store float %t, ptr %po
+  br label %exit
+exit:
+  ret void
+}
+
 ; A halo: `x = tid - 20; if (x >= 0) out[x] = ...`, the index widened by
 ; `zext nneg` (InstCombine's form of `sext` under the guard). Lane 0, whose
 ; address the unit-stride store starts from, may be a thread that failed
@@ -197,3 +266,6 @@ exit:
 
 ; The gang width is recorded for ThreadLoops.
 ; CHECK: attributes #[[ATTR]] = { "loom-gang-width"="4" "loom-kernel" }
+
+!100 = !{}
+!101 = !{i64 256}
