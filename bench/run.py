@@ -67,6 +67,7 @@ BENCHES = [
 ONE_THREAD = ("1-thread", [], {"LOOM_NUM_THREADS": "1"})
 NO_WFV = ("no-wfv", ["--loom-disable=wfv"])  # issue #11's before: LLVM's loop vectorizer only
 NO_STEPS = ("no-grid-stride", ["--loom-disable=grid-stride"])  # gangs walk grid-stride loops one by one
+NO_UNROLL = ("no-barrier-unroll", ["--loom-disable=barrier-unroll"])  # level loops keep run-time strides
 VARIANTS = {
     "smem_stage": [("no-barrier-elim", ["--loom-disable=barrier-elim"])],
     "warp_collectives": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
@@ -86,12 +87,12 @@ VARIANTS = {
     "stencil3d": [NO_WFV],
     "histogram": [NO_WFV],
     "bfs": [NO_WFV],
-    "scan": [NO_WFV],
+    "scan": [NO_WFV, NO_UNROLL],
     "matmul_tiled": [NO_WFV],
     "transpose": [NO_WFV],
     "stencil2d_tiled": [NO_WFV],
     "layernorm": [NO_WFV],
-    "hotspot": [ONE_THREAD],
+    "hotspot": [ONE_THREAD, NO_UNROLL],
     "tiny_launches": [ONE_THREAD],
     "myocyte_loop": [ONE_THREAD],
 }

@@ -19,6 +19,8 @@
 //  6c. EliminateBarriers: drop __syncthreads() that order nothing, on the
 //     cleaned code (plain loads/stores, SCEV-friendly addresses) and before
 //     ThreadLoops turns each barrier into a region (unless disabled).
+//  6d. UnrollBarrierLoops: short constant loops that keep a barrier are
+//     unrolled, so each iteration's strides and bounds are constants.
 //  7. LowerSharedMemory: per-block __shared__ storage.
 //  7b. VectorizeKernels: whole-function vectorization across threads; a
 //     kernel becomes a gang kernel whose x loop ThreadLoops steps by W.
@@ -40,6 +42,7 @@
 #include "Transforms/ManagedVariables.h"
 #include "Transforms/RetargetToHost.h"
 #include "Transforms/ThreadLoops.h"
+#include "Transforms/UnrollBarrierLoops.h"
 #include "Transforms/VectorizeKernels.h"
 #include "Analysis/Uniformity.h"
 
@@ -110,6 +113,15 @@ template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn A
   // Fewer barriers, fewer regions; needs the cleaned-up addresses above.
   if (Opts.EliminateBarriers)
     Add(EliminateBarriersPass());
+  // Short constant loops that keep a barrier: constant strides and bounds
+  // per iteration for the vectorizer (docs/pipeline.md).
+  if (Opts.UnrollBarrierLoops) {
+    FunctionPassManager FPM;
+    FPM.addPass(UnrollBarrierLoopsPass());
+    FPM.addPass(InstCombinePass());
+    FPM.addPass(SimplifyCFGPass());
+    Add(createModuleToFunctionPassAdaptor(std::move(FPM)));
+  }
   Add(LowerSharedMemoryPass());
   // Kernels become gang kernels (W threads in SIMD registers) before the
   // loops over threads are built.
@@ -162,6 +174,10 @@ void registerLoomPasses(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == "loom-unroll-barrier-loops") {
+          FPM.addPass(UnrollBarrierLoopsPass());
+          return true;
+        }
         if (Name == "loom-guard-masked-inductions") {
           FPM.addPass(GuardMaskedInductionsPass());
           return true;

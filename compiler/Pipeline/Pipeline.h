@@ -28,6 +28,9 @@ struct PipelineOptions {
   bool VectorizeKernels = true;
   /// Grid-stride loops step block-wide (loomcc --loom-disable=grid-stride).
   bool GridStrideSteps = true;
+  /// Short constant loops around barriers are unrolled
+  /// (loomcc --loom-disable=barrier-unroll).
+  bool UnrollBarrierLoops = true;
   /// Gang width; 0: from the target (or LOOM_VECTOR_WIDTH).
   unsigned VectorWidth = 0;
 };

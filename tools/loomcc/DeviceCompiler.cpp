@@ -250,6 +250,7 @@ bool compileDevice(const DeviceCompileJob &Job) {
   Opts.EliminateBarriers = Job.EliminateBarriers;
   Opts.VectorizeKernels = Job.VectorizeKernels;
   Opts.GridStrideSteps = Job.GridStrideSteps;
+  Opts.UnrollBarrierLoops = Job.UnrollBarrierLoops;
   Opts.VectorWidth = Job.VectorWidth;
 
   PipelineTuningOptions PTO;

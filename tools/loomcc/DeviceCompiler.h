@@ -25,6 +25,7 @@ struct DeviceCompileJob {
   bool EliminateBarriers = true;  // --loom-disable=barrier-elim turns it off
   bool VectorizeKernels = true;   // --loom-disable=wfv turns it off
   bool GridStrideSteps = true;    // --loom-disable=grid-stride
+  bool UnrollBarrierLoops = true; // --loom-disable=barrier-unroll
   unsigned VectorWidth = 0;       // --loom-vector-width
   std::string RemarkPassed;       // -Rpass=<regex>
   std::string RemarkMissed;       // -Rpass-missed=<regex>

@@ -353,6 +353,7 @@ DeviceCompileJob Driver::deviceJob() const {
     // "vectorize" is the scalar build: no vectorizer of any kind.
     Job.VectorizeKernels &= D != "wfv" && D != "vectorize";
     Job.GridStrideSteps &= D != "grid-stride";
+    Job.UnrollBarrierLoops &= D != "barrier-unroll";
   }
   Job.VectorWidth = O.VectorWidth;
   Job.RemarkPassed = O.RemarkPassed;
