@@ -251,7 +251,12 @@ private:
   void emitLoad(LoadInst &LI, Value *Mask);
   void emitStore(StoreInst &SI, Value *Mask);
   bool emitVectorCall(CallInst &CI);
-  Value *activeLanesCoverPages(Value *Mask, Value *P0, int64_t Size);
+  Value *activeLanesCoverPages(Value *Mask, Value *P0, int64_t Size, int64_t LaneStride = 0);
+  unsigned groupFactor(const Shape &PS, Type *T);
+  SmallVector<Value *, 4> loadGroup(Type *T, Value *P0, unsigned K, Align A);
+  Value *groupPart(Value *P0, unsigned J, int64_t Size);
+  Value *emitGroupedLoad(LoadInst &LdI, Value *Mask, unsigned K);
+  bool emitGroupedStore(StoreInst &SI, Value *Mask, unsigned K);
   Value *consecutiveGuard(const Value *Ptr, Value *Lane0, int64_t Stride);
 
   // --- state between blocks (allocas promoted at the end)
@@ -999,7 +1004,10 @@ Value *GangBuilder::emitSerialized(Instruction &I, Value *Mask) {
   return nullptr;
 }
 
-Value *GangBuilder::activeLanesCoverPages(Value *Mask, Value *P0, int64_t Size) {
+Value *GangBuilder::activeLanesCoverPages(Value *Mask, Value *P0, int64_t Size,
+                                          int64_t LaneStride) {
+  if (!LaneStride)
+    LaneStride = Size;
   // 4 KiB: the smallest page of the targets Loom runs on; larger pages only
   // make the test stricter than it needs to be.
   constexpr unsigned PageShift = 12;
@@ -1009,10 +1017,13 @@ Value *GangBuilder::activeLanesCoverPages(Value *Mask, Value *P0, int64_t Size) 
   Value *First = B.CreateZExt(B.CreateBinaryIntrinsic(Intrinsic::cttz, Bits, B.getFalse()), I64);
   Value *Lead = B.CreateZExt(B.CreateBinaryIntrinsic(Intrinsic::ctlz, Bits, B.getFalse()), I64);
   Value *Start = B.CreatePtrToInt(P0, I64);
-  Value *End = B.CreateAdd(Start, ConstantInt::get(I64, W * Size - 1));
+  // The bytes the access spans: W lanes LaneStride apart.
+  Value *End = B.CreateAdd(Start, ConstantInt::get(I64, W * LaneStride - 1));
   // First byte of the first active lane, last byte of the last one.
-  Value *FirstByte = B.CreateAdd(Start, B.CreateMul(First, ConstantInt::get(I64, Size)));
-  Value *LastByte = B.CreateSub(End, B.CreateMul(Lead, ConstantInt::get(I64, Size)));
+  Value *FirstByte = B.CreateAdd(Start, B.CreateMul(First, ConstantInt::get(I64, LaneStride)));
+  Value *LastByte = B.CreateSub(
+      End, B.CreateAdd(B.CreateMul(Lead, ConstantInt::get(I64, LaneStride)),
+                       ConstantInt::get(I64, LaneStride - Size)));
   auto SamePage = [&](Value *X, Value *Y) {
     return B.CreateICmpULT(B.CreateXor(X, Y), ConstantInt::get(I64, 1ULL << PageShift));
   };
@@ -1111,11 +1122,141 @@ void GangBuilder::emitLoad(LoadInst &LdI, Value *Mask) {
       P->addIncoming(G, NoEnd);
       Res = P;
     }
+  } else if (unsigned K = groupFactor(PS, T)) {
+    Res = emitGroupedLoad(LdI, Mask, K);
   } else {
     Res = Gather();
   }
   Res->setName(LdI.getName());
   Vector[&LdI] = Res;
+}
+
+/// K when lanes are K elements apart (2 <= K <= 4, a constant stride): the
+/// gang's lanes then lie in K consecutive vectors, which can be loaded whole
+/// and picked apart with shuffles (a tree scan's or a reduction's levels
+/// after UnrollBarrierLoops, fields of an array of structures). A gather
+/// loads lane by lane; a scatter is microcoded.
+unsigned GangBuilder::groupFactor(const Shape &PS, Type *T) {
+  int64_t Size = DL.getTypeAllocSize(T);
+  if (!PS.isAffine() || !isScalarElement(T) || DL.getTypeStoreSize(T) != Size ||
+      PS.Stride <= Size || PS.Stride % Size)
+    return 0;
+  int64_t K = PS.Stride / Size;
+  return K <= 4 ? unsigned(K) : 0;
+}
+
+SmallVector<Value *, 4> GangBuilder::loadGroup(Type *T, Value *P0, unsigned K, Align A) {
+  SmallVector<Value *, 4> Parts;
+  int64_t Size = DL.getTypeAllocSize(T);
+  for (unsigned J = 0; J < K; ++J)
+    Parts.push_back(B.CreateAlignedLoad(vecTy(T), groupPart(P0, J, Size),
+                                        commonAlignment(A, J * W * Size), "group"));
+  return Parts;
+}
+
+Value *GangBuilder::groupPart(Value *P0, unsigned J, int64_t Size) {
+  return J ? B.CreateConstGEP1_64(B.getInt8Ty(), P0, int64_t(J) * W * Size) : P0;
+}
+
+/// Lanes K elements apart, from a pointer whose shape says so: the K
+/// vectors the gang spans are read whole when that is safe (any active lane
+/// in shared memory with guard zones wider than the span, else the pages
+/// the active lanes touch), and lane i is element i * K of them; otherwise
+/// (or when a 32-bit index wrapped between lanes) a gather.
+Value *GangBuilder::emitGroupedLoad(LoadInst &LdI, Value *Mask, unsigned K) {
+  Type *T = LdI.getType();
+  const Value *Ptr = LdI.getPointerOperand();
+  Shape PS = UI.getShape(Ptr);
+  int64_t Size = DL.getTypeAllocSize(T);
+  Value *P0 = lane0Of(Ptr);
+  Value *Safe = uint64_t(W) * K * Size <= sharedGuardBytes(Ptr)
+                    ? any(Mask)
+                    : activeLanesCoverPages(Mask, P0, Size, int64_t(K) * Size);
+  if (PS.MayWrap)
+    Safe = B.CreateAnd(Safe, consecutiveGuard(Ptr, P0, PS.Stride));
+  BasicBlock *Wide = BasicBlock::Create(Ctx, "group.load", GF);
+  BasicBlock *Lanes = BasicBlock::Create(Ctx, "group.gather", GF);
+  BasicBlock *Done = BasicBlock::Create(Ctx, "group.done", GF);
+  B.CreateCondBr(Safe, Wide, Lanes);
+  B.SetInsertPoint(Wide);
+  SmallVector<Value *, 4> Parts = loadGroup(T, P0, K, LdI.getAlign());
+  // Concatenate (padding to a power of two) and take every K-th element.
+  while (Parts.size() > 1) {
+    SmallVector<Value *, 4> Next;
+    for (size_t I = 0; I < Parts.size(); I += 2) {
+      Value *A = Parts[I];
+      Value *C = I + 1 < Parts.size() ? Parts[I + 1] : PoisonValue::get(A->getType());
+      unsigned N = cast<FixedVectorType>(A->getType())->getNumElements();
+      SmallVector<int, 64> Cat;
+      for (unsigned E = 0; E < 2 * N; ++E)
+        Cat.push_back(E);
+      Next.push_back(B.CreateShuffleVector(A, C, Cat));
+    }
+    Parts = Next;
+  }
+  SmallVector<int, 32> Pick;
+  for (unsigned L = 0; L < W; ++L)
+    Pick.push_back(int(L * K));
+  Value *Picked = B.CreateShuffleVector(Parts[0], Pick);
+  B.CreateBr(Done);
+  B.SetInsertPoint(Lanes);
+  Value *G = B.CreateMaskedGather(vecTy(T), vectorOf(Ptr), LdI.getAlign(), Mask,
+                                  PoisonValue::get(vecTy(T)));
+  B.CreateBr(Done);
+  B.SetInsertPoint(Done);
+  PHINode *P = B.CreatePHI(vecTy(T), 2);
+  P->addIncoming(Picked, Wide);
+  P->addIncoming(G, Lanes);
+  return P;
+}
+
+/// A store to the block's shared memory with lanes K elements apart: read
+/// the K vectors the gang spans, blend the active lanes in, write them back.
+/// Only shared memory: a block runs on one CPU thread, so nothing else
+/// writes the bytes between the lanes meanwhile, and its guard zones make
+/// the span readable and writable when any lane is active. Returns false
+/// (emit a scatter) elsewhere.
+bool GangBuilder::emitGroupedStore(StoreInst &SI, Value *Mask, unsigned K) {
+  const Value *Ptr = SI.getPointerOperand(), *Val = SI.getValueOperand();
+  Type *T = Val->getType();
+  int64_t Size = DL.getTypeAllocSize(T);
+  if (!pointsIntoSharedMemory(Ptr) || uint64_t(W) * K * Size > sharedGuardBytes(Ptr))
+    return false;
+  Shape PS = UI.getShape(Ptr);
+  Value *P0 = lane0Of(Ptr);
+  Value *Safe = any(Mask);
+  if (PS.MayWrap)
+    Safe = B.CreateAnd(Safe, consecutiveGuard(Ptr, P0, PS.Stride));
+  BasicBlock *Wide = BasicBlock::Create(Ctx, "group.store", GF);
+  BasicBlock *Lanes = BasicBlock::Create(Ctx, "group.scatter", GF);
+  BasicBlock *Done = BasicBlock::Create(Ctx, "group.stored", GF);
+  B.CreateCondBr(Safe, Wide, Lanes);
+  B.SetInsertPoint(Wide);
+  SmallVector<Value *, 4> Parts = loadGroup(T, P0, K, SI.getAlign());
+  Value *V = vectorOf(Val);
+  Value *NoLanes = Constant::getNullValue(maskTy());
+  for (unsigned J = 0; J < K; ++J) {
+    // Element E of part J is lane (J * W + E) / K where K divides it.
+    SmallVector<int, 32> Spread;
+    SmallVector<int, 32> SpreadMask;
+    for (unsigned E = 0; E < W; ++E) {
+      unsigned Pos = J * W + E;
+      bool IsLane = Pos % K == 0;
+      Spread.push_back(IsLane ? int(Pos / K) : -1);
+      SpreadMask.push_back(IsLane ? int(Pos / K) : int(W)); // W: a false lane
+    }
+    Value *Vals = B.CreateShuffleVector(V, Spread);
+    Value *On = B.CreateShuffleVector(Mask, NoLanes, SpreadMask);
+    Value *Merged = B.CreateSelect(On, Vals, Parts[J]);
+    B.CreateAlignedStore(Merged, groupPart(P0, J, Size),
+                         commonAlignment(SI.getAlign(), J * W * Size));
+  }
+  B.CreateBr(Done);
+  B.SetInsertPoint(Lanes);
+  B.CreateMaskedScatter(V, vectorOf(Ptr), SI.getAlign(), Mask);
+  B.CreateBr(Done);
+  B.SetInsertPoint(Done);
+  return true;
 }
 
 /// The step of a stepped grid-stride loop, emitted again here: it may be
@@ -1257,6 +1398,8 @@ void GangBuilder::emitStore(StoreInst &SI, Value *Mask) {
     B.SetInsertPoint(Join);
     return;
   }
+  if (unsigned K = groupFactor(PS, T); K && emitGroupedStore(SI, Mask, K))
+    return;
   Scatter();
 }
 

@@ -235,6 +235,88 @@ exit:
   ret void
 }
 
+; Lanes two elements apart (`in[2 * tid]`, a field of an array of pairs,
+; a tree level with a constant offset): the two vectors the gang spans are
+; loaded whole when the active lanes' pages cover them, and lane i is
+; element 2i (one shuffle); a gather otherwise.
+; CHECK-LABEL: define void @grouped_load(
+; CHECK: gang.full
+; CHECK: %pages.covered = and i1
+; CHECK-NEXT: br i1 %pages.covered, label %group.load, label %group.gather
+; CHECK: group.load:
+; CHECK-NEXT: %group = load <4 x float>, ptr %p.l0
+; CHECK-NEXT: %[[HI:.*]] = getelementptr i8, ptr %p.l0, i64 16
+; CHECK-NEXT: %group{{[0-9]+}} = load <4 x float>, ptr %[[HI]]
+; CHECK-NEXT: %[[CAT:.*]] = shufflevector <4 x float> %group, <4 x float> %group{{[0-9]+}}, <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+; CHECK-NEXT: shufflevector <8 x float> %[[CAT]], <8 x float> poison, <4 x i32> <i32 0, i32 2, i32 4, i32 6>
+; CHECK: group.gather:
+; CHECK-NEXT: call <4 x float> @llvm.masked.gather.v4f32.v4p0(
+; CHECK: {{^}}}
+define void @grouped_load(ptr %out, ptr %in) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %t2 = shl nuw nsw i32 %tid, 1
+  %j = zext nneg i32 %t2 to i64
+  %p = getelementptr inbounds float, ptr %in, i64 %j
+  %x = load float, ptr %p
+  %i = zext nneg i32 %tid to i64
+  %po = getelementptr inbounds float, ptr %out, i64 %i
+  store float %x, ptr %po
+  ret void
+}
+
+; A store to shared memory with lanes two elements apart: read the two
+; vectors, blend the active lanes into their slots, write both back (a
+; block runs on one CPU thread: nothing writes the other slots meanwhile;
+; the guard zones keep the span in bounds). Only a scatter's fallback is
+; left for a 32-bit index that wrapped.
+; CHECK-LABEL: define void @grouped_shared_store(
+; CHECK: gang.full
+; CHECK: group.store:
+; CHECK-NEXT: %group = load <4 x float>, ptr %pt.l0
+; CHECK: %group{{[0-9]+}} = load <4 x float>
+; CHECK-NEXT: %[[V0:.*]] = shufflevector <4 x float> %x, <4 x float> poison, <4 x i32> <i32 0, i32 poison, i32 1, i32 poison>
+; CHECK-NEXT: %[[B0:.*]] = select <4 x i1> <i1 true, i1 false, i1 true, i1 false>, <4 x float> %[[V0]], <4 x float> %group
+; CHECK-NEXT: store <4 x float> %[[B0]], ptr %pt.l0
+; CHECK: <4 x i32> <i32 2, i32 poison, i32 3, i32 poison>
+; CHECK: store <4 x float>
+; CHECK: group.scatter:
+; In the row's last gang, the lanes' mask is spread the same way.
+; CHECK: gang.partial
+; CHECK: group.store{{[0-9]+}}:
+; CHECK: %[[M:.*]] = shufflevector <4 x i1> %{{.*}}, <4 x i1> zeroinitializer, <4 x i32> <i32 0, i32 4, i32 1, i32 4>
+; CHECK-NEXT: select <4 x i1> %[[M]]
+; CHECK: {{^}}}
+define void @grouped_shared_store(ptr %in) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %i = zext nneg i32 %tid to i64
+  %pi = getelementptr inbounds float, ptr %in, i64 %i
+  %x = load float, ptr %pi
+  %t2 = shl nuw nsw i32 %tid, 1
+  %j = zext nneg i32 %t2 to i64
+  %pt = getelementptr inbounds nuw [64 x float], ptr getelementptr inbounds ({ [256 x i8], [64 x float], [256 x i8] }, ptr @tile, i32 0, i32 1), i64 0, i64 %j
+  store float %x, ptr %pt
+  ret void
+}
+
+; The same store to global memory is a scatter: other blocks may write the
+; slots between the lanes at the same time.
+; CHECK-LABEL: define void @grouped_global_store(
+; CHECK-NOT: group.store
+; CHECK: call void @llvm.masked.scatter.v4f32.v4p0(
+; CHECK-NOT: group.store
+; CHECK: {{^}}}
+define void @grouped_global_store(ptr %out, float %v) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %t2 = shl nuw nsw i32 %tid, 1
+  %j = zext nneg i32 %t2 to i64
+  %p = getelementptr inbounds float, ptr %out, i64 %j
+  store float %v, ptr %p
+  ret void
+}
+
 ; A halo: `x = tid - 20; if (x >= 0) out[x] = ...`, the index widened by
 ; `zext nneg` (InstCombine's form of `sext` under the guard). Lane 0, whose
 ; address the unit-stride store starts from, may be a thread that failed
