@@ -30,6 +30,7 @@
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 #include <optional>
 
@@ -185,6 +186,13 @@ public:
   /// The carry flag after the asm (nullptr when never set).
   Value *carryOut() const { return Carry; }
   BasicBlock *endBlock() { return B.GetInsertBlock(); }
+  /// Deletes the bit casts the outputs bypassed (after the call's uses were
+  /// replaced, so the values they cast stay alive).
+  void cleanup() {
+    for (WeakTrackingVH &V : Dead)
+      if (V)
+        RecursivelyDeleteTriviallyDeadInstructions(V);
+  }
 
   std::string Error;
 
@@ -289,6 +297,8 @@ private:
   Value *Result = nullptr;
   SmallVector<StringMap<Reg>, 4> Scopes;
   SmallVector<Type *, 4> OutputTypes;
+  SmallVector<WeakTrackingVH, 2> Casts; ///< ptrtoints of pointer inputs
+  SmallVector<WeakTrackingVH, 4> Dead;  ///< bit casts the outputs bypassed
   bool MemoryClobber = false;
   StringMap<std::pair<Reg *, Value *>> *GuardedWrites = nullptr;
 };
@@ -420,15 +430,17 @@ bool Translator::bindOperands() {
       continue;
     Value *V = CB.getArgOperand(ArgNo++);
     Type *T = V->getType();
-    if (T->isPointerTy())
+    if (T->isPointerTy()) {
       V = B.CreatePtrToInt(V, DL.getIntPtrType(T));
+      Casts.push_back(V); // dead once every use went through address()
+    }
     else if (!T->isIntegerTy())
       V = B.CreateBitCast(V, IntegerType::get(Ctx, DL.getTypeSizeInBits(T)));
     Reg R;
     R.Bits = V->getType()->getIntegerBitWidth();
     R.V = V;
     R.ReadOnly = true;
-    if (C.hasMatchingInput() && !C.Codes.empty() && isDigit(C.Codes[0][0])) {
+    if (!C.Codes.empty() && isDigit(C.Codes[0][0])) {
       unsigned Tied = std::stoul(C.Codes[0]);
       if (Tied < NumOutputs) {
         Reg &Out = Scopes[0]["$" + std::to_string(Tied)];
@@ -542,7 +554,13 @@ Value *Translator::readOperand(const Operand &Op, PTy T, const Statement &S) {
     // A wider register gives its low bits; a narrower one is extended
     // (PTX's relaxed operand sizes).
     V = toBits(V, T.Bits, T.isSigned());
-    return V->getType() == IRT ? V : B.CreateBitCast(V, IRT);
+    if (V->getType() == IRT)
+      return V;
+    // A float that went into a register as bits comes back as itself.
+    if (auto *BC = dyn_cast<BitCastOperator>(V))
+      if (BC->getOperand(0)->getType() == IRT)
+        return BC->getOperand(0);
+    return B.CreateBitCast(V, IRT);
   }
   case Operand::Integer: {
     if (T.Kind == PTy::Pred)
@@ -718,10 +736,10 @@ Value *Translator::directed(Value *Rounded, Value *Above, Value *Below, StringRe
     return B.CreateSelect(Below, nextDown(Rounded), Rounded);
   if (Mode == "rp")
     return B.CreateSelect(Above, nextUp(Rounded), Rounded);
-  // rz: toward zero.
-  Value *Pos = B.CreateFCmpOGT(Rounded, ConstantFP::get(Rounded->getType(), 0.0));
-  Value *Down = B.CreateAnd(Pos, Below);
-  Value *Up = B.CreateAnd(B.CreateNot(Pos), Above);
+  // rz: toward zero (a zero result is already as close to zero as it gets).
+  Value *Zero = ConstantFP::get(Rounded->getType(), 0.0);
+  Value *Down = B.CreateAnd(B.CreateFCmpOGT(Rounded, Zero), Below);
+  Value *Up = B.CreateAnd(B.CreateFCmpOLT(Rounded, Zero), Above);
   return B.CreateSelect(Down, nextDown(Rounded), B.CreateSelect(Up, nextUp(Rounded), Rounded));
 }
 
@@ -1408,7 +1426,9 @@ bool Translator::setp(const Statement &S, Modifiers &Mods) {
   Value *P = compare(B, Cmp, *T, A, Bv);
   if (!P)
     return fail("'" + S.Opcode + "': no ." + Cmp + " comparison for this type");
-  Value *Q = B.CreateNot(P);
+  const Operand &D = S.Operands[0];
+  bool WantQ = !D.PairName.empty() && D.PairName != "_";
+  Value *Q = WantQ ? B.CreateNot(P) : nullptr;
   if (!Bool.empty()) {
     Value *C = readPred(S, 3);
     if (!C)
@@ -1417,14 +1437,12 @@ bool Translator::setp(const Statement &S, Modifiers &Mods) {
       return Bool == "and" ? B.CreateAnd(X, C) : Bool == "or" ? B.CreateOr(X, C) : B.CreateXor(X, C);
     };
     P = Combine(P);
-    Q = Combine(Q);
+    if (Q)
+      Q = Combine(Q);
   }
-  const Operand &D = S.Operands[0];
   if (!writeOperand(D, P, PTy::pred(), S))
     return false;
-  if (!D.PairName.empty() && D.PairName != "_")
-    return writeReg(D.PairName, Q, PTy::pred(), S);
-  return true;
+  return !Q || writeReg(D.PairName, Q, PTy::pred(), S);
 }
 
 /// set.cmp{.bool}.dtype.stype d, a, b{, c}: all ones (or 1.0f) when true.
@@ -2333,10 +2351,14 @@ bool Translator::finishOutputs() {
     Reg &R = Scopes[0]["$" + std::to_string(I)];
     Type *T = OutputTypes[I];
     Value *V = R.V;
-    if (T->isIntegerTy())
+    if (T->isIntegerTy()) {
       V = toBits(V, T->getIntegerBitWidth(), false);
-    else
+    } else if (auto *BC = dyn_cast<BitCastInst>(V); BC && BC->getSrcTy() == T) {
+      V = BC->getOperand(0); // a float result kept as bits: the float itself
+      Dead.push_back(BC);
+    } else {
       V = B.CreateBitCast(V, T);
+    }
     Outs.push_back(V);
   }
   if (Outs.size() == 1) {
@@ -2367,7 +2389,13 @@ bool Translator::run() {
       return false;
     }
   }
-  return finishOutputs();
+  if (!finishOutputs())
+    return false;
+  for (WeakTrackingVH &V : Casts)
+    if (auto *I = dyn_cast_or_null<Instruction>(V))
+      if (I->use_empty())
+        I->eraseFromParent();
+  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -2456,6 +2484,7 @@ PreservedAnalyses TranslateInlinePTXPass::run(Module &M, ModuleAnalysisManager &
     else if (!CB->use_empty())
       CB->replaceAllUsesWith(PoisonValue::get(CB->getType()));
     CB->eraseFromParent();
+    T.cleanup();
   }
   // Device functions no kernel reaches, with asm Loom cannot translate: their
   // body becomes a trap, so dead code compiles as it does with nvcc.
