@@ -419,7 +419,7 @@ bool Translator::bindOperands() {
     if (!T->isIntegerTy() && !T->isFloatingPointTy())
       return fail("an inline PTX output of IR type other than integer or float");
     Reg R;
-    R.Bits = DL.getTypeSizeInBits(T);
+    R.Bits = T->isIntegerTy(1) ? 32 : (unsigned)DL.getTypeSizeInBits(T); // a bool lives in a register
     R.V = ConstantInt::get(IntegerType::get(Ctx, R.Bits), 0);
     Scopes[0]["$" + std::to_string(I)] = R;
   }
@@ -434,6 +434,10 @@ bool Translator::bindOperands() {
       V = B.CreatePtrToInt(V, DL.getIntPtrType(T));
       Casts.push_back(V); // dead once every use went through address()
     }
+    else if (T->isIntegerTy(1)) // a bool operand: the register holds 0 or 1
+      V = B.CreateZExt(V, IntegerType::get(Ctx, C.Codes.size() == 1 && C.Codes[0] == "l" ? 64
+                                                : C.Codes.size() == 1 && C.Codes[0] == "h" ? 16
+                                                                                            : 32));
     else if (!T->isIntegerTy())
       V = B.CreateBitCast(V, IntegerType::get(Ctx, DL.getTypeSizeInBits(T)));
     Reg R;
