@@ -182,32 +182,6 @@ std::optional<Value *> otherSpecialRegister(IRBuilder<> &B, StringRef Reg, Type 
   return std::nullopt;
 }
 
-/// The few inline PTX snippets real code uses to read a special register,
-/// `mov.u32 %0, %laneid;` and the like, become the register's value.
-std::optional<Value *> translateInlineSpecialRegister(CallBase &CB, InlineAsm &Asm) {
-  StringRef Text = Asm.getAsmString().trim();
-  Text.consume_back(";");
-  Text = Text.trim();
-  if (!Text.consume_front("mov.u32") && !Text.consume_front("mov.u64") &&
-      !Text.consume_front("mov.b32") && !Text.consume_front("mov.b64"))
-    return std::nullopt;
-  auto [Dst, Src] = Text.split(',');
-  if (Dst.trim() != "$0" || !CB.getType()->isIntegerTy())
-    return std::nullopt;
-  StringRef Reg = Src.trim();
-  if (!Reg.consume_front("%"))
-    return std::nullopt;
-  IRBuilder<> B(&CB);
-  Type *Ty = CB.getType();
-  if (std::optional<Marker> M = specialRegisterMarker(Reg))
-    return B.CreateZExtOrTrunc(callMarker(B, *M), Ty);
-  if (Reg == "laneid")
-    return B.CreateZExtOrTrunc(B.CreateAnd(linearThreadIndex(B), 31), Ty);
-  if (Reg == "clock" || Reg == "clock64")
-    return B.CreateZExtOrTrunc(B.CreateIntrinsic(Intrinsic::readcyclecounter, {}), Ty);
-  return otherSpecialRegister(B, Reg, Ty);
-}
-
 /// Rewrites one call; returns the replacement value (nullptr for void), or
 /// std::nullopt when the intrinsic is not supported.
 std::optional<Value *> translate(CallInst &CI, StringRef Name) {
@@ -282,24 +256,19 @@ std::optional<Value *> translate(CallInst &CI, StringRef Name) {
   return std::nullopt;
 }
 
-/// Inline PTX cannot run on a CPU; say so where it is written (except the
-/// special-register reads translateInlineSpecialRegister understands).
+/// Inline PTX is TranslateInlinePTX's job, which runs before this pass;
+/// an asm statement still here (this pass run alone) is reported.
 bool reportInlinePTX(Module &M) {
   bool Found = false;
   for (Function &F : M)
     for (BasicBlock &BB : F)
-      for (Instruction &I : make_early_inc_range(BB))
+      for (Instruction &I : BB)
         if (auto *CB = dyn_cast<CallBase>(&I))
           if (auto *Asm = dyn_cast<InlineAsm>(CB->getCalledOperand())) {
-            if (std::optional<Value *> V = translateInlineSpecialRegister(*CB, *Asm)) {
-              CB->replaceAllUsesWith(*V);
-              CB->eraseFromParent();
-              continue;
-            }
-            StringRef Text = Asm->getAsmString();
             reportUnsupported(F, &I,
-                              "inline PTX assembly is not supported by Loom ('" +
-                                  Text.substr(0, 60) + "')");
+                              "inline PTX assembly reached NVVMIntrinsics untranslated ('" +
+                                  Asm->getAsmString().substr(0, 60) +
+                                  "'; loom-inline-ptx runs first)");
             Found = true;
           }
   return Found;

@@ -7,9 +7,9 @@
 // CTA barriers (barrier0, barrier.cta.sync.aligned.all(0), barrier.sync(0))
 // become @loom.barrier; memory barriers (membar.*, fence.sc.*) become
 // `fence seq_cst`; clock/clock64 read the host cycle counter. Any other
-// llvm.nvvm.* intrinsic, and any inline PTX assembly, is reported as an
-// unsupported construct, by name and source line, instead of reaching the
-// host code generator.
+// llvm.nvvm.* intrinsic is reported as an unsupported construct, by name
+// and source line, instead of reaching the host code generator. Inline PTX
+// was translated before (TranslateInlinePTX), often into these intrinsics.
 // Why: later passes then serve every front end (OpenCL maps get_local_id the
 // same way) and never match raw intrinsic names.
 // Preconditions: RetargetToHost ran (kernels carry "loom-kernel").

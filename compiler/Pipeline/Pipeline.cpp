@@ -4,6 +4,10 @@
 // Order and why (docs/pipeline.md tells the long story):
 //  1. RetargetToHost first: everything after it sees a host module and finds
 //     kernels by the "loom-kernel" attribute.
+//  1b. TranslateInlinePTX: every inline asm statement becomes IR with PTX's
+//     semantics (its warp/barrier instructions the NVVM intrinsics clang
+//     emits), before any other pass looks at calls; before the inliner, so
+//     an error names the asm statement's own line.
 //  2. NVVMIntrinsics: the only NVVM-aware step; later passes see markers.
 //     (__forceinline__ header wrappers are inlined just before it, so its
 //     errors point at user code.)
@@ -31,6 +35,7 @@
 #include "Pipeline/Pipeline.h"
 
 #include "Import/NVVMIntrinsics.h"
+#include "Import/TranslateInlinePTX.h"
 #include "Transforms/DeviceRuntimeCalls.h"
 #include "Transforms/EliminateBarriers.h"
 #include "Transforms/GuardMaskedInductions.h"
@@ -91,6 +96,9 @@ namespace {
 /// The pipeline, stage by stage; \p Add receives each pass.
 template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn Add) {
   Add(RetargetToHostPass(Opts.Triple, Opts.DataLayout));
+  // Inline PTX first: later passes see its meaning as plain IR and NVVM
+  // intrinsics; an unknown instruction is reported at the asm's own line.
+  Add(TranslateInlinePTXPass());
   // CUDA's header wrappers are __forceinline__: inline them first so that an
   // unsupported intrinsic inside one is reported at the user's call.
   Add(AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));

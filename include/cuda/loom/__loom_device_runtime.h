@@ -92,11 +92,14 @@ __LOOM_HOST_MINMAX(long)
 __LOOM_HOST_MINMAX(unsigned long)
 __LOOM_HOST_MINMAX(long long)
 __LOOM_HOST_MINMAX(unsigned long long)
-__LOOM_HOST_MINMAX(float)
-__LOOM_HOST_MINMAX(double)
 #undef __LOOM_HOST_MINMAX
 #pragma pop_macro("__LOOM_HOST_MINMAX")
-/* Mixed signed/unsigned and float/double forms, as CUDA has them. */
+/* Floating point as fminf/fmin (a NaN argument yields the other); mixed
+ * signed/unsigned and float/double forms, as CUDA has them. */
+static inline __host__ float min(float __a, float __b) { return fminf(__a, __b); }
+static inline __host__ float max(float __a, float __b) { return fmaxf(__a, __b); }
+static inline __host__ double min(double __a, double __b) { return fmin(__a, __b); }
+static inline __host__ double max(double __a, double __b) { return fmax(__a, __b); }
 static inline __host__ unsigned int min(int __a, unsigned int __b) { return min((unsigned int)__a, __b); }
 static inline __host__ unsigned int min(unsigned int __a, int __b) { return min(__a, (unsigned int)__b); }
 static inline __host__ unsigned int max(int __a, unsigned int __b) { return max((unsigned int)__a, __b); }
@@ -105,6 +108,44 @@ static inline __host__ double min(float __a, double __b) { return min((double)__
 static inline __host__ double min(double __a, float __b) { return min(__a, (double)__b); }
 static inline __host__ double max(float __a, double __b) { return max((double)__a, __b); }
 static inline __host__ double max(double __a, float __b) { return max(__a, (double)__b); }
+
+/* ---- min/max in device code: every overload of CUDA's math_functions.hpp.
+ * clang's __clang_cuda_math.h declares only int min/max(int, int); without
+ * the rest, min(unsigned, unsigned) or min(float, float) converted both
+ * arguments to int (a signed result that sign-extends into a wider
+ * variable, a truncated float). As in CUDA, a mixed signed/unsigned pair
+ * of one width compares and returns the unsigned type; float with double
+ * returns double. ---- */
+#pragma push_macro("__LOOM_DEVICE_MINMAX")
+#pragma push_macro("__LOOM_DEVICE_MINMAX_MIXED")
+#define __LOOM_DEVICE_MINMAX(T)                                                 \
+  static __device__ __forceinline__ T min(T __a, T __b) { return __b < __a ? __b : __a; } \
+  static __device__ __forceinline__ T max(T __a, T __b) { return __a < __b ? __b : __a; }
+#define __LOOM_DEVICE_MINMAX_MIXED(R, A, B)                                     \
+  static __device__ __forceinline__ R min(A __a, B __b) { return min((R)__a, (R)__b); } \
+  static __device__ __forceinline__ R max(A __a, B __b) { return max((R)__a, (R)__b); }
+__LOOM_DEVICE_MINMAX(unsigned int)
+__LOOM_DEVICE_MINMAX(long)
+__LOOM_DEVICE_MINMAX(unsigned long)
+__LOOM_DEVICE_MINMAX(long long)
+__LOOM_DEVICE_MINMAX(unsigned long long)
+__LOOM_DEVICE_MINMAX_MIXED(unsigned int, int, unsigned int)
+__LOOM_DEVICE_MINMAX_MIXED(unsigned int, unsigned int, int)
+__LOOM_DEVICE_MINMAX_MIXED(unsigned long, long, unsigned long)
+__LOOM_DEVICE_MINMAX_MIXED(unsigned long, unsigned long, long)
+__LOOM_DEVICE_MINMAX_MIXED(unsigned long long, long long, unsigned long long)
+__LOOM_DEVICE_MINMAX_MIXED(unsigned long long, unsigned long long, long long)
+/* Floating point: fminf/fmin semantics (a NaN argument yields the other). */
+static __device__ __forceinline__ float min(float __a, float __b) { return fminf(__a, __b); }
+static __device__ __forceinline__ float max(float __a, float __b) { return fmaxf(__a, __b); }
+static __device__ __forceinline__ double min(double __a, double __b) { return fmin(__a, __b); }
+static __device__ __forceinline__ double max(double __a, double __b) { return fmax(__a, __b); }
+__LOOM_DEVICE_MINMAX_MIXED(double, float, double)
+__LOOM_DEVICE_MINMAX_MIXED(double, double, float)
+#undef __LOOM_DEVICE_MINMAX_MIXED
+#undef __LOOM_DEVICE_MINMAX
+#pragma pop_macro("__LOOM_DEVICE_MINMAX_MIXED")
+#pragma pop_macro("__LOOM_DEVICE_MINMAX")
 
 /* ---- Atomics (CUDA semantics: relaxed read-modify-write on the location) ---- */
 #pragma push_macro("__LOOM_ATOMIC")
