@@ -355,6 +355,7 @@ DeviceCompileJob Driver::deviceJob() const {
     Job.GridStrideSteps &= D != "grid-stride";
   }
   Job.VectorWidth = O.VectorWidth;
+  Job.EmbedJitBitcode = !O.NoJitBitcode;
   Job.RemarkPassed = O.RemarkPassed;
   Job.RemarkMissed = O.RemarkMissed;
   return Job;
