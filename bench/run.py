@@ -2,7 +2,7 @@
 """Loom vs OpenMP benchmark suite: builds every benchmark, runs each Loom/OpenMP
 pair alternately, prints a table and writes results/results.json and
 results/chart.png. See bench/README.md. Not part of the test suite."""
-import json, os, platform, shutil, statistics, subprocess, sys, time
+import json, os, platform, re, shutil, statistics, subprocess, sys, time
 from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -14,6 +14,7 @@ LOOMCC = os.environ.get("LOOMCC", os.path.join(ROOT, "build", "bin", "loomcc"))
 CXX = os.environ.get("CXX_OMP", "clang++-22")
 REPS = int(os.environ.get("BENCH_REPS", "5"))
 ONLY = [s for s in os.environ.get("BENCH_ONLY", "").split(",") if s]
+ONLY_VARIANTS = [s for s in os.environ.get("BENCH_VARIANTS", "").split(",") if s]
 TIMEOUT = 120
 LOOM_FLAGS = ["-O3", "-I" + os.path.join(HERE, "common"), "-I" + SRC]
 OMP_FLAGS = ["-fopenmp", "-O3", "-march=native", "-fveclib=libmvec", "-fno-math-errno",
@@ -66,37 +67,43 @@ BENCHES = [
 # executing thread, so variant/default is the speedup of all workers over one).
 ONE_THREAD = ("1-thread", [], {"LOOM_NUM_THREADS": "1"})
 NO_WFV = ("no-wfv", ["--loom-disable=wfv"])  # issue #11's before: LLVM's loop vectorizer only
+# Launch-time specialization (docs/runtime.md): every kernel compiled again for
+# its block size at its first launch (the untimed warm-up), no disk cache, so
+# each repetition also reports the compile time.
+JIT = ("jit", [], {"LOOM_JIT": "sync", "LOOM_CACHE_DIR": "none", "LOOM_JIT_STATS": "1"})
 NO_STEPS = ("no-grid-stride", ["--loom-disable=grid-stride"])  # gangs walk grid-stride loops one by one
 NO_UNROLL = ("no-barrier-unroll", ["--loom-disable=barrier-unroll"])  # level loops keep run-time strides
 VARIANTS = {
     "smem_stage": [("no-barrier-elim", ["--loom-disable=barrier-elim"])],
     "warp_collectives": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
-    "dot_shuffle": [NO_WFV, NO_STEPS],
-    "softmax_warp": [NO_WFV],
+    "dot_shuffle": [NO_WFV, NO_STEPS, JIT],
+    "softmax_warp": [NO_WFV, JIT],
     "expsin": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
     "blackscholes": [("scalar", ["--loom-disable=vectorize"]), NO_WFV, NO_STEPS],
-    "triad": [NO_WFV],
+    "triad": [NO_WFV, JIT],
     "triad_gs": [NO_WFV, NO_STEPS],
     "dot_shared": [NO_WFV, NO_STEPS],
-    "matmul_naive": [NO_WFV],
+    "matmul_naive": [NO_WFV, JIT],
     "matmul_loop": [NO_WFV],
     "nbody": [NO_WFV],
     "spmv": [NO_WFV],
     "kmeans": [NO_WFV],
     "stencil2d": [NO_WFV],
-    "stencil3d": [NO_WFV],
-    "histogram": [NO_WFV],
+    "stencil3d": [NO_WFV, JIT],
+    "histogram": [NO_WFV, JIT],
     "bfs": [NO_WFV],
-    "scan": [NO_WFV, NO_UNROLL],
-    "matmul_tiled": [NO_WFV],
-    "transpose": [NO_WFV],
-    "stencil2d_tiled": [NO_WFV],
-    "layernorm": [NO_WFV],
-    "hotspot": [ONE_THREAD, NO_UNROLL],
+    "scan": [NO_WFV, NO_UNROLL, JIT],
+    "matmul_tiled": [NO_WFV, JIT],
+    "transpose": [NO_WFV, JIT],
+    "stencil2d_tiled": [NO_WFV, JIT],
+    "layernorm": [NO_WFV, JIT],
+    "hotspot": [ONE_THREAD, NO_UNROLL, JIT],
     "tiny_launches": [ONE_THREAD],
     "myocyte_loop": [ONE_THREAD],
 }
 VARIANTS["matmul_tiled"] = VARIANTS["matmul_tiled"] + [ONE_THREAD]  # lud-style tile kernel
+if ONLY_VARIANTS:  # BENCH_VARIANTS=jit,no-wfv: run only these variants
+    VARIANTS = {k: [v for v in vs if v[0] in ONLY_VARIANTS] for k, vs in VARIANTS.items()}
 LIMITS = [("stream", "stream_omp"), ("fma_peak", "fma_omp")]
 LAUNCH_COUNTS = {"tiny_launches": 5000, "tiny_launches_seq": 5000, "myocyte_loop": 4000}  # per-iteration time covers this many launches
 
@@ -140,6 +147,11 @@ def run_one(src, attempt=0, env=None):
             return {"error": "wrong result: " + line[len("BENCH_FAIL "):]}
         if line.startswith("BENCH "):
             res = {k: float(v) for k, v in (kv.split("=", 1) for kv in line.split()[1:])}
+    # LOOM_JIT_STATS=1 (the jit variant): time spent compiling specialized kernels
+    jit_ms = [float(m.group(1)) for m in re.finditer(r"loom-jit: .*: compiled in ([0-9.]+) ms", p.stderr)]
+    if res is not None and jit_ms:
+        res["jit_ms"] = sum(jit_ms)
+        res["jit_kernels"] = len(jit_ms)
     if "error while loading shared libraries" in p.stderr and attempt < 10:
         time.sleep(3)  # build/lib/libloomrt.so is being relinked by someone else
         return run_one(src, attempt + 1, env)
@@ -215,6 +227,9 @@ def main():
             verr = next((r["error"] for r in runs if "error" in r), None)
             vrow = {"variant": v.split(".", 1)[1], "runs_ms": [r.get("ms") for r in runs],
                     "ms": None if verr else statistics.median(r["ms"] for r in runs), "status": verr or "ok"}
+            if not verr and all("jit_ms" in r for r in runs):
+                vrow["jit_compile_ms"] = statistics.median(r["jit_ms"] for r in runs)
+                vrow["jit_kernels"] = int(runs[0]["jit_kernels"])
             if not verr and row["loom_ms"] is not None:
                 vrow["ratio"] = vrow["ms"] / row["loom_ms"]
                 a, b = loom_runs[0]["checksum"], runs[0]["checksum"]
@@ -267,9 +282,12 @@ def main():
     for t in table:
         print(line(t))
     vrows = [[r["name"], v["variant"], fmt_ms(r["loom_ms"]), fmt_ms(v["ms"]),
-              f"{v['ratio']:.2f}" if "ratio" in v else "FAIL"] for r in rows for v in r["variants"]]
+              f"{v['ratio']:.2f}" if "ratio" in v else "FAIL",
+              f"{v['jit_compile_ms']:.0f} ({v['jit_kernels']})" if "jit_compile_ms" in v else "-"]
+             for r in rows for v in r["variants"]]
     if vrows:
-        vhdr = ["benchmark", "variant", "default ms", "variant ms", "variant/default"]
+        vhdr = ["benchmark", "variant", "default ms", "variant ms", "variant/default",
+                "JIT compile ms (kernels)"]
         widths = [max(len(x) for x in col) for col in zip(vhdr, *vrows)]
         print(f"\nVariants (medians of {REPS}, run alternately with the default build; above 1 = the default is faster):")
         print(line(vhdr))

@@ -33,7 +33,8 @@ if shutil.which("strace"):
 config.substitutions.append(("%path", os.environ.get("PATH", "")))
 config.environment["PATH"] = os.pathsep.join([bindir, config.environment.get("PATH", "")])
 # Tests must never depend on an NVIDIA toolkit; keep CUDA_PATH & co out.
-for var in ["CUDA_PATH", "CUDA_HOME", "CUDA_ROOT", "LOOM_SCHEDULER", "LOOM_NUM_THREADS"]:
+for var in ["CUDA_PATH", "CUDA_HOME", "CUDA_ROOT", "LOOM_SCHEDULER", "LOOM_NUM_THREADS",
+            "LOOM_JIT", "LOOM_JIT_STATS", "LOOM_JIT_COMPILER", "LOOM_CACHE_DIR"]:
     config.environment.pop(var, None)
 if "HOME" in os.environ:
     config.environment["HOME"] = os.environ["HOME"]

@@ -46,6 +46,7 @@
 #include "Transforms/LowerSharedMemory.h"
 #include "Transforms/ManagedVariables.h"
 #include "Transforms/RetargetToHost.h"
+#include "Transforms/SpecializeLaunch.h"
 #include "Transforms/ThreadLoops.h"
 #include "Transforms/UnrollBarrierLoops.h"
 #include "Transforms/VectorizeKernels.h"
@@ -94,29 +95,44 @@ PreservedAnalyses LinkDeviceLibraryPass::run(Module &M, ModuleAnalysisManager &)
 namespace {
 
 /// The pipeline, stage by stage; \p Add receives each pass.
+/// SROA, EarlyCSE, InstCombine, SimplifyCFG on every function.
+template <typename AddFn> void addCleanup(AddFn &Add) {
+  FunctionPassManager FPM;
+  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  FPM.addPass(EarlyCSEPass());
+  FPM.addPass(InstCombinePass());
+  FPM.addPass(SimplifyCFGPass());
+  Add(createModuleToFunctionPassAdaptor(std::move(FPM)));
+}
+
 template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn Add) {
-  Add(RetargetToHostPass(Opts.Triple, Opts.DataLayout));
-  // Inline PTX first: later passes see its meaning as plain IR and NVVM
-  // intrinsics; an unknown instruction is reported at the asm's own line.
-  Add(TranslateInlinePTXPass());
-  // CUDA's header wrappers are __forceinline__: inline them first so that an
-  // unsupported intrinsic inside one is reported at the user's call.
-  Add(AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
-  Add(NVVMIntrinsicsPass());
-  Add(LowerAddressSpacesPass());
-  Add(ManagedVariablesPass());
-  Add(LinkDeviceLibraryPass(Opts.DeviceLibraryPath));
-  Add(DeviceRuntimeCallsPass());
-  Add(InlineDeviceFunctionsPass());
-  // Clean up clang's unoptimized code before regions are formed, so that
-  // fewer values look live across barriers.
-  {
-    FunctionPassManager FPM;
-    FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
-    FPM.addPass(EarlyCSEPass());
-    FPM.addPass(InstCombinePass());
-    FPM.addPass(SimplifyCFGPass());
-    Add(createModuleToFunctionPassAdaptor(std::move(FPM)));
+  bool Front = Opts.Part != PipelinePart::Back;
+  bool Back = Opts.Part != PipelinePart::Front;
+  if (Front) {
+    Add(RetargetToHostPass(Opts.Triple, Opts.DataLayout));
+    // Inline PTX first: later passes see its meaning as plain IR and NVVM
+    // intrinsics; an unknown instruction is reported at the asm's own line.
+    Add(TranslateInlinePTXPass());
+    // CUDA's header wrappers are __forceinline__: inline them first so that an
+    // unsupported intrinsic inside one is reported at the user's call.
+    Add(AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
+    Add(NVVMIntrinsicsPass());
+    Add(LowerAddressSpacesPass());
+    Add(ManagedVariablesPass());
+    Add(LinkDeviceLibraryPass(Opts.DeviceLibraryPath));
+    Add(DeviceRuntimeCallsPass());
+    Add(InlineDeviceFunctionsPass());
+    // Clean up clang's unoptimized code before regions are formed, so that
+    // fewer values look live across barriers.
+    addCleanup(Add);
+  }
+  if (!Back)
+    return;
+  // Launch-time specialization: blockDim becomes constants, folded before
+  // barrier elimination and the vectorizer look at the code.
+  if (Opts.BlockDim) {
+    Add(SpecializeLaunchPass(*Opts.BlockDim));
+    addCleanup(Add);
   }
   // Fewer barriers, fewer regions; needs the cleaned-up addresses above.
   if (Opts.EliminateBarriers)
@@ -137,10 +153,54 @@ template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn A
     Add(VectorizeKernelsPass(Opts.VectorWidth, Opts.GridStrideSteps));
   Add(ThreadLoopsPass());
   Add(KernelEntryPass());
-  Add(KernelRegistrationPass(Opts.ModuleKey));
+  RegistrationOptions Reg;
+  Reg.ModuleKey = Opts.ModuleKey;
+  Reg.JitBitcode = Opts.JitBitcode;
+  Reg.JitConfig = Opts.JitConfig;
+  Reg.ForJit = Opts.ForJit;
+  Add(KernelRegistrationPass(std::move(Reg)));
 }
 
 } // namespace
+
+std::string JitConfig::str() const {
+  return "barrier-elim=" + std::to_string(EliminateBarriers) +
+         ";wfv=" + std::to_string(VectorizeKernels) +
+         ";grid-stride=" + std::to_string(GridStrideSteps) +
+         ";width=" + std::to_string(VectorWidth) +
+         ";fast-math=" + std::to_string(FastMath) +
+         ";loop-vectorize=" + std::to_string(LoopVectorize) +
+         ";barrier-unroll=" + std::to_string(UnrollBarrierLoops);
+}
+
+std::optional<JitConfig> JitConfig::parse(StringRef Text) {
+  JitConfig C;
+  SmallVector<StringRef, 8> Items;
+  Text.split(Items, ';', -1, /*KeepEmpty=*/false);
+  for (StringRef Item : Items) {
+    auto [Key, Value] = Item.split('=');
+    unsigned N = 0;
+    if (Value.getAsInteger(10, N))
+      return std::nullopt;
+    auto Flag = [&](bool &Out) {
+      if (N > 1)
+        return false;
+      Out = N;
+      return true;
+    };
+    bool OK = Key == "barrier-elim"     ? Flag(C.EliminateBarriers)
+              : Key == "wfv"            ? Flag(C.VectorizeKernels)
+              : Key == "grid-stride"    ? Flag(C.GridStrideSteps)
+              : Key == "fast-math"      ? Flag(C.FastMath)
+              : Key == "loop-vectorize" ? Flag(C.LoopVectorize)
+              : Key == "barrier-unroll" ? Flag(C.UnrollBarrierLoops)
+              : Key == "width"          ? (C.VectorWidth = N, N <= 64)
+                                        : false;
+    if (!OK)
+      return std::nullopt;
+  }
+  return C;
+}
 
 void addKernelPipeline(ModulePassManager &MPM, const PipelineOptions &Opts) {
   forEachStage(Opts, [&](auto &&Pass) { MPM.addPass(std::move(Pass)); });

@@ -5,6 +5,9 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/PassManager.h"
+#include <array>
+#include <cstdint>
+#include <optional>
 #include <string>
 
 namespace llvm {
@@ -14,7 +17,23 @@ class TargetMachine;
 
 namespace loom {
 
+/// Which stages run. The pipeline splits where the runtime's JIT can run it
+/// again with the block size known: Front is everything up to and including
+/// the cleanup after InlineDeviceFunctions (stages 1-6b of docs/pipeline.md);
+/// Back is the rest (EliminateBarriers onwards), preceded by SpecializeLaunch
+/// and another cleanup when BlockDim is set. loomcc runs Front, keeps the
+/// module's bitcode for the JIT, then runs Back.
+enum class PipelinePart { All, Front, Back };
+
 struct PipelineOptions {
+  PipelinePart Part = PipelinePart::All;
+  /// Compile for this block size only (SpecializeLaunch); Back and All.
+  std::optional<std::array<uint32_t, 3>> BlockDim;
+  /// Compiling for the runtime's JIT (KernelRegistration's ForJit).
+  bool ForJit = false;
+  /// LoomModuleDesc::jitBitcode / jitConfig of the module (KernelRegistration).
+  std::string JitBitcode;
+  std::string JitConfig;
   /// Joins this device module to its host half (see KernelABI.h).
   std::string ModuleKey = "loom-test-module";
   /// Bitcode of Loom's device library (__nv_* math); empty: none.
@@ -33,6 +52,23 @@ struct PipelineOptions {
   bool UnrollBarrierLoops = true;
   /// Gang width; 0: from the target (or LOOM_VECTOR_WIDTH).
   unsigned VectorWidth = 0;
+};
+
+/// The code-generation settings the JIT must repeat to compile a kernel as
+/// loomcc did (LoomModuleDesc::jitConfig, "key=value;..."): the pipeline's
+/// switches plus loomcc's fast-math and loop-vectorizer flags.
+struct JitConfig {
+  bool EliminateBarriers = true;
+  bool VectorizeKernels = true;
+  bool GridStrideSteps = true;
+  bool UnrollBarrierLoops = true;
+  unsigned VectorWidth = 0;
+  bool FastMath = false;
+  bool LoopVectorize = true;
+  std::string str() const;
+  /// Null for a string this version does not understand (an unknown key or
+  /// value): the JIT then leaves the kernel to its compiled entry.
+  static std::optional<JitConfig> parse(llvm::StringRef Text);
 };
 
 /// Adds the Loom passes, in order, to \p MPM (no host optimization).

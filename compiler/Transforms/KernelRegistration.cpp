@@ -10,6 +10,8 @@
 #include "Transforms/ManagedVariables.h"
 #include "Transforms/ThreadLoops.h"
 
+#include "loom/KernelABI.h"
+
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -23,8 +25,7 @@ namespace loom {
 
 namespace {
 
-/// ABI version in include/loom/KernelABI.h.
-constexpr uint32_t AbiVersion = 2;
+constexpr uint32_t AbiVersion = LOOM_ABI_VERSION;
 
 Constant *cString(Module &M, StringRef S, const Twine &Name) {
   Constant *Init = ConstantDataArray::getString(M.getContext(), S);
@@ -137,7 +138,7 @@ void resolveKernelRefs(Module &M, const LaunchABI &ABI, Constant *KernelArray,
   }
 }
 
-void internalize(Module &M) {
+void internalize(Module &M, bool ForJit) {
   for (Function &F : M)
     if (!F.isDeclaration() && !F.hasLocalLinkage()) {
       F.setLinkage(GlobalValue::InternalLinkage);
@@ -145,7 +146,9 @@ void internalize(Module &M) {
     }
   for (GlobalVariable &GV : M.globals())
     if (!GV.isDeclaration() && !GV.hasLocalLinkage() &&
-        !GV.getName().starts_with("llvm.")) {
+        !GV.getName().starts_with("llvm.") &&
+        // The JIT's shared object exports its bindings table (JitABI.h).
+        !(ForJit && GV.getName().starts_with("loom.jit."))) {
       GV.setLinkage(GlobalValue::InternalLinkage);
       GV.setComdat(nullptr);
     }
@@ -190,23 +193,38 @@ PreservedAnalyses KernelRegistrationPass::run(Module &M,
          ConstantInt::get(I32, Flags), ConstantInt::get(I32, 0), Pointer}));
   }
 
-  internalize(M);
+  internalize(M, Opts.ForJit);
   // Registered variables are reachable from the runtime: keep them.
   for (GlobalVariable *GV : VarGlobals)
     GV->setConstant(false);
 
   Constant *KernelArray = descArray(M, ABI.KernelDesc, Kernels, "loom.kernels");
   resolveKernelRefs(M, ABI, KernelArray, KernelIndex);
+  Constant *Null = ConstantPointerNull::get(PointerType::get(Ctx, 0));
+  Constant *Bitcode = Null, *Config = Null;
+  if (!Opts.JitBitcode.empty()) {
+    Constant *Init = ConstantDataArray::getRaw(Opts.JitBitcode, Opts.JitBitcode.size(),
+                                               Type::getInt8Ty(Ctx));
+    auto *GV = new GlobalVariable(M, Init->getType(), true, GlobalValue::PrivateLinkage,
+                                  Init, "loom.jit.bitcode");
+    GV->setAlignment(Align(16));
+    Bitcode = GV;
+    Config = cString(M, Opts.JitConfig, "loom.jit.config");
+  }
   Constant *Module = ConstantStruct::get(
       ABI.ModuleDesc,
       {ConstantInt::get(I32, AbiVersion), ConstantInt::get(I32, Kernels.size()),
-       cString(M, ModuleKey, "loom.module.key"), KernelArray,
+       cString(M, Opts.ModuleKey, "loom.module.key"), KernelArray,
        ConstantInt::get(I32, Vars.size()), ConstantInt::get(I32, 0),
-       descArray(M, ABI.VarDesc, Vars, "loom.vars")});
-  auto *Desc = new GlobalVariable(M, ABI.ModuleDesc, true,
-                                  GlobalValue::PrivateLinkage, Module,
-                                  "loom.module");
+       descArray(M, ABI.VarDesc, Vars, "loom.vars"), Bitcode,
+       ConstantInt::get(Type::getInt64Ty(Ctx), Opts.JitBitcode.size()), Config});
+  auto *Desc = new GlobalVariable(
+      M, ABI.ModuleDesc, true,
+      Opts.ForJit ? GlobalValue::ExternalLinkage : GlobalValue::PrivateLinkage, Module,
+      Opts.ForJit ? JitModuleDescName : "loom.module");
   Desc->setAlignment(Align(8));
+  if (Opts.ForJit)
+    return PreservedAnalyses::none();
 
   FunctionCallee Register = M.getOrInsertFunction(
       "__loomRegisterModule", Type::getVoidTy(Ctx), PointerType::get(Ctx, 0));

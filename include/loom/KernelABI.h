@@ -24,7 +24,7 @@
 extern "C" {
 #endif
 
-#define LOOM_ABI_VERSION 2u
+#define LOOM_ABI_VERSION 3u
 #define LOOM_FATBIN_MAGIC "LOOMFATBIN1"
 
 typedef struct LoomDim3 {
@@ -97,6 +97,15 @@ typedef struct LoomModuleDesc {
   uint32_t numVars;
   uint32_t reserved;
   const LoomVarDesc *vars;
+  /* Launch-time specialization (docs/runtime.md): the module's device code
+   * as LLVM bitcode at the point where the kernel pipeline can run again for
+   * one block size (after device-function inlining and cleanup, before
+   * barrier elimination; docs/pipeline.md), and the options the pipeline
+   * ran with ("key=value;..."). Null and 0 when loomcc was given
+   * --loom-no-jit-bitcode: the runtime then only runs the compiled entries. */
+  const void *jitBitcode;
+  uint64_t jitBitcodeSize;
+  const char *jitConfig;
 } LoomModuleDesc;
 
 /* Called from a global constructor of every compiled device module. */

@@ -147,6 +147,15 @@ cudaError_t KernelRegistry::lookupKernel(const void *Stub, KernelInfo *Out) {
   return cudaSuccess;
 }
 
+const LoomModuleDesc *KernelRegistry::moduleOf(const LoomKernelDesc *Kernel) {
+  std::lock_guard<std::mutex> Lock(M);
+  for (const auto &[Key, Record] : Modules)
+    if (!Record.AbiMismatch && Record.Desc->kernels && Kernel >= Record.Desc->kernels &&
+        Kernel < Record.Desc->kernels + Record.Desc->numKernels)
+      return Record.Desc;
+  return nullptr;
+}
+
 cudaError_t KernelRegistry::setAttributes(const void *Stub, const KernelAttributes &Attrs) {
   std::lock_guard<std::mutex> Lock(M);
   auto It = Stubs.find(Stub);

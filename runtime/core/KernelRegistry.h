@@ -64,6 +64,10 @@ public:
   /// Updates the attributes of a resolved kernel.
   cudaError_t setAttributes(const void *Stub, const KernelAttributes &Attrs);
 
+  /// The registered module (with the runtime's ABI) whose kernel table holds
+  /// \p Kernel, or null.
+  const LoomModuleDesc *moduleOf(const LoomKernelDesc *Kernel);
+
   /// Resolves a shadow variable to the device variable's address and size;
   /// cudaErrorInvalidSymbol if unknown.
   cudaError_t lookupVar(const void *HostVar, void **Address, size_t *Size);

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/Ops.h"
 
+#include "core/KernelJit.h"
 #include "core/Runtime.h"
 #include "device/KernelGuard.h"
 #include "scheduler/WorkerState.h"
@@ -20,9 +21,10 @@ uint64_t alignUp(uint64_t Value, uint64_t Align) {
 }
 } // namespace
 
-KernelOp::KernelOp(const LoomKernelDesc &Desc, const LoomLaunch &Launch, uint64_t TotalBlocks,
-                   uint64_t BlocksPerGrab)
-    : Op(TotalBlocks, BlocksPerGrab), Desc(Desc), Launch(Launch), ArgPtrs(InlinePtrs) {
+KernelOp::KernelOp(const LoomKernelDesc &Desc, const LoomKernelDesc &Launched,
+                   const LoomLaunch &Launch, uint64_t TotalBlocks, uint64_t BlocksPerGrab)
+    : Op(TotalBlocks, BlocksPerGrab), Desc(Desc), Launched(Launched), Launch(Launch),
+      ArgPtrs(InlinePtrs) {
   SharedBytes = Desc.staticSharedBytes + Launch.dynamicSharedBytes;
   ArenaBytes = arenaBytes(Desc, Launch.blockDim);
 }
@@ -38,7 +40,8 @@ uint64_t KernelOp::arenaBytes(const LoomKernelDesc &Desc, const LoomDim3 &Block)
 std::shared_ptr<KernelOp> KernelOp::create(const LoomKernelDesc &Desc, const LoomLaunch &Launch,
                                            void *const *Args, uint64_t BlocksPerGrab) {
   uint64_t Total = uint64_t(Launch.gridDim.x) * Launch.gridDim.y * Launch.gridDim.z;
-  auto K = std::make_shared<KernelOp>(Desc, Launch, Total, BlocksPerGrab);
+  const LoomKernelDesc &Run = KernelJit::get().select(Desc, Launch.blockDim);
+  auto K = std::make_shared<KernelOp>(Run, Desc, Launch, Total, BlocksPerGrab);
 
   // Lay the arguments out at their natural alignment.
   uint64_t Size = 0, MaxAlign = 1;
@@ -74,7 +77,7 @@ std::shared_ptr<KernelOp> KernelOp::create(const LoomKernelDesc &Desc, const Loo
 
 OpRef KernelOp::clone() const {
   // Re-copies the captured argument values into the new record.
-  return create(Desc, Launch, ArgPtrs, UnitsPerGrab);
+  return create(Launched, Launch, ArgPtrs, UnitsPerGrab);
 }
 
 void KernelOp::run(uint64_t Begin, uint64_t End, WorkerState &Worker) {

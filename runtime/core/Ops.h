@@ -16,11 +16,13 @@ namespace loom {
 /// copied at construction, so the caller's variables may change afterwards.
 class KernelOp final : public Op {
 public:
-  /// Returns null if the argument copy cannot be allocated.
+  /// Returns null if the argument copy cannot be allocated. Runs the
+  /// kernel's entry specialized for the launch's block size when the JIT
+  /// has one (core/KernelJit.h).
   static std::shared_ptr<KernelOp> create(const LoomKernelDesc &Desc, const LoomLaunch &Launch,
                                           void *const *Args, uint64_t BlocksPerGrab);
-  KernelOp(const LoomKernelDesc &Desc, const LoomLaunch &Launch, uint64_t TotalBlocks,
-           uint64_t BlocksPerGrab);
+  KernelOp(const LoomKernelDesc &Desc, const LoomKernelDesc &Launched, const LoomLaunch &Launch,
+           uint64_t TotalBlocks, uint64_t BlocksPerGrab);
   void run(uint64_t Begin, uint64_t End, WorkerState &Worker) override;
   OpRef clone() const override;
   /// Block times are measured per kernel; before the first measurement a
@@ -51,7 +53,10 @@ private:
   static constexpr unsigned InlineArgs = 16;
   static constexpr unsigned InlineArgBytes = 256;
 
+  /// What runs (a specialized descriptor, core/KernelJit.h) and what was
+  /// launched (clones select again).
   const LoomKernelDesc &Desc;
+  const LoomKernelDesc &Launched;
   LoomLaunch Launch;
   uint64_t SharedBytes;
   uint64_t ArenaBytes;

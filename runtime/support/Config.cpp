@@ -97,6 +97,34 @@ RuntimeConfig parseConfig(const std::function<const char *(const char *)> &GetEn
   return Config;
 }
 
+JitSettings parseJitSettings(const std::function<const char *(const char *)> &GetEnv) {
+  JitSettings S;
+  if (const char *Value = GetEnv("LOOM_JIT"); Value && *Value) {
+    std::string V = Value;
+    if (V == "0" || V == "off")
+      S.Mode = JitMode::Off;
+    else if (V == "1" || V == "on" || V == "async")
+      S.Mode = JitMode::Async;
+    else if (V == "sync")
+      S.Mode = JitMode::Sync;
+    else
+      S.Warnings += "LOOM_JIT='" + V + "' is none of 0, 1, async, sync; using the default\n";
+  }
+  if (const char *Dir = GetEnv("LOOM_CACHE_DIR")) {
+    if (*Dir && std::strcmp(Dir, "none") != 0)
+      S.CacheDir = Dir;
+  } else if (const char *Xdg = GetEnv("XDG_CACHE_HOME"); Xdg && *Xdg == '/') {
+    S.CacheDir = std::string(Xdg) + "/loom/jit";
+  } else if (const char *Home = GetEnv("HOME"); Home && *Home == '/') {
+    S.CacheDir = std::string(Home) + "/.cache/loom/jit";
+  }
+  if (const char *Compiler = GetEnv("LOOM_JIT_COMPILER"); Compiler && *Compiler)
+    S.Compiler = Compiler;
+  if (const char *Stats = GetEnv("LOOM_JIT_STATS"); Stats && std::strcmp(Stats, "1") == 0)
+    S.Stats = true;
+  return S;
+}
+
 RuntimeConfig configFromEnvironment() {
   return parseConfig([](const char *Name) { return std::getenv(Name); });
 }

@@ -26,6 +26,29 @@ struct RuntimeConfig {
   std::string Warnings;
 };
 
+/// Launch-time specialization (core/KernelJit.h).
+enum class JitMode {
+  Off,   ///< LOOM_JIT=0: only the compiled entries run
+  Async, ///< LOOM_JIT=1: compile on a background thread; launches never wait
+  Sync,  ///< LOOM_JIT=sync: compile at the first launch, which waits for it
+};
+
+struct JitSettings {
+  JitMode Mode = JitMode::Off;
+  /// The on-disk cache; empty: none.
+  std::string CacheDir;
+  /// The compiler (loom-jit-compile); empty: <libloomrt's directory>/loom/.
+  std::string Compiler;
+  /// LOOM_JIT_STATS=1: each compile and failure, and launch counts at exit.
+  bool Stats = false;
+  std::string Warnings;
+};
+
+/// LOOM_JIT=0|off|1|on|async|sync (default: on, asynchronous),
+/// LOOM_CACHE_DIR=<dir>|none (default: $XDG_CACHE_HOME/loom/jit, else
+/// $HOME/.cache/loom/jit), LOOM_JIT_COMPILER=<path>, LOOM_JIT_STATS=1.
+JitSettings parseJitSettings(const std::function<const char *(const char *)> &GetEnv);
+
 /// Reads the knobs through \p GetEnv (so tests can inject values).
 /// LOOM_SCHEDULER=pool|serial, LOOM_NUM_THREADS=<n >= 1>; defaults: pool,
 /// one worker per CPU the process may use (\p AvailableCpus, by default

@@ -20,6 +20,7 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -277,7 +278,35 @@ bool compileDevice(const DeviceCompileJob &Job) {
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
 
-  if (!loom::runKernelPipeline(*M, MAM, Opts, [&] { return Diags->HadError; }))
+  // The pipeline runs in two parts; between them the module is what the
+  // runtime's JIT compiles again for one block size (docs/pipeline.md).
+  auto Failed = [&] { return Diags->HadError; };
+  Opts.Part = loom::PipelinePart::Front;
+  if (!loom::runKernelPipeline(*M, MAM, Opts, Failed))
+    return false;
+  if (Job.EmbedJitBitcode) {
+    // Without debug info: diagnostics were reported here, and the JIT's
+    // code carries none.
+    std::unique_ptr<Module> Copy = CloneModule(*M);
+    StripDebugInfo(*Copy);
+    raw_string_ostream OS(Opts.JitBitcode);
+    WriteBitcodeToFile(*Copy, OS);
+    loom::JitConfig Config;
+    Config.EliminateBarriers = Job.EliminateBarriers;
+    Config.VectorizeKernels = Job.VectorizeKernels;
+    Config.GridStrideSteps = Job.GridStrideSteps;
+    Config.UnrollBarrierLoops = Job.UnrollBarrierLoops;
+    Config.VectorWidth = Job.VectorWidth;
+    if (!Config.VectorWidth)
+      if (const char *E = std::getenv("LOOM_VECTOR_WIDTH"))
+        if (StringRef(E).getAsInteger(10, Config.VectorWidth))
+          Config.VectorWidth = 0;
+    Config.FastMath = Job.FastMath;
+    Config.LoopVectorize = Job.Vectorize;
+    Opts.JitConfig = Config.str();
+  }
+  Opts.Part = loom::PipelinePart::Back;
+  if (!loom::runKernelPipeline(*M, MAM, Opts, Failed))
     return false;
   if (Job.RegisterOffloadEntries)
     addOffloadEntryRegistration(*M, Job.ModuleKey);

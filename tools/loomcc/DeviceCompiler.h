@@ -27,6 +27,9 @@ struct DeviceCompileJob {
   bool GridStrideSteps = true;    // --loom-disable=grid-stride
   bool UnrollBarrierLoops = true; // --loom-disable=barrier-unroll
   unsigned VectorWidth = 0;       // --loom-vector-width
+  /// Embed the module's bitcode for launch-time specialization (the
+  /// runtime's JIT); --loom-no-jit-bitcode turns it off.
+  bool EmbedJitBitcode = true;
   std::string RemarkPassed;       // -Rpass=<regex>
   std::string RemarkMissed;       // -Rpass-missed=<regex>
   std::string DumpIRPath;    // -keep: the transformed module, for inspection

@@ -356,6 +356,7 @@ DeviceCompileJob Driver::deviceJob() const {
     Job.UnrollBarrierLoops &= D != "barrier-unroll";
   }
   Job.VectorWidth = O.VectorWidth;
+  Job.EmbedJitBitcode = !O.NoJitBitcode;
   Job.RemarkPassed = O.RemarkPassed;
   Job.RemarkMissed = O.RemarkMissed;
   return Job;

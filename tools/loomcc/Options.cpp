@@ -173,6 +173,8 @@ const std::vector<Spec> &specs() {
          O.VectorWidth = W;
          return true;
        }},
+      {"-loom-no-jit-bitcode", "--loom-no-jit-bitcode", false, false,
+       [](Options &O, const std::string &) { O.NoJitBitcode = true; return true; }},
       {"-Rpass", nullptr, true, false,
        [](Options &O, const std::string &V) { O.RemarkPassed = V; return true; }},
       {"-Rpass-missed", nullptr, true, false,
@@ -381,6 +383,9 @@ void printHelp() {
       "                            what they buy\n"
       "  --loom-vector-width=<w>   gang width of the kernel vectorizer (default:\n"
       "                            the CPU's vector registers; also LOOM_VECTOR_WIDTH)\n"
+      "  --loom-no-jit-bitcode     do not embed kernels' bitcode for launch-time\n"
+      "                            specialization (smaller binary; LOOM_JIT has\n"
+      "                            nothing to compile)\n"
       "  -Rpass=<re>, -Rpass-missed=<re>  report kernel optimizations done /\n"
       "                            missed with the reason (e.g. -Rpass-missed=loom)\n"
       "  -M, -MD, -MF <f>, -MT <t> dependency output\n"

@@ -49,6 +49,7 @@ struct Options {
   /// with and without them): "vectorize", "barrier-elim".
   std::vector<std::string> Disabled;
   unsigned VectorWidth = 0;       // --loom-vector-width=N: gang width of the kernel vectorizer
+  bool NoJitBitcode = false;      // --loom-no-jit-bitcode: nothing for the runtime's JIT
   std::string RemarkPassed;       // -Rpass=<regex>: kernel optimizations done
   std::string RemarkMissed;       // -Rpass-missed=<regex>: and not done, why
   bool ShowVersion = false;

@@ -47,8 +47,9 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-DAG: @loom.kernels = private constant [2 x { ptr, ptr, i32, i32, ptr, ptr, i64, i64 }] [{ ptr, ptr, i32, i32, ptr, ptr, i64, i64 } { ptr @[[KNAME]], ptr @loom.entry.k, i32 5, i32 1, ptr @[[KSIZES]], ptr @[[KALIGNS]], i64 0, i64 0 }, { ptr, ptr, i32, i32, ptr, ptr, i64, i64 } { ptr @[[NNAME]], ptr @loom.entry.noargs, i32 0, i32 1, ptr null, ptr null, i64 0, i64 0 }]
 ; LoomVarDesc {name, address, size}
 ; CHECK-DAG: @loom.vars = private constant [3 x { ptr, ptr, i64, i32, i32, ptr }] [{ ptr, ptr, i64, i32, i32, ptr } { ptr @[[V0]], ptr @counter, i64 4, i32 0, i32 0, ptr null }, { ptr, ptr, i64, i32, i32, ptr } { ptr @[[V1]], ptr @coeffs, i64 16, i32 0, i32 0, ptr null }, { ptr, ptr, i64, i32, i32, ptr } { ptr @[[V2]], ptr @table, i64 24, i32 0, i32 0, ptr null }]
-; LoomModuleDesc {abiVersion 2, numKernels, key, kernels, numVars, reserved, vars}
-; CHECK-DAG: @loom.module = private constant { i32, i32, ptr, ptr, i32, i32, ptr } { i32 2, i32 2, ptr @loom.module.key, ptr @loom.kernels, i32 3, i32 0, ptr @loom.vars }
+; LoomModuleDesc {abiVersion 3, numKernels, key, kernels, numVars, reserved, vars,
+; jitBitcode, jitBitcodeSize, jitConfig}: no bitcode from opt (loomcc embeds it).
+; CHECK-DAG: @loom.module = private constant { i32, i32, ptr, ptr, i32, i32, ptr, ptr, i64, ptr } { i32 3, i32 2, ptr @loom.module.key, ptr @loom.kernels, i32 3, i32 0, ptr @loom.vars, ptr null, i64 0, ptr null }
 ; CHECK-DAG: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @loom.register.module, ptr null }]
 
 define internal void @k.block(i8 %c, i16 %s, double %d, ptr byval(%struct.S) align 8 %st, ptr %out, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz) #0 {

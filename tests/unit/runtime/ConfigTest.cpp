@@ -67,3 +67,34 @@ TEST(Config, BadValuesWarn) {
 }
 
 } // namespace
+
+namespace {
+
+loom::JitSettings parseJit(std::map<std::string, std::string> Env) {
+  return loom::parseJitSettings([&Env](const char *Name) -> const char * {
+    auto It = Env.find(Name);
+    return It == Env.end() ? nullptr : It->second.c_str();
+  });
+}
+
+TEST(Config, JitSettings) {
+  loom::JitSettings S = parseJit({{"HOME", "/home/u"}});
+  EXPECT_EQ(S.Mode, loom::JitMode::Off); // off unless asked for (docs/performance.md)
+  EXPECT_EQ(S.CacheDir, "/home/u/.cache/loom/jit");
+  EXPECT_FALSE(S.Stats);
+  EXPECT_EQ(parseJit({{"LOOM_JIT", "1"}}).Mode, loom::JitMode::Async);
+  EXPECT_EQ(parseJit({{"LOOM_JIT", "async"}}).Mode, loom::JitMode::Async);
+  EXPECT_EQ(parseJit({{"LOOM_JIT", "sync"}}).Mode, loom::JitMode::Sync);
+  EXPECT_EQ(parseJit({{"LOOM_JIT", "0"}}).Mode, loom::JitMode::Off);
+  S = parseJit({{"LOOM_JIT", "maybe"}});
+  EXPECT_EQ(S.Mode, loom::JitMode::Off);
+  EXPECT_NE(S.Warnings.find("LOOM_JIT='maybe'"), std::string::npos);
+  EXPECT_EQ(parseJit({{"HOME", "/h"}, {"XDG_CACHE_HOME", "/x"}}).CacheDir, "/x/loom/jit");
+  EXPECT_EQ(parseJit({{"HOME", "/h"}, {"LOOM_CACHE_DIR", "/c"}}).CacheDir, "/c");
+  EXPECT_EQ(parseJit({{"HOME", "/h"}, {"LOOM_CACHE_DIR", "none"}}).CacheDir, "");
+  EXPECT_EQ(parseJit({}).CacheDir, ""); // no home: no disk cache
+  EXPECT_TRUE(parseJit({{"LOOM_JIT_STATS", "1"}}).Stats);
+  EXPECT_EQ(parseJit({{"LOOM_JIT_COMPILER", "/opt/c"}}).Compiler, "/opt/c");
+}
+
+} // namespace

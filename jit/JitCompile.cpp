@@ -1,0 +1,444 @@
+// JitCompile.cpp - loom-jit-compile: a kernel compiled again for one block size.
+// SPDX-License-Identifier: Apache-2.0
+//
+// libloomrt runs this helper (include/loom/JitABI.h gives the command line)
+// when a launch wants a kernel specialized for its block size. It
+//  1. reads the module's embedded bitcode (the kernel pipeline's state after
+//     device-function inlining, docs/pipeline.md) and keeps only the
+//     requested kernel;
+//  2. reaches the running program's registered variables and kernel
+//     descriptors through a table of pointers the runtime fills after
+//     loading (so specialized and compiled code share __device__ state);
+//  3. runs the back half of the pipeline with blockDim fixed
+//     (SpecializeLaunch), LLVM's O3 and code generation for the host CPU with
+//     the settings loomcc used (the module's jitConfig);
+//  4. links the object as a shared object with the host toolchain.
+// It runs in its own process so that LLVM never runs inside the program
+// (docs/decisions/0002-launch-time-specialization.md).
+#include "loom/JitABI.h"
+
+#include <array>
+#include <vector>
+
+#include "Pipeline/Pipeline.h"
+#include "Support/GlobalIndirection.h"
+#include "Support/KernelMarkers.h"
+#include "Transforms/GuardMaskedInductions.h"
+#include "Transforms/KernelRegistration.h"
+#include "Transforms/ManagedVariables.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/ReplaceConstant.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+#include <algorithm>
+#include <cstring>
+
+
+using namespace llvm;
+
+namespace {
+
+/// A failed step: the message goes back to the runtime.
+struct Failed {
+  std::string Why;
+};
+
+/// Collects errors; warnings and remarks are dropped (loomcc reported them
+/// when it compiled the program; stderr belongs to the program now).
+struct JitDiagnostics : DiagnosticHandler {
+  std::string Errors;
+  bool handleDiagnostics(const DiagnosticInfo &DI) override {
+    if (DI.getSeverity() != DS_Error)
+      return true;
+    raw_string_ostream OS(Errors);
+    if (!Errors.empty())
+      OS << "; ";
+    DiagnosticPrinterRawOStream DP(OS);
+    DI.print(DP);
+    return true;
+  }
+};
+
+struct HostTarget {
+  std::string Triple, CPU, Features;
+};
+
+HostTarget hostTarget() {
+  HostTarget H;
+  H.Triple = sys::getDefaultTargetTriple();
+  H.CPU = sys::getHostCPUName().str();
+  std::vector<std::string> Names;
+  for (auto &[Name, Enabled] : sys::getHostCPUFeatures())
+    Names.push_back((Enabled ? "+" : "-") + Name.str());
+  std::sort(Names.begin(), Names.end());
+  SubtargetFeatures Features;
+  for (const std::string &F : Names)
+    Features.AddFeature(F);
+  H.Features = Features.getString();
+  return H;
+}
+
+/// The host target as loomcc configures it (tools/loomcc/DeviceCompiler.cpp).
+std::unique_ptr<TargetMachine> targetMachine(const HostTarget &H, bool FastMath) {
+  std::string Error;
+  Triple TT(H.Triple);
+  const Target *T = TargetRegistry::lookupTarget(TT, Error);
+  if (!T)
+    throw Failed{"no host target: " + Error};
+  TargetOptions Opts;
+  Opts.AllowFPOpFusion = FPOpFusion::Fast;
+  if (FastMath)
+    Opts.NoSignedZerosFPMath = true;
+  return std::unique_ptr<TargetMachine>(T->createTargetMachine(
+      TT, H.CPU, H.Features, Opts, Reloc::PIC_, std::nullopt, CodeGenOptLevel::Aggressive));
+}
+
+/// The running module's variables and kernels (the manifest,
+/// include/loom/JitABI.h), in descriptor order.
+struct Manifest {
+  struct Var {
+    std::string Name;
+    unsigned Flags;
+  };
+  std::vector<Var> Vars;
+  std::vector<std::string> Kernels;
+};
+
+Manifest readManifest(StringRef Text) {
+  Manifest Man;
+  SmallVector<StringRef, 64> Lines;
+  Text.split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  for (StringRef Line : Lines) {
+    auto [Kind, Rest] = Line.split(' ');
+    if (Kind == "kernel" && !Rest.empty()) {
+      Man.Kernels.push_back(Rest.str());
+      continue;
+    }
+    auto [Flags, Name] = Rest.split(' ');
+    unsigned F = 0;
+    if (Kind != "var" || Flags.getAsInteger(10, F) || Name.empty())
+      throw Failed{"malformed manifest line '" + Line.str() + "'"};
+    Man.Vars.push_back({Name.str(), F});
+  }
+  return Man;
+}
+
+/// Every use of \p GV becomes a load of slot \p Slot of the bindings table
+/// (invariant: the runtime fills it before the first call).
+void bindThroughTable(GlobalVariable &GV, GlobalVariable &Table, unsigned Slot) {
+  loom::replaceUsesWithPointer(GV, [&](IRBuilder<> &B) {
+    Value *Addr = B.CreateConstInBoundsGEP2_64(Table.getValueType(), &Table, 0, Slot);
+    LoadInst *L = B.CreateAlignedLoad(B.getPtrTy(), Addr, Align(8), GV.getName() + ".bound");
+    L->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(B.getContext(), {}));
+    return L;
+  });
+  if (!GV.use_empty())
+    throw Failed{"'" + GV.getName().str() +
+                 "' is referenced from a global initializer; it cannot be shared"};
+  GV.eraseFromParent();
+}
+
+/// Keeps only \p Kernel as a kernel and points the module's registered
+/// variables and kernel references at the running program's (see the file
+/// comment).
+void prepareModule(Module &M, const Manifest &Man, const std::string &Kernel) {
+  Function *K = M.getFunction(Kernel);
+  if (!K || K->isDeclaration() || !loom::isKernel(*K))
+    throw Failed{"kernel '" + Kernel + "' is not in the module's bitcode"};
+  for (Function &F : make_early_inc_range(M)) {
+    if (&F == K || F.isDeclaration() || !loom::isKernel(F))
+      continue;
+    F.removeFnAttr(loom::KernelAttr);
+    if (F.use_empty()) {
+      F.eraseFromParent();
+    } else {
+      F.deleteBody(); // referenced as a value: unresolved if ever used
+      F.setLinkage(GlobalValue::ExternalLinkage);
+    }
+  }
+
+  StringMap<unsigned> VarIndex, KernelIndex;
+  for (unsigned I = 0; I < Man.Vars.size(); ++I)
+    VarIndex[Man.Vars[I].Name] = I;
+  for (unsigned I = 0; I < Man.Kernels.size(); ++I)
+    KernelIndex[Man.Kernels[I]] = I;
+  uint64_t Slots = 2 * Man.Vars.size() + Man.Kernels.size();
+  LLVMContext &Ctx = M.getContext();
+  auto *TableTy = ArrayType::get(PointerType::get(Ctx, 0), Slots);
+  auto *Table = new GlobalVariable(M, TableTy, false, GlobalValue::ExternalLinkage,
+                                   Constant::getNullValue(TableTy), LOOM_JIT_BINDINGS_SYMBOL);
+  Table->setAlignment(Align(8));
+  new GlobalVariable(M, Type::getInt64Ty(Ctx), true, GlobalValue::ExternalLinkage,
+                     ConstantInt::get(Type::getInt64Ty(Ctx), Slots),
+                     LOOM_JIT_BINDINGS_COUNT_SYMBOL);
+
+  std::vector<GlobalVariable *> Globals;
+  for (GlobalVariable &GV : M.globals())
+    Globals.push_back(&GV);
+  std::vector<std::pair<GlobalVariable *, unsigned>> Bound;
+  for (GlobalVariable *GV : Globals) {
+    if (GV == Table || GV->getName() == LOOM_JIT_BINDINGS_COUNT_SYMBOL)
+      continue;
+    if (GV->hasAttribute(loom::KernelRefAttr)) {
+      StringRef Name = GV->getAttribute(loom::KernelRefAttr).getValueAsString();
+      auto It = KernelIndex.find(Name);
+      if (It == KernelIndex.end())
+        throw Failed{"device-side launch of kernel '" + Name.str() +
+                     "', which the running module does not define"};
+      Bound.push_back({GV, unsigned(2 * Man.Vars.size() + It->second)});
+      continue;
+    }
+    if (GV->isDeclaration() || GV->getName().starts_with("llvm."))
+      continue;
+    if (auto It = VarIndex.find(GV->getName()); It != VarIndex.end()) {
+      Bound.push_back({GV, It->second});
+      if (Man.Vars[It->second].Flags & 1u /* LOOM_VAR_MANAGED */) {
+        GlobalVariable *Slot = loom::managedPointerOf(*GV);
+        if (!Slot)
+          throw Failed{"managed variable '" + GV->getName().str() + "' has no pointer slot"};
+        Bound.push_back({Slot, unsigned(Man.Vars.size() + It->second)});
+      }
+      continue;
+    }
+    // Per-block storage (becomes thread-local), constants and managed
+    // slots (bound with their variable) may be the specialized code's own;
+    // any other state would silently differ from the compiled code's.
+    if (GV->hasMetadata("loom.shared") || GV->isConstant() ||
+        GV->hasMetadata(loom::ManagedSlotMD))
+      continue;
+    throw Failed{"device variable '" + GV->getName().str() +
+                 "' is not registered, so compiled and specialized code cannot share it"};
+  }
+  // clang keeps device variables alive through llvm.compiler.used; the
+  // program's copies are alive anyway.
+  SmallPtrSet<Constant *, 16> BoundSet;
+  for (auto [GV, Slot] : Bound)
+    BoundSet.insert(GV);
+  removeFromUsedLists(M, [&](Constant *C) { return BoundSet.count(C) != 0; });
+  for (auto [GV, Slot] : Bound)
+    bindThroughTable(*GV, *Table, Slot);
+}
+
+/// In a shared object a thread-local variable's address costs a call
+/// (__tls_get_addr): compute each one once per function, where the
+/// optimizer hoists it out of the block and thread loops, not at every use.
+void addressThreadLocalsOnce(Module &M) {
+  for (GlobalVariable &GV : M.globals()) {
+    if (!GV.isThreadLocal())
+      continue;
+    convertUsersOfConstantsToInstructions({&GV});
+    DenseMap<Function *, Value *> Address;
+    for (Use &U : make_early_inc_range(GV.uses())) {
+      auto *I = dyn_cast<Instruction>(U.getUser());
+      if (!I)
+        continue;
+      if (auto *II = dyn_cast<IntrinsicInst>(I);
+          II && II->getIntrinsicID() == Intrinsic::threadlocal_address)
+        continue;
+      Function *F = I->getFunction();
+      Value *&A = Address[F];
+      if (!A) {
+        IRBuilder<> B(&*F->getEntryBlock().getFirstInsertionPt());
+        A = B.CreateThreadLocalAddress(&GV);
+      }
+      U.set(A);
+    }
+  }
+}
+
+void setHostFunctionAttributes(Module &M, const HostTarget &H, bool FastMath) {
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    F.addFnAttr("target-cpu", H.CPU);
+    F.addFnAttr("target-features", H.Features);
+    if (FastMath) {
+      F.addFnAttr("no-signed-zeros-fp-math", "true");
+      F.addFnAttr("approx-func-fp-math", "true");
+    }
+  }
+}
+
+/// Bitcode -> object file for the host (the back half of loomcc's device
+/// compile, tools/loomcc/DeviceCompiler.cpp, with blockDim fixed).
+std::string compileObject(StringRef Bitcode, const Manifest &Man, const std::string &Kernel,
+                          const std::array<uint32_t, 3> &Block, const loom::JitConfig &Config,
+                          const HostTarget &H) {
+  LLVMContext Ctx;
+  auto Handler = std::make_unique<JitDiagnostics>();
+  JitDiagnostics *Diags = Handler.get();
+  Ctx.setDiagnosticHandler(std::move(Handler));
+  Expected<std::unique_ptr<Module>> Parsed =
+      parseBitcodeFile(MemoryBufferRef(Bitcode, "loom-jit-bitcode"), Ctx);
+  if (!Parsed)
+    throw Failed{"cannot read the bitcode: " + toString(Parsed.takeError())};
+  Module &M = **Parsed;
+  std::unique_ptr<TargetMachine> TM = targetMachine(H, Config.FastMath);
+  M.setTargetTriple(TM->getTargetTriple());
+  M.setDataLayout(TM->createDataLayout());
+  prepareModule(M, Man, Kernel);
+
+  loom::PipelineOptions Opts;
+  Opts.Part = loom::PipelinePart::Back;
+  Opts.BlockDim = Block;
+  Opts.ForJit = true;
+  Opts.ModuleKey = "loom-jit";
+  Opts.Triple = TM->getTargetTriple().str();
+  Opts.DataLayout = M.getDataLayoutStr();
+  Opts.EliminateBarriers = Config.EliminateBarriers;
+  Opts.VectorizeKernels = Config.VectorizeKernels;
+  Opts.GridStrideSteps = Config.GridStrideSteps;
+  Opts.UnrollBarrierLoops = Config.UnrollBarrierLoops;
+  Opts.VectorWidth = Config.VectorWidth;
+
+  PipelineTuningOptions PTO;
+  PTO.LoopVectorization = Config.LoopVectorize;
+  PTO.SLPVectorization = Config.LoopVectorize;
+  PassBuilder PB(TM.get(), PTO);
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  FAM.registerPass([&] {
+    Triple TT(Opts.Triple);
+    auto TLII = std::make_unique<TargetLibraryInfoImpl>(TT, VectorLibrary::LIBMVEC);
+    return TargetLibraryAnalysis(*TLII);
+  });
+  PB.registerVectorizerStartEPCallback([](FunctionPassManager &FPM, OptimizationLevel) {
+    FPM.addPass(loom::GuardMaskedInductionsPass());
+  });
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+
+  if (!loom::runKernelPipeline(M, MAM, Opts, [&] { return !Diags->Errors.empty(); }))
+    throw Failed{"kernel pipeline: " + Diags->Errors};
+  std::string Broken;
+  raw_string_ostream BrokenOS(Broken);
+  if (verifyModule(M, &BrokenOS))
+    throw Failed{"the kernel pipeline produced invalid IR: " + Broken.substr(0, 300)};
+  addressThreadLocalsOnce(M);
+  setHostFunctionAttributes(M, H, Config.FastMath);
+  MAM.clear();
+  PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3).run(M, MAM);
+
+  SmallVector<char, 0> Object;
+  raw_svector_ostream Out(Object);
+  legacy::PassManager CodeGen;
+  if (TM->addPassesToEmitFile(CodeGen, Out, nullptr, CodeGenFileType::ObjectFile))
+    throw Failed{"the host target cannot emit objects"};
+  CodeGen.run(M);
+  if (!Diags->Errors.empty())
+    throw Failed{"code generation: " + Diags->Errors};
+  return std::string(Object.begin(), Object.end());
+}
+
+bool parseBlock(StringRef Text, std::array<uint32_t, 3> &Block) {
+  SmallVector<StringRef, 3> Parts;
+  Text.split(Parts, ',');
+  if (Parts.size() != 3)
+    return false;
+  for (unsigned I = 0; I < 3; ++I)
+    if (Parts[I].getAsInteger(10, Block[I]) || Block[I] == 0 || Block[I] > 1024)
+      return false;
+  return true;
+}
+
+std::string readFile(const std::string &Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> B = MemoryBuffer::getFile(Path);
+  if (!B)
+    throw Failed{"cannot read '" + Path + "': " + B.getError().message()};
+  return (*B)->getBuffer().str();
+}
+
+/// The object as a shared object the runtime dlopen()s: undefined symbols
+/// (the runtime's device calls, libm, libmvec) resolve in the program.
+void linkShared(const std::string &Object, const std::string &Output) {
+  std::string ObjectPath = Output + ".o";
+  {
+    std::error_code EC;
+    raw_fd_ostream OS(ObjectPath, EC, sys::fs::OF_None);
+    if (EC)
+      throw Failed{"cannot write '" + ObjectPath + "': " + EC.message()};
+    OS << Object;
+  }
+  std::string Linker = LOOM_CLANGXX;
+  std::vector<StringRef> Args = {Linker,  "-shared", "-nostdlib", "-o", Output,
+                                 ObjectPath, "-lmvec",  "-lm"};
+  std::string Error;
+  int Status = sys::ExecuteAndWait(Linker, Args, std::nullopt, {}, 0, 0, &Error);
+  sys::fs::remove(ObjectPath);
+  if (Status != 0)
+    throw Failed{"linking the shared object failed (" + Linker + ", status " +
+                 std::to_string(Status) + (Error.empty() ? "" : ": " + Error) + ")"};
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::string BitcodePath, ManifestPath, Kernel, BlockText, ConfigText, Output;
+  for (int I = 1; I + 1 < argc; I += 2) {
+    StringRef Flag = argv[I];
+    std::string Value = argv[I + 1];
+    if (Flag == "--bitcode")
+      BitcodePath = Value;
+    else if (Flag == "--manifest")
+      ManifestPath = Value;
+    else if (Flag == "--kernel")
+      Kernel = Value;
+    else if (Flag == "--block")
+      BlockText = Value;
+    else if (Flag == "--config")
+      ConfigText = Value;
+    else if (Flag == "--output")
+      Output = Value;
+  }
+  std::array<uint32_t, 3> Block;
+  if (BitcodePath.empty() || ManifestPath.empty() || Kernel.empty() || Output.empty() ||
+      !parseBlock(BlockText, Block)) {
+    errs() << "usage: loom-jit-compile --bitcode F --manifest F --kernel NAME "
+              "--block X,Y,Z --config C --output F.so\n";
+    return 2;
+  }
+  std::optional<loom::JitConfig> Config = loom::JitConfig::parse(ConfigText);
+  if (!Config) {
+    errs() << "unknown configuration '" << ConfigText << "'\n";
+    return 1;
+  }
+  InitializeNativeTarget();
+  InitializeNativeTargetAsmPrinter();
+  try {
+    std::string Bitcode = readFile(BitcodePath);
+    Manifest Man = readManifest(readFile(ManifestPath));
+    std::string Object = compileObject(Bitcode, Man, Kernel, Block, *Config, hostTarget());
+    linkShared(Object, Output);
+  } catch (const Failed &F) {
+    errs() << F.Why << "\n";
+    return 1;
+  }
+  return 0;
+}
