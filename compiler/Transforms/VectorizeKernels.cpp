@@ -218,8 +218,11 @@ public:
   /// The gang is one warp (W = 32, run only for blockDim.x % 32 == 0): warp
   /// collectives become operations on the gang's registers.
   bool WarpGang = false;
+  /// Post-dominators of the scalar body, for control-equivalent masks.
+  const PostDominatorTree *PDT = nullptr;
 
 private:
+  BasicBlock *controlEquivalentDominator(BasicBlock *BB);
   void emitWarpCollective(CallInst &CI, Value *OpMask);
   Value *uniformShuffle(uint64_t Op, Value *ArgV, Value *CV, Value *Val);
 
@@ -739,6 +742,12 @@ void GangBuilder::emitBlock(BasicBlock *BB) {
   } else if (L && L->getHeader() == BB) {
     HeaderGuard[L] = Guard;
     Mask = B.CreateLoad(maskTy(), HeaderMaskSlots[L], "mask." + BB->getName());
+  } else if (BasicBlock *D = controlEquivalentDominator(BB)) {
+    // Every lane that ran D runs BB, and no other lane does: D's mask, not
+    // the OR of BB's edge masks (the join after a divergent if/else, the
+    // block after a loop). A join the whole gang reaches keeps the entry
+    // mask, so a barrier there needs no test for a gang with no lane left.
+    Mask = BlockMask[D];
   } else {
     Mask = nullptr;
     for (BasicBlock *P : predecessors(BB)) {
@@ -756,7 +765,9 @@ void GangBuilder::emitBlock(BasicBlock *BB) {
   BlockMask[BB] = Mask;
   BasicBlock *Body = BasicBlock::Create(Ctx, BB->getName(), GF);
   BasicBlock *Skip = nullptr;
-  if (isAllTrue(Mask) || (L && L->getHeader() == BB && uniformLoop(L))) {
+  // The entry mask has a lane on in every gang that runs (a row's last
+  // gang has at least one thread).
+  if (isAllTrue(Mask) || Mask == EntryMask || (L && L->getHeader() == BB && uniformLoop(L))) {
     B.CreateBr(Body);
   } else {
     Skip = BasicBlock::Create(Ctx, BB->getName() + ".skip", GF);
@@ -782,6 +793,43 @@ void GangBuilder::emitBlock(BasicBlock *BB) {
   // Edge masks into this block were consumed.
   for (BasicBlock *P : predecessors(BB))
     LoadedEdgeMask.erase({P, BB});
+}
+
+/// D = BB's nearest dominator in the same loop, when BB and D are control
+/// equivalent in every iteration: BB post-dominates D, and no
+/// way out of that iteration (a latch or an exiting block of the loop)
+/// lies between them. The lanes active in BB are then exactly those active
+/// in D (in the same iteration), whose mask is already computed.
+BasicBlock *GangBuilder::controlEquivalentDominator(BasicBlock *BB) {
+  if (!PDT)
+    return nullptr;
+  // The nearest dominator in BB's own loop (past loops in between, whose
+  // lanes all reach BB once they leave).
+  Loop *L = LI.getLoopFor(BB);
+  DomTreeNode *N = DT.getNode(BB);
+  do {
+    N = N ? N->getIDom() : nullptr;
+  } while (N && LI.getLoopFor(N->getBlock()) != L);
+  if (!N)
+    return nullptr;
+  BasicBlock *D = N->getBlock();
+  if (!PDT->dominates(BB, D))
+    return nullptr;
+  auto It = BlockMask.find(D);
+  if (It == BlockMask.end())
+    return nullptr;
+  if (L) {
+    auto Between = [&](BasicBlock *X) {
+      return DT.dominates(D, X) && !DT.dominates(BB, X);
+    };
+    SmallVector<BasicBlock *, 4> Ways;
+    L->getLoopLatches(Ways);
+    L->getExitingBlocks(Ways);
+    for (BasicBlock *X : Ways)
+      if (Between(X))
+        return nullptr;
+  }
+  return D;
 }
 
 void GangBuilder::emitPhis(BasicBlock *BB) {
@@ -2088,6 +2136,7 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
                    FAM.getResult<TargetIRAnalysis>(*K));
     GB.WarpGang = WarpGang;
     GB.StepIVs = &StepIVs;
+    GB.PDT = &PDT;
     std::optional<Bail> Why = GB.checkLegal();
     if (!Why && !WarpGang)
       Why = GB.checkProfitable();
