@@ -311,6 +311,7 @@ std::string compileObject(StringRef Bitcode, const Manifest &Man, const std::str
   Opts.VectorizeKernels = Config.VectorizeKernels;
   Opts.GridStrideSteps = Config.GridStrideSteps;
   Opts.UnrollBarrierLoops = Config.UnrollBarrierLoops;
+  Opts.UniformRegions = Config.UniformRegions;
   Opts.VectorWidth = Config.VectorWidth;
 
   PipelineTuningOptions PTO;

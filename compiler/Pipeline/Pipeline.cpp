@@ -151,7 +151,7 @@ template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn A
   // loops over threads are built.
   if (Opts.VectorizeKernels)
     Add(VectorizeKernelsPass(Opts.VectorWidth, Opts.GridStrideSteps));
-  Add(ThreadLoopsPass());
+  Add(ThreadLoopsPass(Opts.UniformRegions));
   Add(KernelEntryPass());
   RegistrationOptions Reg;
   Reg.ModuleKey = Opts.ModuleKey;
@@ -170,7 +170,8 @@ std::string JitConfig::str() const {
          ";width=" + std::to_string(VectorWidth) +
          ";fast-math=" + std::to_string(FastMath) +
          ";loop-vectorize=" + std::to_string(LoopVectorize) +
-         ";barrier-unroll=" + std::to_string(UnrollBarrierLoops);
+         ";barrier-unroll=" + std::to_string(UnrollBarrierLoops) +
+         ";uniform-regions=" + std::to_string(UniformRegions);
 }
 
 std::optional<JitConfig> JitConfig::parse(StringRef Text) {
@@ -194,6 +195,7 @@ std::optional<JitConfig> JitConfig::parse(StringRef Text) {
               : Key == "fast-math"      ? Flag(C.FastMath)
               : Key == "loop-vectorize" ? Flag(C.LoopVectorize)
               : Key == "barrier-unroll" ? Flag(C.UnrollBarrierLoops)
+              : Key == "uniform-regions" ? Flag(C.UniformRegions)
               : Key == "width"          ? (C.VectorWidth = N, N <= 64)
                                         : false;
     if (!OK)

@@ -50,6 +50,9 @@ struct PipelineOptions {
   /// Short constant loops around barriers are unrolled
   /// (loomcc --loom-disable=barrier-unroll).
   bool UnrollBarrierLoops = true;
+  /// Regions every unit leaves the same way skip per-unit state tests
+  /// (loomcc --loom-disable=uniform-regions).
+  bool UniformRegions = true;
   /// Gang width; 0: from the target (or LOOM_VECTOR_WIDTH).
   unsigned VectorWidth = 0;
 };
@@ -62,6 +65,7 @@ struct JitConfig {
   bool VectorizeKernels = true;
   bool GridStrideSteps = true;
   bool UnrollBarrierLoops = true;
+  bool UniformRegions = true;
   unsigned VectorWidth = 0;
   bool FastMath = false;
   bool LoopVectorize = true;

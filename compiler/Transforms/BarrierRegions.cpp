@@ -25,6 +25,7 @@
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -35,6 +36,11 @@ using namespace llvm;
 namespace loom {
 
 namespace {
+
+cl::opt<bool> UniformRegionsOption(
+    "loom-uniform-regions", cl::init(true), cl::Hidden,
+    cl::desc("Run barrier regions that every unit leaves the same way without "
+             "per-unit state tests"));
 
 constexpr uint32_t ExitedState = 0xffffffffu;
 
@@ -48,8 +54,8 @@ struct Reduction {
 
 class RegionBuilder {
 public:
-  RegionBuilder(Function &F, unsigned NumKernelArgs)
-      : F(F), NumKernelArgs(NumKernelArgs), Ctx(F.getContext()),
+  RegionBuilder(Function &F, unsigned NumKernelArgs, bool AllowUniform)
+      : F(F), NumKernelArgs(NumKernelArgs), AllowUniform(AllowUniform), Ctx(F.getContext()),
         DL(F.getParent()->getDataLayout()), Gang(gangWidth(F)) {}
   void build();
 
@@ -67,12 +73,19 @@ private:
   void scopeArenaAccesses();
   void emitDispatchScan(IRBuilder<> &B, BasicBlock *Exit, ArrayRef<BasicBlock *> Pre);
   SmallVector<BasicBlock *, 16> regionBlocks(BasicBlock *Start) const;
+  BasicBlock *regionStart(unsigned Index) const {
+    return Index == 0 ? &F.getEntryBlock() : Barriers[Index - 1]->getSingleSuccessor();
+  }
+  bool isLaunchUniform(const Value *V, unsigned Depth = 0) const;
+  bool exitsAreUniform() const;
   void emitReductions(IRBuilder<> &B, unsigned Barrier, Value *Threads);
   void buildRegion(unsigned Index, BasicBlock *Start, const BlockContext &BC,
-                   BasicBlock *Pre, BasicBlock *Dispatch);
+                   BasicBlock *Pre, BasicBlock *After);
+  void eraseOriginal(ArrayRef<BasicBlock *> Original);
 
   Function &F;
   unsigned NumKernelArgs;
+  bool AllowUniform;
   LLVMContext &Ctx;
   const DataLayout &DL;
 
@@ -109,6 +122,10 @@ private:
   Value *Threads64 = nullptr; // units: threads, or gangs of a gang kernel
   Value *GangsPerRow = nullptr;
   unsigned Gang = 1;          // gang width of a gang kernel
+  // Every unit runs every region and leaves it at the same barrier
+  // (exitsAreUniform): no unit needs to test its state, and unit 0's state
+  // names the next region.
+  bool Uniform = false;
 };
 
 void RegionBuilder::prepare() {
@@ -428,6 +445,83 @@ SmallVector<BasicBlock *, 16> RegionBuilder::regionBlocks(BasicBlock *Start) con
   return Blocks;
 }
 
+/// The same for every thread of a block: a function of the kernel's
+/// arguments, constants, and the block's index, size and grid size.
+bool RegionBuilder::isLaunchUniform(const Value *V, unsigned Depth) const {
+  if (isa<Constant>(V) || isa<Argument>(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 8)
+    return false;
+  if (auto *CI = dyn_cast<CallInst>(I)) {
+    std::optional<Marker> M = getMarker(*CI);
+    return M && markerShape(*M) == MarkerShape::Index && *M != Marker::ThreadIdxX &&
+           *M != Marker::ThreadIdxY && *M != Marker::ThreadIdxZ;
+  }
+  if (isa<PHINode>(I) || I->mayReadOrWriteMemory() || I->mayHaveSideEffects())
+    return false;
+  for (const Value *Op : I->operands())
+    if (!isLaunchUniform(Op, Depth + 1))
+      return false;
+  return true;
+}
+
+/// Whether every unit that runs a region leaves it the same way: at the
+/// same barrier, or by ending. Then every unit runs every region the block
+/// runs, in the same order. Per region, the ways out reachable from each of
+/// its blocks; a block from which two ways out are reachable must branch
+/// on a launch-uniform condition (so every unit goes the same way there),
+/// while units may part at branches after which only one way out is left
+/// (a divergent if/else between two barriers). That holds for barriers at
+/// the top level of a kernel, for loops with barriers that UnrollBarrierLoops
+/// unrolled, for loops with barriers and launch-uniform trip counts, and for
+/// a gang kernel's choice between its full and partial body. A return before
+/// a barrier under a thread-dependent condition, a barrier under divergent
+/// control flow, and a gang kernel's exit when no lane is left are not.
+/// Collectives and _count/_and/_or barriers read which units arrived: they
+/// keep the general scheme.
+bool RegionBuilder::exitsAreUniform() const {
+  if (!Collectives.empty() || !Reductions.empty())
+    return false;
+  for (unsigned R = 0; R <= Barriers.size(); ++R) {
+    SmallVector<BasicBlock *, 16> Blocks = regionBlocks(regionStart(R));
+    DenseMap<BasicBlock *, SmallSet<unsigned, 4>> Ways;
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (BasicBlock *BB : reverse(Blocks)) {
+        SmallSet<unsigned, 4> &W = Ways[BB];
+        size_t Before = W.size();
+        if (isa<ReturnInst>(BB->getTerminator()))
+          W.insert(ExitedState);
+        for (BasicBlock *S : successors(BB)) {
+          if (auto It = BarrierIndex.find(S); It != BarrierIndex.end()) {
+            W.insert(It->second);
+            continue;
+          }
+          for (unsigned X : Ways[S])
+            W.insert(X);
+        }
+        Changed |= W.size() != Before;
+      }
+    }
+    for (BasicBlock *BB : Blocks) {
+      if (Ways[BB].size() < 2)
+        continue;
+      Instruction *T = BB->getTerminator();
+      if (auto *Br = dyn_cast<BranchInst>(T)) {
+        if (Br->isConditional() && !isLaunchUniform(Br->getCondition()))
+          return false;
+      } else if (auto *Sw = dyn_cast<SwitchInst>(T)) {
+        if (!isLaunchUniform(Sw->getCondition()))
+          return false;
+      } else {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 void RegionBuilder::layoutArena(const BlockContext &BC) {
   uint64_t Offset = 0;
   for (Instruction &I : *BC.Entry) {
@@ -652,10 +746,10 @@ void RegionBuilder::emitReductions(IRBuilder<> &B, unsigned Barrier,
 
 void RegionBuilder::buildRegion(unsigned Index, BasicBlock *Start,
                                 const BlockContext &BC, BasicBlock *Pre,
-                                BasicBlock *Dispatch) {
+                                BasicBlock *After) {
   SmallVector<BasicBlock *, 16> Blocks = regionBlocks(Start);
   Twine Name = "region" + Twine(Index);
-  ThreadLoopNest Nest = createThreadLoopNest(F, nullptr, BC.BlockDim, Dispatch, Name);
+  ThreadLoopNest Nest = createThreadLoopNest(F, nullptr, BC.BlockDim, After, Name);
   IRBuilder<> B(Pre);
   emitReductions(B, Index, Threads64);
   if (NextState)
@@ -710,7 +804,9 @@ void RegionBuilder::buildRegion(unsigned Index, BasicBlock *Start,
     Clones.push_back(NB);
   }
   remapInstructionsInBlocks(Clones, VMap);
-  if (Index == 0) {
+  if (Index == 0 || Uniform) {
+    // Every unit is here (the first region, or all left the last one at
+    // this region's barrier).
     B.CreateBr(cast<BasicBlock>(VMap[Start]));
   } else {
     Value *State = B.CreateLoad(B.getInt32Ty(), StateAddr, "state");
@@ -753,13 +849,17 @@ void RegionBuilder::build() {
   rematerializeIndices();
   demoteValuesLiveAcrossBarriers();
 
+  Uniform = AllowUniform && UniformRegionsOption && exitsAreUniform();
+  SmallVector<BasicBlock *, 8> Starts;
+  for (unsigned R = 0; R <= Barriers.size(); ++R)
+    Starts.push_back(regionStart(R));
+
   SmallVector<BasicBlock *, 32> Original;
   for (BasicBlock &BB : F)
     Original.push_back(&BB);
-  BasicBlock *Start0 = &F.getEntryBlock();
   BlockContext BC = createBlockEntry(F, NumKernelArgs);
   layoutArena(BC);
-  if (Gang > 1) {
+  if (Gang > 1 && !Uniform) {
     // The dispatcher's scan over the units' states loaded, as vectors,
     // states just written one by one: a store-forwarding stall per dispatch
     // (14% of a one-barrier stencil's time). A gang kernel's region loops
@@ -775,15 +875,20 @@ void RegionBuilder::build() {
   for (unsigned R = 0; R <= Barriers.size(); ++R)
     Pre.push_back(BasicBlock::Create(Ctx, "region" + Twine(R), &F));
   BranchInst::Create(Pre[0], BC.Entry);
-  buildRegion(0, Start0, BC, Pre[0], Dispatch);
-  for (unsigned R = 1; R <= Barriers.size(); ++R)
-    buildRegion(R, Barriers[R - 1]->getSingleSuccessor(), BC, Pre[R], Dispatch);
+  for (unsigned R = 0; R <= Barriers.size(); ++R)
+    buildRegion(R, Starts[R], BC, Pre[R], Dispatch);
 
   // Dispatch: the lowest barrier number any thread waits at names the next
   // region (the exited state is the largest number); only threads in that
   // state run it. All threads exited: the block is done.
   IRBuilder<> B(Dispatch);
-  if (NextState) {
+  if (Uniform) {
+    // Every unit is in the same state: unit 0's names the next region.
+    Value *State = B.CreateLoad(B.getInt32Ty(), StateBase, "next.state");
+    SwitchInst *Switch = B.CreateSwitch(State, Exit, Barriers.size());
+    for (unsigned R = 1; R <= Barriers.size(); ++R)
+      Switch->addCase(B.getInt32(R), Pre[R]);
+  } else if (NextState) {
     Value *State = B.CreateLoad(B.getInt32Ty(), NextState, "next.state");
     BasicBlock *Found = BasicBlock::Create(Ctx, "dispatch.found", &F);
     B.CreateBr(Found);
@@ -795,6 +900,12 @@ void RegionBuilder::build() {
     emitDispatchScan(B, Exit, Pre);
   }
 
+  eraseOriginal(Original);
+}
+
+/// Drops the kernel's original blocks (every region has its clones now)
+/// and the allocas that became arena slots.
+void RegionBuilder::eraseOriginal(ArrayRef<BasicBlock *> Original) {
   for (BasicBlock *BB : Original)
     BB->dropAllReferences();
   for (BasicBlock *BB : Original)
@@ -832,8 +943,8 @@ void RegionBuilder::emitDispatchScan(IRBuilder<> &B, BasicBlock *Exit,
 
 } // namespace
 
-void formBarrierRegions(Function &F, unsigned NumKernelArgs) {
-  RegionBuilder(F, NumKernelArgs).build();
+void formBarrierRegions(Function &F, unsigned NumKernelArgs, bool UniformRegions) {
+  RegionBuilder(F, NumKernelArgs, UniformRegions).build();
 }
 
 } // namespace loom

@@ -47,8 +47,11 @@ namespace loom {
 constexpr const char *ThreadArenaAttr = "loom-thread-arena";
 
 /// Rewrites block function \p F (whose first \p NumKernelArgs parameters are
-/// the kernel's) into barrier regions.
-void formBarrierRegions(llvm::Function &F, unsigned NumKernelArgs);
+/// the kernel's) into barrier regions. \p UniformRegions: when every unit
+/// leaves each region the same way, regions run without per-unit state tests
+/// (loomcc --loom-disable=uniform-regions turns it off).
+void formBarrierRegions(llvm::Function &F, unsigned NumKernelArgs,
+                        bool UniformRegions = true);
 
 } // namespace loom
 

@@ -104,10 +104,10 @@ PreservedAnalyses ThreadLoopsPass::run(Module &M, ModuleAnalysisManager &) {
   if (Kernels.empty())
     return PreservedAnalyses::all();
 
-  auto BuildBlock = [](Function &Body, unsigned NumArgs) {
+  auto BuildBlock = [this](Function &Body, unsigned NumArgs) {
     Function *Block = cloneAsBlockFunction(Body);
     if (hasBarrier(*Block))
-      formBarrierRegions(*Block, NumArgs);
+      formBarrierRegions(*Block, NumArgs, UniformRegions);
     else
       buildSingleRegion(*Block, NumArgs);
     return Block;

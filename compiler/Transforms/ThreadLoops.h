@@ -39,8 +39,14 @@ constexpr const char *KernelArgCountAttr = "loom-kernel-args";
 
 class ThreadLoopsPass : public llvm::PassInfoMixin<ThreadLoopsPass> {
 public:
+  /// \p UniformRegions: barrier regions every unit leaves the same way run
+  /// without per-unit state tests (formBarrierRegions).
+  explicit ThreadLoopsPass(bool UniformRegions = true) : UniformRegions(UniformRegions) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
+
+private:
+  bool UniformRegions;
 };
 
 } // namespace loom

@@ -252,6 +252,7 @@ bool compileDevice(const DeviceCompileJob &Job) {
   Opts.VectorizeKernels = Job.VectorizeKernels;
   Opts.GridStrideSteps = Job.GridStrideSteps;
   Opts.UnrollBarrierLoops = Job.UnrollBarrierLoops;
+  Opts.UniformRegions = Job.UniformRegions;
   Opts.VectorWidth = Job.VectorWidth;
 
   PipelineTuningOptions PTO;
@@ -296,6 +297,7 @@ bool compileDevice(const DeviceCompileJob &Job) {
     Config.VectorizeKernels = Job.VectorizeKernels;
     Config.GridStrideSteps = Job.GridStrideSteps;
     Config.UnrollBarrierLoops = Job.UnrollBarrierLoops;
+    Config.UniformRegions = Job.UniformRegions;
     Config.VectorWidth = Job.VectorWidth;
     if (!Config.VectorWidth)
       if (const char *E = std::getenv("LOOM_VECTOR_WIDTH"))

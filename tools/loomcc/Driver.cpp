@@ -354,6 +354,7 @@ DeviceCompileJob Driver::deviceJob() const {
     Job.VectorizeKernels &= D != "wfv" && D != "vectorize";
     Job.GridStrideSteps &= D != "grid-stride";
     Job.UnrollBarrierLoops &= D != "barrier-unroll";
+    Job.UniformRegions &= D != "uniform-regions";
   }
   Job.VectorWidth = O.VectorWidth;
   Job.EmbedJitBitcode = !O.NoJitBitcode;

@@ -3,7 +3,7 @@
 ; records -1 ("exited"): the dispatcher finds no thread that has not exited
 ; and leaves the block without running region 1. blockIdx is the %bx
 ; parameter of the block function.
-; RUN: %opt -passes=loom-thread-loops,verify -S %s \
+; RUN: %opt -passes=loom-thread-loops,verify -loom-uniform-regions=false -S %s \
 ; RUN:   | FileCheck %s --implicit-check-not="call void @loom.barrier"
 
 ; __global__ void skip_first(int *a) {

@@ -3,7 +3,7 @@
 ; the copy must survive into the next region, so the private copy is an
 ; arena slot (p.private, 16 bytes per thread): region 0 copies the argument
 ; into the thread's slot, and region 1 reads the same slot.
-; RUN: %opt -passes=loom-thread-loops,verify -S %s \
+; RUN: %opt -passes=loom-thread-loops,verify -loom-uniform-regions=false -S %s \
 ; RUN:   | FileCheck %s --implicit-check-not="call void @loom.barrier"
 
 ; struct P { int v[4]; };

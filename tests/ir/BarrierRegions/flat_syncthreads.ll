@@ -3,7 +3,7 @@
 ; threads of the (here 2D) block, the x loop innermost and parallel; nothing
 ; is grouped by 32, nothing is computed per warp. A kernel without any
 ; barrier is the same nest once (tests/ir/ThreadLoops/basic.ll).
-; RUN: %opt -passes=loom-thread-loops,verify -S %s \
+; RUN: %opt -passes=loom-thread-loops,verify -loom-uniform-regions=false -S %s \
 ; RUN:   | FileCheck %s --implicit-check-not=warp. --implicit-check-not="call void @loom.barrier"
 
 ; CHECK-LABEL: define internal void @blockSum.block(

@@ -4,7 +4,7 @@
 ; run the rest of their branch and the join, cloned into both; the join's phi
 ; keeps only the incoming edge of its own region. Nothing but the state is
 ; kept per thread.
-; RUN: %opt -passes=loom-thread-loops,verify -S %s \
+; RUN: %opt -passes=loom-thread-loops,verify -loom-uniform-regions=false -S %s \
 ; RUN:   | FileCheck %s --implicit-check-not="call void @loom.barrier"
 
 ; __global__ void pick(int *a, int mode) {

@@ -5,7 +5,7 @@
 ; a + blockIdx.x * blockDim.x + threadIdx.x, is also used after the barrier
 ; but is a pure function of arguments and block/thread indices: region 1
 ; recomputes it (.remat) from its own thread counter and gets no slot.
-; RUN: %opt -passes=loom-thread-loops,verify -S %s \
+; RUN: %opt -passes=loom-thread-loops,verify -loom-uniform-regions=false -S %s \
 ; RUN:   | FileCheck %s --implicit-check-not="call void @loom.barrier"
 
 ; __global__ void swap(int *a) {

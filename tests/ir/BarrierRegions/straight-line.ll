@@ -2,7 +2,7 @@
 ; regions, each in its own thread loop nest; threads record the barrier they
 ; reached (state 1) or that they exited (-1), and the dispatcher runs the
 ; region that the first not-exited thread waits for.
-; RUN: %opt -passes=loom-thread-loops,verify -S %s | FileCheck %s
+; RUN: %opt -passes=loom-thread-loops,verify -loom-uniform-regions=false -S %s | FileCheck %s
 
 ; __global__ void rev(int *a) { __shared__ int t[64]; t[threadIdx.x] = a[threadIdx.x];
 ;                               __syncthreads(); a[threadIdx.x] = t[63 - threadIdx.x]; }
