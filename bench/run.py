@@ -73,8 +73,9 @@ NO_WFV = ("no-wfv", ["--loom-disable=wfv"])  # issue #11's before: LLVM's loop v
 JIT = ("jit", [], {"LOOM_JIT": "sync", "LOOM_CACHE_DIR": "none", "LOOM_JIT_STATS": "1"})
 NO_STEPS = ("no-grid-stride", ["--loom-disable=grid-stride"])  # gangs walk grid-stride loops one by one
 NO_UNROLL = ("no-barrier-unroll", ["--loom-disable=barrier-unroll"])  # level loops keep run-time strides
+NO_UNIFORM = ("no-uniform-regions", ["--loom-disable=uniform-regions"])  # state tests + dispatcher in every region
 VARIANTS = {
-    "smem_stage": [("no-barrier-elim", ["--loom-disable=barrier-elim"])],
+    "smem_stage": [("no-barrier-elim", ["--loom-disable=barrier-elim"]), NO_UNIFORM],
     "warp_collectives": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
     "dot_shuffle": [NO_WFV, NO_STEPS, JIT],
     "softmax_warp": [NO_WFV, JIT],
@@ -82,7 +83,7 @@ VARIANTS = {
     "blackscholes": [("scalar", ["--loom-disable=vectorize"]), NO_WFV, NO_STEPS],
     "triad": [NO_WFV, JIT],
     "triad_gs": [NO_WFV, NO_STEPS],
-    "dot_shared": [NO_WFV, NO_STEPS],
+    "dot_shared": [NO_WFV, NO_STEPS, NO_UNIFORM],
     "matmul_naive": [NO_WFV, JIT],
     "matmul_loop": [NO_WFV],
     "nbody": [NO_WFV],
@@ -92,12 +93,12 @@ VARIANTS = {
     "stencil3d": [NO_WFV, JIT],
     "histogram": [NO_WFV, JIT],
     "bfs": [NO_WFV],
-    "scan": [NO_WFV, NO_UNROLL, JIT],
+    "scan": [NO_WFV, NO_UNROLL, NO_UNIFORM, JIT],
     "matmul_tiled": [NO_WFV, JIT],
     "transpose": [NO_WFV, JIT],
-    "stencil2d_tiled": [NO_WFV, JIT],
-    "layernorm": [NO_WFV, JIT],
-    "hotspot": [ONE_THREAD, NO_UNROLL, JIT],
+    "stencil2d_tiled": [NO_WFV, NO_UNIFORM, JIT],
+    "layernorm": [NO_WFV, NO_UNIFORM, JIT],
+    "hotspot": [ONE_THREAD, NO_UNROLL, NO_UNIFORM, JIT],
     "tiny_launches": [ONE_THREAD],
     "myocyte_loop": [ONE_THREAD],
 }

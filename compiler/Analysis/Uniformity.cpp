@@ -40,8 +40,9 @@ Shape Shape::join(Shape A, Shape B) {
 
 UniformityInfo::UniformityInfo(Function &F, const DominatorTree &DT,
                                const PostDominatorTree &PDT, const LoopInfo &LI,
-                               unsigned GangWidth, bool RowsOfWholeGangs)
-    : GangWidth(GangWidth), RowsOfWholeGangs(RowsOfWholeGangs), F(F), DT(DT), PDT(PDT),
+                               unsigned GangWidth, bool RowsOfWholeGangs, bool BlockWide)
+    : GangWidth(GangWidth), RowsOfWholeGangs(RowsOfWholeGangs), BlockWide(BlockWide), F(F),
+      DT(DT), PDT(PDT),
       LI(LI) {
   ReversePostOrderTraversal<Function *> RPOT(&F);
   // Outer fixed point: divergence makes phis varying, which can make more
@@ -134,7 +135,11 @@ Shape UniformityInfo::transfer(const Instruction &I) const {
     if (std::optional<Marker> M = getMarker(*CB)) {
       switch (markerShape(*M)) {
       case MarkerShape::Index:
-        return *M == Marker::ThreadIdxX ? Shape::affine(1) : Shape::uniform();
+        if (*M == Marker::ThreadIdxX)
+          return Shape::affine(1);
+        if (BlockWide && (*M == Marker::ThreadIdxY || *M == Marker::ThreadIdxZ))
+          return Shape::varying();
+        return Shape::uniform();
       case MarkerShape::Reduce: // block-wide: every thread gets the result
         return Shape::uniform();
       default:
@@ -156,6 +161,8 @@ Shape UniformityInfo::transfer(const Instruction &I) const {
     return Shape::affine(DL.getTypeAllocSize(AI->getAllocatedType()));
   }
   if (isa<LoadInst>(I)) {
+    if (BlockWide)
+      return Shape::varying();
     Shape P = Op(0);
     if (P.K == Shape::Unknown)
       return Shape();

@@ -85,10 +85,14 @@ public:
   /// threadIdx.x is then a multiple of W, so threadIdx.x / 32 is uniform
   /// and threadIdx.x % 32 affine for W dividing 32. \p RowsOfWholeGangs:
   /// blockDim.x is a multiple of W (a warp gang's version), so a linear
-  /// thread index's first lane is a multiple of W too.
+  /// thread index's first lane is a multiple of W too. \p BlockWide: the
+  /// same question for all threads of a block instead of a gang's lanes
+  /// (BarrierRegions): threadIdx.y/z vary too, and so does every load (the
+  /// threads of a block do not load at the same time).
   UniformityInfo(llvm::Function &F, const llvm::DominatorTree &DT,
                  const llvm::PostDominatorTree &PDT, const llvm::LoopInfo &LI,
-                 unsigned GangWidth = 0, bool RowsOfWholeGangs = false);
+                 unsigned GangWidth = 0, bool RowsOfWholeGangs = false,
+                 bool BlockWide = false);
 
   Shape getShape(const llvm::Value *V) const;
   bool isUniform(const llvm::Value *V) const { return getShape(V).isUniform(); }
@@ -120,6 +124,7 @@ private:
   bool isMultipleOfGang(const llvm::Value *V, unsigned Depth = 0) const;
   unsigned GangWidth;
   bool RowsOfWholeGangs;
+  bool BlockWide;
   void computeDivergence();
 
   llvm::Function &F;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Transforms/BarrierRegions.h"
 
+#include "Analysis/Uniformity.h"
 #include "Support/Diagnostics.h"
 #include "Support/DivergentBarriers.h"
 #include "Support/KernelMarkers.h"
@@ -15,6 +16,8 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
@@ -76,7 +79,6 @@ private:
   BasicBlock *regionStart(unsigned Index) const {
     return Index == 0 ? &F.getEntryBlock() : Barriers[Index - 1]->getSingleSuccessor();
   }
-  bool isLaunchUniform(const Value *V, unsigned Depth = 0) const;
   bool exitsAreUniform() const;
   void emitReductions(IRBuilder<> &B, unsigned Barrier, Value *Threads);
   void buildRegion(unsigned Index, BasicBlock *Start, const BlockContext &BC,
@@ -445,37 +447,19 @@ SmallVector<BasicBlock *, 16> RegionBuilder::regionBlocks(BasicBlock *Start) con
   return Blocks;
 }
 
-/// The same for every thread of a block: a function of the kernel's
-/// arguments, constants, and the block's index, size and grid size.
-bool RegionBuilder::isLaunchUniform(const Value *V, unsigned Depth) const {
-  if (isa<Constant>(V) || isa<Argument>(V))
-    return true;
-  auto *I = dyn_cast<Instruction>(V);
-  if (!I || Depth > 8)
-    return false;
-  if (auto *CI = dyn_cast<CallInst>(I)) {
-    std::optional<Marker> M = getMarker(*CI);
-    return M && markerShape(*M) == MarkerShape::Index && *M != Marker::ThreadIdxX &&
-           *M != Marker::ThreadIdxY && *M != Marker::ThreadIdxZ;
-  }
-  if (isa<PHINode>(I) || I->mayReadOrWriteMemory() || I->mayHaveSideEffects())
-    return false;
-  for (const Value *Op : I->operands())
-    if (!isLaunchUniform(Op, Depth + 1))
-      return false;
-  return true;
-}
-
 /// Whether every unit that runs a region leaves it the same way: at the
 /// same barrier, or by ending. Then every unit runs every region the block
 /// runs, in the same order. Per region, the ways out reachable from each of
 /// its blocks; a block from which two ways out are reachable must branch
-/// on a launch-uniform condition (so every unit goes the same way there),
-/// while units may part at branches after which only one way out is left
-/// (a divergent if/else between two barriers). That holds for barriers at
-/// the top level of a kernel, for loops with barriers that UnrollBarrierLoops
-/// unrolled, for loops with barriers and launch-uniform trip counts, and for
-/// a gang kernel's choice between its full and partial body. A return before
+/// on a condition that is the same in every thread of the block (the
+/// uniformity analysis, block-wide: built from arguments, blockIdx,
+/// blockDim, gridDim and constants, through loop counters too), so every
+/// unit goes the same way there, while units may part at branches after
+/// which only one way out is left (a divergent if/else between two
+/// barriers). That holds for barriers at the top level of a kernel, for
+/// loops with barriers that UnrollBarrierLoops unrolled or whose trip count
+/// is uniform (a tree reduction over blockDim.x), and for a gang kernel's
+/// choice between its full and partial body. A return before
 /// a barrier under a thread-dependent condition, a barrier under divergent
 /// control flow, and a gang kernel's exit when no lane is left are not.
 /// Collectives and _count/_and/_or barriers read which units arrived: they
@@ -483,6 +467,11 @@ bool RegionBuilder::isLaunchUniform(const Value *V, unsigned Depth) const {
 bool RegionBuilder::exitsAreUniform() const {
   if (!Collectives.empty() || !Reductions.empty())
     return false;
+  DominatorTree DT(F);
+  PostDominatorTree PDT(F);
+  LoopInfo LI(DT);
+  UniformityInfo UI(F, DT, PDT, LI, /*GangWidth=*/0, /*RowsOfWholeGangs=*/false,
+                    /*BlockWide=*/true);
   for (unsigned R = 0; R <= Barriers.size(); ++R) {
     SmallVector<BasicBlock *, 16> Blocks = regionBlocks(regionStart(R));
     DenseMap<BasicBlock *, SmallSet<unsigned, 4>> Ways;
@@ -508,15 +497,8 @@ bool RegionBuilder::exitsAreUniform() const {
       if (Ways[BB].size() < 2)
         continue;
       Instruction *T = BB->getTerminator();
-      if (auto *Br = dyn_cast<BranchInst>(T)) {
-        if (Br->isConditional() && !isLaunchUniform(Br->getCondition()))
-          return false;
-      } else if (auto *Sw = dyn_cast<SwitchInst>(T)) {
-        if (!isLaunchUniform(Sw->getCondition()))
-          return false;
-      } else {
+      if ((!isa<BranchInst>(T) && !isa<SwitchInst>(T)) || UI.isDivergentBranch(T))
         return false;
-      }
     }
   }
   return true;
@@ -847,9 +829,11 @@ void RegionBuilder::build() {
   isolateBarriers();
   warnDivergentBarriers();
   rematerializeIndices();
+  // Before values become per-unit slots: a loop counter kept across a
+  // barrier is still a phi the uniformity analysis can follow.
+  Uniform = AllowUniform && UniformRegionsOption && exitsAreUniform();
   demoteValuesLiveAcrossBarriers();
 
-  Uniform = AllowUniform && UniformRegionsOption && exitsAreUniform();
   SmallVector<BasicBlock *, 8> Starts;
   for (unsigned R = 0; R <= Barriers.size(); ++R)
     Starts.push_back(regionStart(R));

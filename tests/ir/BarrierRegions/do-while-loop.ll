@@ -5,7 +5,7 @@
 ; loaded between the barriers and used after the loop and in the next
 ; iteration: a load cannot be recomputed, so it gets an arena slot, as does
 ; the counter i.
-; RUN: %opt -passes=loom-thread-loops,verify -S %s \
+; RUN: %opt -passes=loom-thread-loops,verify -loom-uniform-regions=false -S %s \
 ; RUN:   | FileCheck %s --implicit-check-not="call void @loom.barrier"
 
 ; __global__ void shift(int *a, int n) {

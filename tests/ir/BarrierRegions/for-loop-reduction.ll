@@ -5,7 +5,7 @@
 ; region 2 once per iteration. The counter k is a phi that is live across
 ; the loop barrier: it is kept per thread in an arena slot. The address of
 ; s[t] is a pure function of threadIdx: it is recomputed (.remat) instead.
-; RUN: %opt -passes=loom-thread-loops,verify -S %s \
+; RUN: %opt -passes=loom-thread-loops,verify -loom-uniform-regions=false -S %s \
 ; RUN:   | FileCheck %s --implicit-check-not="call void @loom.barrier"
 
 ; __global__ void sum(float *a) {

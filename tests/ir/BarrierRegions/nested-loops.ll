@@ -2,7 +2,7 @@
 ; Four regions: 0 up to the first outer barrier; then one region after each
 ; barrier (see below for the numbering). The counters i and j and the
 ; accumulator phis are kept per thread.
-; RUN: %opt -passes=loom-thread-loops,verify -S %s \
+; RUN: %opt -passes=loom-thread-loops,verify -loom-uniform-regions=false -S %s \
 ; RUN:   | FileCheck %s --implicit-check-not="call void @loom.barrier"
 
 ; __global__ void tiles(int *a, int n, int m) {

@@ -103,11 +103,11 @@ exit:
   ret void
 }
 
-; A barrier in a loop whose trip count is a kernel argument: every thread
-; takes the back edge or leaves together, but the loop counter is a phi (kept
-; per thread across the barrier), which exitsAreUniform does not prove
-; uniform yet: the general scheme stays. (Loops with constant trip counts
-; are unrolled before, UnrollBarrierLoops.)
+; A barrier in a loop whose trip count is a kernel argument: the loop
+; counter is a phi of uniform values and the loop is entered by all threads,
+; so every thread takes the back edge or leaves together (the block-wide
+; uniformity analysis, run before the counter becomes a per-thread slot):
+; the dispatcher goes back to region 1 or on to the end.
 ; __global__ void barrier_loop(int *a, int n) {
 ;   __shared__ int t[64];
 ;   for (int k = 0; k < n; ++k) {
@@ -116,9 +116,13 @@ exit:
 ;     a[threadIdx.x] = t[63 - threadIdx.x];
 ;   }
 ; }
+; CHECK-NOT: dispatch.scan
+; CHECK: {{^}}dispatch:
+; CHECK-NEXT: %next.state = load i32, ptr %thread.state
 ; CHECK: {{^}}region1.thread.x:
-; CHECK: %state = load i32, ptr %state.addr
-; CHECK: dispatch.scan:
+; CHECK-NOT: load i32, ptr %state.addr
+; CHECK: br label %after.barrier.region1
+; CHECK-LABEL: define internal void @join_counter.block(
 ; GENERAL: dispatch.scan:
 define void @barrier_loop(ptr %a, i32 %n) "loom-kernel" {
 entry:
@@ -138,6 +142,36 @@ loop:
   call void @loom.barrier()
   %w = load i32, ptr %pj
   store i32 %w, ptr %pa
+  %k.next = add i32 %k, 1
+  %more = icmp slt i32 %k.next, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  ret void
+}
+
+; The trip count is a phi at the join of a divergent branch (2 for even
+; threads, 3 for odd ones): uniform incoming values, but threads that took
+; different sides see different ones. (A barrier reached a different number
+; of times is undefined in CUDA; Loom keeps the general scheme, which runs
+; it without hanging.)
+; CHECK: dispatch.scan:
+define void @join_counter(ptr %a) "loom-kernel" {
+entry:
+  %tx = call i32 @loom.tid.x()
+  %i = zext i32 %tx to i64
+  %pa = getelementptr inbounds i32, ptr %a, i64 %i
+  %odd = and i32 %tx, 1
+  %c = icmp ne i32 %odd, 0
+  br i1 %c, label %three, label %join
+three:
+  br label %join
+join:
+  %n = phi i32 [ 3, %three ], [ 2, %entry ]
+  br label %loop
+loop:
+  %k = phi i32 [ 0, %join ], [ %k.next, %loop ]
+  store i32 %k, ptr %pa
+  call void @loom.barrier()
   %k.next = add i32 %k, 1
   %more = icmp slt i32 %k.next, %n
   br i1 %more, label %loop, label %exit

@@ -3,7 +3,7 @@
 ; once); region 1 runs from the barrier through the latch, the next test and
 ; the next body back to the same barrier, or to the end. The counter i (a
 ; phi) is kept per thread; the address of s[t] is recomputed.
-; RUN: %opt -passes=loom-thread-loops,verify -S %s \
+; RUN: %opt -passes=loom-thread-loops,verify -loom-uniform-regions=false -S %s \
 ; RUN:   | FileCheck %s --implicit-check-not="call void @loom.barrier"
 
 ; __global__ void chase(int *a, int n) {
