@@ -242,9 +242,35 @@ Value *emitGroupedAtomic(IRBuilderBase &B, const AtomicRMWInst &I, Value *Ptrs, 
   Value *First = B.CreateBinaryIntrinsic(Intrinsic::cttz, B.CreateBitCast(Rem, IW), B.getTrue());
   Value *P = B.CreateExtractElement(Ptrs, First, "atomic.addr");
   Value *Group = B.CreateAnd(Rem, B.CreateICmpEQ(Ptrs, B.CreateVectorSplat(W, P)), "atomic.lanes");
-  Value *Old = emitAggregatedAtomic(B, I, P, Vals, Group, W, NeedOld);
   Value *Left = B.CreateAnd(Rem, B.CreateNot(Group));
-  Value *NewAcc = NeedOld ? B.CreateSelect(Group, Old, Acc) : nullptr;
+  // A lane alone on its address (most lanes of a histogram with many bins)
+  // needs no combining: its own atomic, as the lane loop does it.
+  Value *GroupBits = B.CreateBitCast(Group, IW);
+  Value *Alone = B.CreateICmpEQ(GroupBits, B.CreateShl(ConstantInt::get(IW, 1),
+                                                       B.CreateZExtOrTrunc(First, IW)));
+  BasicBlock *One = BasicBlock::Create(Ctx, "atomic.group.one", F);
+  BasicBlock *Many = BasicBlock::Create(Ctx, "atomic.group.many", F);
+  BasicBlock *Next = BasicBlock::Create(Ctx, "atomic.group.next", F);
+  B.CreateCondBr(Alone, One, Many);
+  B.SetInsertPoint(One);
+  auto *C = cast<AtomicRMWInst>(I.clone());
+  C->setOperand(AtomicRMWInst::getPointerOperandIndex(), P);
+  C->setOperand(1, B.CreateExtractElement(Vals, First));
+  B.Insert(C, "atomic.lane");
+  Value *OneOld = NeedOld ? B.CreateVectorSplat(W, C) : nullptr;
+  B.CreateBr(Next);
+  B.SetInsertPoint(Many);
+  Value *ManyOld = emitAggregatedAtomic(B, I, P, Vals, Group, W, NeedOld);
+  BasicBlock *ManyEnd = B.GetInsertBlock();
+  B.CreateBr(Next);
+  B.SetInsertPoint(Next);
+  Value *NewAcc = nullptr;
+  if (NeedOld) {
+    PHINode *Old = B.CreatePHI(VT, 2);
+    Old->addIncoming(OneOld, One);
+    Old->addIncoming(ManyOld, ManyEnd);
+    NewAcc = B.CreateSelect(Group, Old, Acc);
+  }
   BasicBlock *End = B.GetInsertBlock();
   Rem->addIncoming(Left, End);
   if (Acc)

@@ -63,9 +63,10 @@ static cl::opt<bool> AggregateAtomicsOption(
     cl::desc("One global atomic per distinct address per gang (off: one per "
              "lane, lane by lane)"));
 static cl::opt<bool> GroupAtomicsOption(
-    "loom-wfv-group-atomics", cl::init(true), cl::Hidden,
+    "loom-wfv-group-atomics", cl::init(false), cl::Hidden,
     cl::desc("Global atomics on per-lane addresses: a loop over the distinct "
-             "addresses (off: lane by lane)"));
+             "addresses when the first lane's is shared (off: lane by lane; "
+             "measured slower with many distinct addresses, docs/performance.md)"));
 static cl::opt<unsigned>
     WidthOption("loom-wfv-width", cl::init(0),
                 cl::desc("Gang width of Loom's kernel vectorizer (0: from the "
@@ -943,10 +944,12 @@ bool GangBuilder::emitGangAtomic(AtomicRMWInst &I, Value *Mask) {
   // (GangAtomics.h); shared-memory ones become plain read-modify-writes
   // in emitSerialized.
   // LOOM_WFV_ATOMICS=lanes (at compile time): the lane-by-lane lowering,
-  // =uniform: only addresses uniform by analysis aggregate; for measuring.
+  // =uniform: only addresses uniform by analysis aggregate (the default),
+  // =groups: per-lane addresses grouped too; for measuring.
   static const char *Env = std::getenv("LOOM_WFV_ATOMICS");
   static bool Lanes = Env && StringRef(Env) == "lanes";
   static bool UniformOnly = Env && StringRef(Env) == "uniform";
+  static bool Groups = Env && StringRef(Env) == "groups";
   if (!AggregateAtomicsOption || Lanes || isBlockLocalAtomic(I) || !isAggregatableAtomic(I))
     return false;
   Value *Ptr = I.getPointerOperand();
@@ -955,9 +958,43 @@ bool GangBuilder::emitGangAtomic(AtomicRMWInst &I, Value *Mask) {
   Value *Old;
   if (!varying(Ptr))
     Old = emitGuardedAggregatedAtomic(B, I, scalarOf(Ptr), Vals, Mask, W, NeedOld);
-  else if (GroupAtomicsOption && !UniformOnly)
-    Old = emitGroupedAtomic(B, I, vectorOf(Ptr), Vals, Mask, W, NeedOld);
-  else
+  else if ((GroupAtomicsOption || Groups) && !UniformOnly) {
+    // Per-lane addresses: when the first active lane shares its address
+    // with several others, a loop over the distinct addresses; else (a
+    // histogram with many bins: most lanes alone) the lane loop, which costs
+    // less per lane than a group step (measured: 256 bins 1.7x slower
+    // grouped, 16 bins even, 2 bins 13x faster; docs/performance.md).
+    Value *Ptrs = vectorOf(Ptr);
+    Type *IW = B.getIntNTy(W);
+    Value *First = B.CreateBinaryIntrinsic(Intrinsic::cttz, B.CreateBitCast(Mask, IW), B.getFalse());
+    Value *Same = B.CreateAnd(
+        Mask, B.CreateICmpEQ(Ptrs, B.CreateVectorSplat(W, B.CreateExtractElement(Ptrs, First))));
+    // At least W/8 lanes (2 at W = 16 and below); with no lane active
+    // (First out of range) either path does nothing.
+    Value *Count = B.CreateUnaryIntrinsic(Intrinsic::ctpop, B.CreateBitCast(Same, IW));
+    Value *Shared = B.CreateFreeze(
+        B.CreateICmpUGE(Count, ConstantInt::get(IW, std::max(2u, W / 8))), "atomic.shared");
+    BasicBlock *Grouped = BasicBlock::Create(Ctx, "atomic.grouped", GF);
+    BasicBlock *Lanes = BasicBlock::Create(Ctx, "atomic.bylane", GF);
+    BasicBlock *Join = BasicBlock::Create(Ctx, "atomic.join", GF);
+    B.CreateCondBr(Shared, Grouped, Lanes);
+    B.SetInsertPoint(Grouped);
+    Value *GOld = emitGroupedAtomic(B, I, Ptrs, Vals, Mask, W, NeedOld);
+    BasicBlock *GEnd = B.GetInsertBlock();
+    B.CreateBr(Join);
+    B.SetInsertPoint(Lanes);
+    Value *LOld = emitSerialized(I, Mask);
+    BasicBlock *LEnd = B.GetInsertBlock();
+    B.CreateBr(Join);
+    B.SetInsertPoint(Join);
+    Old = nullptr;
+    if (NeedOld) {
+      PHINode *P = B.CreatePHI(GOld->getType(), 2, "atomic.old");
+      P->addIncoming(GOld, GEnd);
+      P->addIncoming(LOld, LEnd);
+      Old = P;
+    }
+  } else
     return false;
   if (Old)
     Vector[&I] = Old;

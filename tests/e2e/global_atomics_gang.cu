@@ -1,6 +1,6 @@
 // Global atomics in gang kernels (VectorizeKernels, GangAtomics.cpp): lanes
 // on one address share one atomic instruction, lanes on several addresses
-// one per distinct address, and every thread still gets the old value it
+// (with LOOM_WFV_ATOMICS=groups) one per distinct address, and every thread still gets the old value it
 // would get with the threads' atomics run one after another in thread order.
 // A block runs on one CPU thread, its threads in order (the scalar path, and
 // gangs in order, lanes in lane order), so a location only one block touches
@@ -19,6 +19,10 @@
 // RUN: %t 37 | FileCheck %s
 // RUN: %t 7 | FileCheck %s
 // RUN: %t 1 | FileCheck %s
+// Per-lane addresses grouped by address (not the default):
+// RUN: env LOOM_WFV_ATOMICS=groups %loomcc %s -o %t.g
+// RUN: %t.g 256 | FileCheck %s
+// RUN: %t.g 37 | FileCheck %s
 // CHECK: ops ok
 // CHECK: unused ok
 // CHECK: fadd ok

@@ -4,10 +4,18 @@
 ; (Hillis-Steele shifts) over the active lanes in lane order; inactive lanes
 ; contribute the operation's identity. With the result unused, a vector
 ; reduction instead of the prefix. Under a partial mask the atomic runs only
-; when a lane is active. Per-lane addresses: a loop over the distinct
-; addresses (first remaining lane's address, every lane with it). Volatile
-; atomics and cmpxchg stay lane by lane.
-; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -S %s | FileCheck %s
+; when a lane is active. Per-lane addresses stay lane by lane by default;
+; with -loom-wfv-group-atomics, when the first active lane shares its address
+; with at least max(2, W/8) lanes, a loop over the distinct addresses (first
+; remaining lane's address, every lane with it). Volatile atomics and
+; cmpxchg stay lane by lane.
+; DEFAULT-LABEL: define void @varying(
+; DEFAULT-NOT: atomic.group
+; DEFAULT: lane.do:
+; DEFAULT: atomicrmw add ptr %{{.*}}, i32 1 monotonic
+; DEFAULT-LABEL: define void @kept(
+; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -loom-wfv-group-atomics -S %s | FileCheck %s
+; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -S %s | FileCheck --check-prefix=DEFAULT %s
 ; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -loom-wfv-aggregate-atomics=false -S %s | FileCheck --check-prefix=OFF %s
 ; OFF-LABEL: define void @uniform_add_unused(
 ; OFF: lane.do:
@@ -169,21 +177,26 @@ entry:
 
 ; CHECK-LABEL: define void @varying(
 ; CHECK: %ph = getelementptr inbounds i32, ptr %hist, <4 x i64> %bin
-; CHECK: atomic.group:
-; CHECK: %atomic.rem = phi <4 x i1> [ splat (i1 true), %entry ], [ %[[LEFT:.*]], %atomic.group ]
-; CHECK: %[[ACC:.*]] = phi <4 x i32> [ poison, %entry ], [ %[[NEWACC:.*]], %atomic.group ]
-; CHECK: %[[BITS:.*]] = bitcast <4 x i1> %atomic.rem to i4
-; CHECK: %[[FIRST:.*]] = call i4 @llvm.cttz.i4(i4 %[[BITS]], i1 true)
-; CHECK: %atomic.addr = extractelement <4 x ptr> %ph, i4 %[[FIRST]]
-; CHECK: %[[SAME:.*]] = icmp eq <4 x ptr> %ph, %{{.*}}
-; CHECK: %atomic.lanes = and <4 x i1> %atomic.rem, %[[SAME]]
-; CHECK: select <4 x i1> %atomic.lanes, <4 x i32> splat (i32 1), <4 x i32> zeroinitializer
-; CHECK: atomicrmw add ptr %atomic.addr, i32 %atomic.total monotonic
-; CHECK: %[[NOT:.*]] = xor <4 x i1> %atomic.lanes, splat (i1 true)
-; CHECK: %[[LEFT]] = and <4 x i1> %atomic.rem, %[[NOT]]
-; CHECK: %[[NEWACC]] = select <4 x i1> %atomic.lanes, <4 x i32> %{{.*}}, <4 x i32> %[[ACC]]
-; CHECK: br i1 %{{.*}}, label %atomic.group, label %atomic.group.done
-; CHECK: store <4 x i32> %[[NEWACC]]
+; Grouped when the first active lane shares its address with max(2, W/8) lanes.
+; CHECK: %[[CNT:.*]] = call i4 @llvm.ctpop.i4(
+; CHECK: %[[GE:.*]] = icmp uge i4 %[[CNT]], 2
+; CHECK: %atomic.shared = freeze i1 %[[GE]]
+; CHECK: br i1 %atomic.shared, label %atomic.grouped, label %atomic.bylane
+; CHECK-DAG: %atomic.rem = phi <4 x i1> [ splat (i1 true), %atomic.grouped ], [ %{{.*}}, %atomic.group.next ]
+; CHECK-DAG: %[[FIRST:.*]] = call i4 @llvm.cttz.i4(i4 %{{.*}}, i1 true)
+; CHECK-DAG: %atomic.addr = extractelement <4 x ptr> %ph, i4 %[[FIRST]]
+; CHECK-DAG: %atomic.lanes = and <4 x i1> %atomic.rem, %{{.*}}
+; CHECK-DAG: select <4 x i1> %atomic.lanes, <4 x i32> splat (i32 1), <4 x i32> zeroinitializer
+; CHECK-DAG: atomicrmw add ptr %atomic.addr, i32 %atomic.total monotonic
+; A lane alone on its address: its own atomic.
+; CHECK-DAG: atomic.group.one:
+; CHECK-DAG: %[[V:.*]] = extractelement <4 x i32> splat (i32 1), i4 %[[FIRST]]
+; CHECK-DAG: atomicrmw add ptr %atomic.addr, i32 %[[V]] monotonic
+; CHECK-DAG: select <4 x i1> %atomic.lanes, <4 x i32> %{{.*}}, <4 x i32> %{{.*}}
+; Else lane by lane.
+; CHECK-DAG: lane.do:
+; CHECK-DAG: atomicrmw add ptr %{{[0-9]+}}, i32 1 monotonic
+; CHECK-DAG: %atomic.old = phi <4 x i32>
 
 ; Per-lane addresses: one atomic per distinct address.
 define void @varying(ptr %data, ptr %hist, ptr %out) "loom-kernel" {
