@@ -34,6 +34,7 @@ BENCHES = [
     ("matmul_tiled", "matmul_tiled", "matmul_tiled_omp", "compute"),
     ("transpose", "transpose", "transpose_omp", "bw"),
     ("histogram", "histogram", "histogram_omp", "bw"),
+    ("compact", "compact", "compact_omp", "bw"),
     ("blackscholes", "blackscholes", "blackscholes_omp", "bw"),
     ("nbody", "nbody", "nbody_omp", "compute"),
     ("spmv", "spmv", "spmv_omp", "bw"),

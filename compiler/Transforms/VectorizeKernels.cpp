@@ -6,9 +6,11 @@
 #include "Support/DivergentBarriers.h"
 #include "Support/KernelMarkers.h"
 #include "Support/WarpShuffle.h"
+#include "Transforms/GangAtomics.h"
 #include "Transforms/LowerSharedMemory.h"
 #include "loom/WarpOps.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -56,6 +58,15 @@ static cl::opt<bool> GridStrideOption(
     "loom-wfv-grid-stride-steps", cl::init(true), cl::Hidden,
     cl::desc("Run grid-stride loops of gang kernels block-wide, one step of "
              "every gang at a time"));
+static cl::opt<bool> AggregateAtomicsOption(
+    "loom-wfv-aggregate-atomics", cl::init(true), cl::Hidden,
+    cl::desc("One global atomic per distinct address per gang (off: one per "
+             "lane, lane by lane)"));
+static cl::opt<bool> GroupAtomicsOption(
+    "loom-wfv-group-atomics", cl::init(false), cl::Hidden,
+    cl::desc("Global atomics on per-lane addresses: a loop over the distinct "
+             "addresses when the first lane's is shared (off: lane by lane; "
+             "measured slower with many distinct addresses, docs/performance.md)"));
 static cl::opt<unsigned>
     WidthOption("loom-wfv-width", cl::init(0),
                 cl::desc("Gang width of Loom's kernel vectorizer (0: from the "
@@ -211,6 +222,10 @@ public:
   // per-iteration steps (insertGridStrideSteps).
   const DenseMap<const PHINode *, const Value *> *StepIVs = nullptr;
   bool hasBarrier() const { return HasBarrier; }
+  /// Global atomics emitted one per gang (true: uniform address) or one per
+  /// distinct address (false), for remarks.
+  /// Keyed by the instruction of the (since erased) working copy.
+  MapVector<const Instruction *, std::pair<DebugLoc, bool>> AggregatedAtomics;
 
 private:
 
@@ -251,6 +266,7 @@ private:
   // --- instruction kinds
   void emitUniformClone(Instruction &I);
   Value *emitSerialized(Instruction &I, Value *Mask);
+  bool emitGangAtomic(AtomicRMWInst &I, Value *Mask);
   void emitLoad(LoadInst &LI, Value *Mask);
   void emitStore(StoreInst &SI, Value *Mask);
   bool emitVectorCall(CallInst &CI);
@@ -969,6 +985,69 @@ static bool isBlockLocalAtomic(const Instruction &I) {
     return false;
   }
   return pointsIntoSharedMemory(Ptr);
+}
+
+bool GangBuilder::emitGangAtomic(AtomicRMWInst &I, Value *Mask) {
+  // Global atomics stay atomic, one per distinct address per gang
+  // (GangAtomics.h); shared-memory ones become plain read-modify-writes
+  // in emitSerialized.
+  // LOOM_WFV_ATOMICS=lanes (at compile time): the lane-by-lane lowering,
+  // =uniform: only addresses uniform by analysis aggregate (the default),
+  // =groups: per-lane addresses grouped too; for measuring.
+  static const char *Env = std::getenv("LOOM_WFV_ATOMICS");
+  static bool Lanes = Env && StringRef(Env) == "lanes";
+  static bool UniformOnly = Env && StringRef(Env) == "uniform";
+  static bool Groups = Env && StringRef(Env) == "groups";
+  if (!AggregateAtomicsOption || Lanes || isBlockLocalAtomic(I) || !isAggregatableAtomic(I))
+    return false;
+  Value *Ptr = I.getPointerOperand();
+  Value *Vals = vectorOf(I.getValOperand());
+  bool NeedOld = !I.use_empty();
+  Value *Old;
+  if (!varying(Ptr))
+    Old = emitGuardedAggregatedAtomic(B, I, scalarOf(Ptr), Vals, Mask, W, NeedOld);
+  else if ((GroupAtomicsOption || Groups) && !UniformOnly) {
+    // Per-lane addresses: when the first active lane shares its address
+    // with several others, a loop over the distinct addresses; else (a
+    // histogram with many bins: most lanes alone) the lane loop, which costs
+    // less per lane than a group step (measured: 256 bins 1.7x slower
+    // grouped, 16 bins even, 2 bins 13x faster; docs/performance.md).
+    Value *Ptrs = vectorOf(Ptr);
+    Type *IW = B.getIntNTy(W);
+    Value *First = B.CreateBinaryIntrinsic(Intrinsic::cttz, B.CreateBitCast(Mask, IW), B.getFalse());
+    Value *Same = B.CreateAnd(
+        Mask, B.CreateICmpEQ(Ptrs, B.CreateVectorSplat(W, B.CreateExtractElement(Ptrs, First))));
+    // At least W/8 lanes (2 at W = 16 and below); with no lane active
+    // (First out of range) either path does nothing.
+    Value *Count = B.CreateUnaryIntrinsic(Intrinsic::ctpop, B.CreateBitCast(Same, IW));
+    Value *Shared = B.CreateFreeze(
+        B.CreateICmpUGE(Count, ConstantInt::get(IW, std::max(2u, W / 8))), "atomic.shared");
+    BasicBlock *Grouped = BasicBlock::Create(Ctx, "atomic.grouped", GF);
+    BasicBlock *Lanes = BasicBlock::Create(Ctx, "atomic.bylane", GF);
+    BasicBlock *Join = BasicBlock::Create(Ctx, "atomic.join", GF);
+    B.CreateCondBr(Shared, Grouped, Lanes);
+    B.SetInsertPoint(Grouped);
+    Value *GOld = emitGroupedAtomic(B, I, Ptrs, Vals, Mask, W, NeedOld);
+    BasicBlock *GEnd = B.GetInsertBlock();
+    B.CreateBr(Join);
+    B.SetInsertPoint(Lanes);
+    Value *LOld = emitSerialized(I, Mask);
+    BasicBlock *LEnd = B.GetInsertBlock();
+    B.CreateBr(Join);
+    B.SetInsertPoint(Join);
+    Old = nullptr;
+    if (NeedOld) {
+      PHINode *P = B.CreatePHI(GOld->getType(), 2, "atomic.old");
+      P->addIncoming(GOld, GEnd);
+      P->addIncoming(LOld, LEnd);
+      Old = P;
+    }
+  } else
+    return false;
+  if (Old)
+    Vector[&I] = Old;
+  AggregatedAtomics.insert({&I, {I.getDebugLoc(), !varying(Ptr)}});
+  return true;
 }
 
 Value *GangBuilder::emitSerialized(Instruction &I, Value *Mask) {
@@ -1762,6 +1841,9 @@ void GangBuilder::emitInstruction(Instruction &I, Value *OpMask) {
     emitSerialized(I, OpMask);
     return;
   }
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    if (emitGangAtomic(*RMW, OpMask))
+      return;
   if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I)) {
     emitSerialized(I, OpMask);
     return;
@@ -2202,6 +2284,21 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
         return OptimizationRemark(PassName, "GridStrideSteps", Loc, &K->getEntryBlock())
                << "grid-stride loop in '" << K->getName()
                << "' runs block-wide, one step of every gang at a time";
+      });
+    }
+    for (auto &Entry : GB.AggregatedAtomics) {
+      DebugLoc Loc = Entry.second.first;
+      bool Uniform = Entry.second.second;
+      if (DILocation *DIL = Loc.get()) {
+        while (DILocation *Outer = DIL->getInlinedAt())
+          DIL = Outer;
+        Loc = DebugLoc(DIL);
+      }
+      ORE.emit([&] {
+        return OptimizationRemark(PassName, "GangAtomic", Loc, &K->getEntryBlock())
+               << "atomic in '" << K->getName() << "': "
+               << (Uniform ? "one atomic instruction per gang (same address in every lane)"
+                           : "one atomic instruction per distinct address in the gang");
       });
     }
     if (WarpGang) {

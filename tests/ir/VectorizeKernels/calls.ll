@@ -1,7 +1,8 @@
 ; Calls in gang kernels: libm with a libmvec variant becomes one vector
 ; call, a vectorizable intrinsic its vector form, a pure call with uniform
 ; arguments stays one scalar call, and calls with side effects or no vector
-; form (and atomics) run lane by lane under the mask, in lane order.
+; form (and atomics that cannot be combined, global_atomics.ll) run lane by
+; lane under the mask, in lane order.
 ; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -vector-library=LIBMVEC -S %s | FileCheck %s
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -41,14 +42,14 @@ entry:
 ; CHECK: %[[ARG:.*]] = extractelement <4 x i32> %tid.x.lanes, i32 %[[L]]
 ; CHECK: call i32 @record(i32 %[[ARG]])
 ; CHECK: insertelement <4 x i32>
-; An atomic the same way (each lane gets its own old value).
+; A volatile atomic the same way (each lane gets its own old value).
 ; CHECK: lane.do{{[0-9]+}}:
-; CHECK: atomicrmw add ptr %counter, i32 1 monotonic
+; CHECK: atomicrmw volatile add ptr %counter, i32 1 monotonic
 define void @side_effects(ptr %out, ptr %counter) "loom-kernel" {
 entry:
   %tid = call i32 @loom.tid.x()
   %r = call i32 @record(i32 %tid)
-  %old = atomicrmw add ptr %counter, i32 1 monotonic
+  %old = atomicrmw volatile add ptr %counter, i32 1 monotonic
   %sum = add i32 %r, %old
   %i = zext nneg i32 %tid to i64
   %p = getelementptr inbounds i32, ptr %out, i64 %i

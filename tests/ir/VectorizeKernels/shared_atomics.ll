@@ -3,7 +3,7 @@
 ; shared buffer) they need no atomic instruction: a block runs on one CPU
 ; thread and only its threads see its shared memory, so each lane does a
 ; plain read-modify-write and gets the old value back. Global atomics stay
-; atomic.
+; atomic (global_atomics.ll).
 ; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -S %s | FileCheck %s
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
