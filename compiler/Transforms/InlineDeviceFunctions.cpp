@@ -6,7 +6,6 @@
 #include "Support/KernelMarkers.h"
 
 #include "llvm/ADT/SetVector.h"
-#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -47,7 +46,8 @@ bool isRecursive(Function &F) {
 
 /// PTX `exit` (loom.thread.exit) inlined into a kernel: the thread returns
 /// from the kernel there; what followed the call in its block is dead. A
-/// call left in a function that was not inlined (recursive) is an error.
+/// call left in a function that was not inlined (recursive, or called
+/// through a pointer) is an error.
 bool lowerThreadExits(Module &M) {
   Function *Exit = M.getFunction(markerName(Marker::ThreadExit));
   if (!Exit)
@@ -60,7 +60,7 @@ bool lowerThreadExits(Module &M) {
     Function &F = *CB->getFunction();
     if (!isKernel(F) || !F.getReturnType()->isVoidTy()) {
       reportUnsupported(F, CB, "PTX 'exit' in a device function Loom cannot inline into "
-                               "its kernel (a recursive function)");
+                               "its kernel (a recursive function, or one called through a pointer)");
       continue;
     }
     BasicBlock *BB = CB->getParent();

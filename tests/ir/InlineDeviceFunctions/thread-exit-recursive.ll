@@ -2,7 +2,7 @@
 ; into; in a recursive device function (never inlined) that is impossible,
 ; an error naming it.
 ; RUN: not %opt -passes=loom-inline-device-functions -disable-output %s 2>&1 | FileCheck %s
-; CHECK: error: {{.*}}PTX 'exit' in a device function Loom cannot inline into its kernel (a recursive function)
+; CHECK: error: {{.*}}PTX 'exit' in a device function Loom cannot inline into its kernel (a recursive function, or one called through a pointer)
 
 define void @rec(i32 %n) {
   %z = icmp eq i32 %n, 0
