@@ -28,6 +28,10 @@ _flags = lit_config.params.get("loomcc_flags", "")
 config.substitutions.append(("%loomcc", (_loomcc + " " + _flags).strip()))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "e2e", "Inputs")))
 import shutil
+# Debian's Thrust/CUB (libthrust-dev, libcub-dev; scripts/setup.sh installs
+# them): tests/e2e/thrust says REQUIRES: thrust.
+if os.path.exists("/usr/include/thrust/version.h") and os.path.exists("/usr/include/cub/version.cuh"):
+    config.available_features.add("thrust")
 if shutil.which("strace"):
     config.available_features.add("strace")
 config.substitutions.append(("%path", os.environ.get("PATH", "")))

@@ -19,6 +19,7 @@
 
 #include "Import/InlinePTX.h"
 #include "Support/Diagnostics.h"
+#include "Support/KernelMarkers.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -239,6 +240,7 @@ public:
   bool bar(const Statement &, Modifiers &);
   bool nanosleep(const Statement &, Modifiers &);
   bool trap(const Statement &, Modifiers &);
+  bool exit(const Statement &, Modifiers &);
   bool nop(const Statement &, Modifiers &);
 
 private:
@@ -376,6 +378,7 @@ const OpcodeInfo Opcodes[] = {
     {"nanosleep", &Translator::nanosleep, true},
     {"trap", &Translator::trap, true},
     {"brkpt", &Translator::trap, true},
+    {"exit", &Translator::exit, true},
     {"pmevent", &Translator::nop, true},
 };
 
@@ -2253,6 +2256,17 @@ bool Translator::trap(const Statement &S, Modifiers &) {
   if (!S.Operands.empty())
     return fail("malformed '" + S.Opcode + "'");
   B.CreateCall(Intrinsic::getOrInsertDeclaration(&M, Intrinsic::trap));
+  return true;
+}
+
+/// exit: the thread ends, as if its kernel returned (CUB's ThreadExit). The
+/// noreturn marker loom.thread.exit; InlineDeviceFunctions makes it a return
+/// of the kernel once the function is inlined there. Code after it in the
+/// block is dead, as on a GPU.
+bool Translator::exit(const Statement &S, Modifiers &) {
+  if (!S.Operands.empty())
+    return fail("malformed '" + S.Opcode + "'");
+  B.CreateCall(getMarkerFunction(M, Marker::ThreadExit));
   return true;
 }
 

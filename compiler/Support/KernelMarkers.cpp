@@ -64,6 +64,8 @@ Function *getMarkerFunction(Module &M, Marker Kind) {
     F->addFnAttr(Attribute::Convergent);
     F->addFnAttr(Attribute::NoDuplicate);
   }
+  if (Kind == Marker::ThreadExit)
+    F->setDoesNotReturn();
   return F;
 }
 

@@ -2,13 +2,16 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Transforms/InlineDeviceFunctions.h"
 
+#include "Support/Diagnostics.h"
 #include "Support/KernelMarkers.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
 
@@ -39,6 +42,38 @@ bool isRecursive(Function &F) {
         }
   }
   return false;
+}
+
+/// PTX `exit` (loom.thread.exit) inlined into a kernel: the thread returns
+/// from the kernel there; what followed the call in its block is dead. A
+/// call left in a function that was not inlined (recursive, or called
+/// through a pointer) is an error.
+bool lowerThreadExits(Module &M) {
+  Function *Exit = M.getFunction(markerName(Marker::ThreadExit));
+  if (!Exit)
+    return false;
+  SmallVector<CallBase *, 8> Calls;
+  for (User *U : Exit->users())
+    if (auto *CB = dyn_cast<CallBase>(U))
+      Calls.push_back(CB);
+  for (CallBase *CB : Calls) {
+    Function &F = *CB->getFunction();
+    if (!isKernel(F) || !F.getReturnType()->isVoidTy()) {
+      reportUnsupported(F, CB, "PTX 'exit' in a device function Loom cannot inline into "
+                               "its kernel (a recursive function, or one called through a pointer)");
+      continue;
+    }
+    BasicBlock *BB = CB->getParent();
+    BasicBlock *Dead = BB->splitBasicBlock(CB->getNextNode(), "thread.exit.dead");
+    BB->getTerminator()->eraseFromParent();
+    CB->eraseFromParent();
+    ReturnInst::Create(M.getContext(), BB);
+    if (pred_empty(Dead))
+      DeleteDeadBlock(Dead);
+  }
+  if (Exit->use_empty())
+    Exit->eraseFromParent();
+  return true;
 }
 
 } // namespace
@@ -75,7 +110,7 @@ PreservedAnalyses InlineDeviceFunctionsPass::run(Module &M,
       Changed = true;
     }
   if (!Changed)
-    return PreservedAnalyses::all();
+    return lowerThreadExits(M) ? PreservedAnalyses::none() : PreservedAnalyses::all();
   AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false).run(M, MAM);
   bool Erased = true;
   while (Erased) {
@@ -90,6 +125,7 @@ PreservedAnalyses InlineDeviceFunctionsPass::run(Module &M,
       }
     }
   }
+  lowerThreadExits(M);
   return PreservedAnalyses::none();
 }
 

@@ -45,6 +45,13 @@ __LOOM_DEVRT cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr 
 cudaError_t cudaDeviceReset(void);
 cudaError_t cudaDeviceSynchronize(void);
 cudaError_t cudaThreadSynchronize(void);
+/* CUDA 11.6-11.8's name for the device-side cudaDeviceSynchronize of
+ * dynamic parallelism's first version. CUB and Thrust 1.x name it in
+ * cub::detail::device_synchronize() in both compilation passes, to wait for
+ * child grids when their algorithms run inside a kernel. CUDA 12, whose
+ * semantics Loom follows, has no device-side synchronize: a call (only
+ * device code makes one) returns cudaErrorNotSupported. */
+__LOOM_DEVRT cudaError_t __cudaDeviceSynchronizeDeprecationAvoidance(void);
 cudaError_t cudaThreadExit(void);
 cudaError_t cudaSetDeviceFlags(unsigned int flags);
 cudaError_t cudaGetDeviceFlags(unsigned int *flags);

@@ -6,8 +6,11 @@
  * runtime API) they expand to nothing so the same declarations compile.
  * Valid C and C++.
  */
-#ifndef LOOM_CUDA_HOST_DEFINES_H
-#define LOOM_CUDA_HOST_DEFINES_H
+/* The toolkit header's guard: Thrust's guarded_cuda_runtime_api.h undefines
+ * __host__/__device__ unless it is set, then includes cuda_runtime_api.h to
+ * define them again; with any other guard name they would stay undefined. */
+#ifndef __HOST_DEFINES_H__
+#define __HOST_DEFINES_H__
 
 #if defined(__CUDA__)
 #define __host__ __attribute__((host))
@@ -51,4 +54,4 @@
 #define __restrict__ restrict
 #endif
 
-#endif /* LOOM_CUDA_HOST_DEFINES_H */
+#endif /* __HOST_DEFINES_H__ */

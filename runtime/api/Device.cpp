@@ -90,6 +90,12 @@ cudaError_t cudaDeviceSynchronize(void) {
 
 cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
 
+// Device code only (CUB/Thrust 1.x's device_synchronize): CUDA 12 has no
+// device-side synchronize, so a kernel cannot wait for its children.
+cudaError_t __cudaDeviceSynchronizeDeprecationAvoidance(void) {
+  return recordError(cudaErrorNotSupported);
+}
+
 cudaError_t cudaThreadExit(void) { return cudaDeviceReset(); }
 
 cudaError_t cudaSetDeviceFlags(unsigned int Flags) {

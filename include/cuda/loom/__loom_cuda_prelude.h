@@ -22,6 +22,12 @@
 #define __CUDACC_VER_MINOR__ 8
 #define __CUDACC_VER_BUILD__ 0
 #define __LOOM__ 1
+/* nvcc defines __CUDACC_RDC__ under -rdc=true / -dc; CUB and Thrust test it
+ * to compile their runtime functions for device code. loomcc passes clang
+ * -fgpu-rdc there, which defines __CLANG_RDC__. */
+#if defined(__CLANG_RDC__) && !defined(__CUDACC_RDC__)
+#define __CUDACC_RDC__ 1
+#endif
 
 #include <__clang_cuda_math_forward_declares.h>
 
