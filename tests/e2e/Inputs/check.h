@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cuda_runtime.h>
+#include <vector>
 
 #define CHECK_CUDA(call)                                                       \
   do {                                                                         \
@@ -24,6 +25,19 @@
       std::exit(1);                                                            \
     }                                                                          \
   } while (0)
+
+/// \p n deterministic pseudo-random ints in [-mod/2, mod/2) (a linear
+/// congruential generator seeded with \p seed), for tests that compare a
+/// device result with a host reference on the same data.
+inline std::vector<int> randomInts(int n, unsigned seed, int mod) {
+  std::vector<int> v(n);
+  unsigned s = seed;
+  for (int &x : v) {
+    s = s * 1664525u + 1013904223u;
+    x = int(s >> 8) % mod - mod / 2;
+  }
+  return v;
+}
 
 /// Relative comparison for results computed with possibly contracted FMAs.
 inline bool close(double a, double b, double rel = 1e-5) {

@@ -22,13 +22,7 @@
 #include <numeric>
 #include <vector>
 
-#define EXPECT(cond)                                                           \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      std::printf("FAILED: %s:%d: expected %s\n", __FILE__, __LINE__, #cond);  \
-      return 1;                                                                \
-    }                                                                          \
-  } while (0)
+#include "../Inputs/check.h"
 
 struct IsOdd {
   __host__ __device__ bool operator()(int x) const { return x & 1; }
@@ -36,16 +30,6 @@ struct IsOdd {
 struct Affine {
   __host__ __device__ int operator()(int x) const { return 3 * x - 7; }
 };
-
-static std::vector<int> randomInts(int n, unsigned seed, int mod) {
-  std::vector<int> v(n);
-  unsigned s = seed;
-  for (int &x : v) {
-    s = s * 1664525u + 1013904223u;
-    x = int(s >> 8) % mod - mod / 2;
-  }
-  return v;
-}
 
 int main() {
   const int n = 50003;

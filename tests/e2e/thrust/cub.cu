@@ -14,22 +14,7 @@
 #include <cstdio>
 #include <vector>
 
-#define CHECK_CUDA(call)                                                       \
-  do {                                                                         \
-    cudaError_t err_ = (call);                                                 \
-    if (err_ != cudaSuccess) {                                                 \
-      std::printf("FAILED: %s:%d: %s returned %s\n", __FILE__, __LINE__, #call, \
-                  cudaGetErrorName(err_));                                     \
-      return 1;                                                                \
-    }                                                                          \
-  } while (0)
-#define EXPECT(cond)                                                           \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      std::printf("FAILED: %s:%d: expected %s\n", __FILE__, __LINE__, #cond);  \
-      return 1;                                                                \
-    }                                                                          \
-  } while (0)
+#include "../Inputs/check.h"
 
 constexpr int kBlock = 128, kItems = 4;
 

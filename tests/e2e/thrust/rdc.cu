@@ -15,13 +15,7 @@
 #include <cstdio>
 #include <vector>
 
-#define EXPECT(cond)                                                           \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      std::printf("FAILED: %s:%d: expected %s\n", __FILE__, __LINE__, #cond);  \
-      return 1;                                                                \
-    }                                                                          \
-  } while (0)
+#include "../Inputs/check.h"
 
 __global__ void syncInKernel(cudaError_t *out) { *out = cub::detail::device_synchronize(); }
 

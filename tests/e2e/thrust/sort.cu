@@ -20,23 +20,7 @@
 #include <utility>
 #include <vector>
 
-#define EXPECT(cond)                                                           \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      std::printf("FAILED: %s:%d: expected %s\n", __FILE__, __LINE__, #cond);  \
-      return 1;                                                                \
-    }                                                                          \
-  } while (0)
-
-static std::vector<int> randomInts(int n, unsigned seed, int mod) {
-  std::vector<int> v(n);
-  unsigned s = seed;
-  for (int &x : v) {
-    s = s * 1664525u + 1013904223u;
-    x = int(s >> 8) % mod - mod / 2;
-  }
-  return v;
-}
+#include "../Inputs/check.h"
 
 int main() {
   const int n = 50003;
