@@ -75,6 +75,7 @@ JIT = ("jit", [], {"LOOM_JIT": "sync", "LOOM_CACHE_DIR": "none", "LOOM_JIT_STATS
 NO_STEPS = ("no-grid-stride", ["--loom-disable=grid-stride"])  # gangs walk grid-stride loops one by one
 NO_UNROLL = ("no-barrier-unroll", ["--loom-disable=barrier-unroll"])  # level loops keep run-time strides
 NO_UNIFORM = ("no-uniform-regions", ["--loom-disable=uniform-regions"])  # state tests + dispatcher in every region
+NO_ATOMIC_AGG = ("no-atomic-agg", ["--loom-disable=atomic-agg"])  # one global atomic per lane, lane by lane
 VARIANTS = {
     "smem_stage": [("no-barrier-elim", ["--loom-disable=barrier-elim"]), NO_UNIFORM],
     "warp_collectives": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
@@ -92,7 +93,8 @@ VARIANTS = {
     "kmeans": [NO_WFV],
     "stencil2d": [NO_WFV],
     "stencil3d": [NO_WFV, JIT],
-    "histogram": [NO_WFV, JIT],
+    "histogram": [NO_WFV, NO_ATOMIC_AGG, JIT],
+    "compact": [NO_ATOMIC_AGG],
     "bfs": [NO_WFV],
     "scan": [NO_WFV, NO_UNROLL, NO_UNIFORM, JIT],
     "matmul_tiled": [NO_WFV, JIT],

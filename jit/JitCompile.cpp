@@ -312,6 +312,7 @@ std::string compileObject(StringRef Bitcode, const Manifest &Man, const std::str
   Opts.GridStrideSteps = Config.GridStrideSteps;
   Opts.UnrollBarrierLoops = Config.UnrollBarrierLoops;
   Opts.UniformRegions = Config.UniformRegions;
+  Opts.AggregateAtomics = Config.AggregateAtomics;
   Opts.VectorWidth = Config.VectorWidth;
 
   PipelineTuningOptions PTO;

@@ -150,7 +150,7 @@ template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn A
   // Kernels become gang kernels (W threads in SIMD registers) before the
   // loops over threads are built.
   if (Opts.VectorizeKernels)
-    Add(VectorizeKernelsPass(Opts.VectorWidth, Opts.GridStrideSteps));
+    Add(VectorizeKernelsPass(Opts.VectorWidth, Opts.GridStrideSteps, Opts.AggregateAtomics));
   Add(ThreadLoopsPass(Opts.UniformRegions));
   Add(KernelEntryPass());
   RegistrationOptions Reg;
@@ -171,7 +171,8 @@ std::string JitConfig::str() const {
          ";fast-math=" + std::to_string(FastMath) +
          ";loop-vectorize=" + std::to_string(LoopVectorize) +
          ";barrier-unroll=" + std::to_string(UnrollBarrierLoops) +
-         ";uniform-regions=" + std::to_string(UniformRegions);
+         ";uniform-regions=" + std::to_string(UniformRegions) +
+         ";atomic-agg=" + std::to_string(AggregateAtomics);
 }
 
 std::optional<JitConfig> JitConfig::parse(StringRef Text) {
@@ -196,6 +197,7 @@ std::optional<JitConfig> JitConfig::parse(StringRef Text) {
               : Key == "loop-vectorize" ? Flag(C.LoopVectorize)
               : Key == "barrier-unroll" ? Flag(C.UnrollBarrierLoops)
               : Key == "uniform-regions" ? Flag(C.UniformRegions)
+              : Key == "atomic-agg"     ? Flag(C.AggregateAtomics)
               : Key == "width"          ? (C.VectorWidth = N, N <= 64)
                                         : false;
     if (!OK)

@@ -53,6 +53,8 @@ struct PipelineOptions {
   /// Regions every unit leaves the same way skip per-unit state tests
   /// (loomcc --loom-disable=uniform-regions).
   bool UniformRegions = true;
+  /// One global atomic per address per gang (loomcc --loom-disable=atomic-agg).
+  bool AggregateAtomics = true;
   /// Gang width; 0: from the target (or LOOM_VECTOR_WIDTH).
   unsigned VectorWidth = 0;
 };
@@ -66,6 +68,7 @@ struct JitConfig {
   bool GridStrideSteps = true;
   bool UnrollBarrierLoops = true;
   bool UniformRegions = true;
+  bool AggregateAtomics = true;
   unsigned VectorWidth = 0;
   bool FastMath = false;
   bool LoopVectorize = true;

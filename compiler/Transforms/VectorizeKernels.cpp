@@ -235,6 +235,8 @@ public:
   bool WarpGang = false;
   /// Post-dominators of the scalar body, for control-equivalent masks.
   const PostDominatorTree *PDT = nullptr;
+  /// Global atomics aggregate per gang (loomcc --loom-disable=atomic-agg).
+  bool AggregateAtomics = true;
 
 private:
   BasicBlock *controlEquivalentDominator(BasicBlock *BB);
@@ -998,7 +1000,8 @@ bool GangBuilder::emitGangAtomic(AtomicRMWInst &I, Value *Mask) {
   static bool Lanes = Env && StringRef(Env) == "lanes";
   static bool UniformOnly = Env && StringRef(Env) == "uniform";
   static bool Groups = Env && StringRef(Env) == "groups";
-  if (!AggregateAtomicsOption || Lanes || isBlockLocalAtomic(I) || !isAggregatableAtomic(I))
+  if (!AggregateAtomics || !AggregateAtomicsOption || Lanes || isBlockLocalAtomic(I) ||
+      !isAggregatableAtomic(I))
     return false;
   Value *Ptr = I.getPointerOperand();
   Value *Vals = vectorOf(I.getValOperand());
@@ -2219,6 +2222,7 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     GB.WarpGang = WarpGang;
     GB.StepIVs = &StepIVs;
     GB.PDT = &PDT;
+    GB.AggregateAtomics = AggregateAtomics;
     std::optional<Bail> Why = GB.checkLegal();
     if (!Why && !WarpGang)
       Why = GB.checkProfitable();

@@ -58,14 +58,19 @@ unsigned gangWidth(const llvm::Function &F);
 class VectorizeKernelsPass : public llvm::PassInfoMixin<VectorizeKernelsPass> {
   unsigned ForcedWidth;
   bool GridStrideSteps;
+  bool AggregateAtomics;
 
 public:
   /// \p Width 0: chosen from the target's vector registers (or the
   /// -loom-wfv-width option / LOOM_VECTOR_WIDTH). \p GridStrideSteps: run
   /// grid-stride loops one step of every gang at a time (loomcc
   /// --loom-disable=grid-stride, opt -loom-wfv-grid-stride-steps=false).
-  explicit VectorizeKernelsPass(unsigned Width = 0, bool GridStrideSteps = true)
-      : ForcedWidth(Width), GridStrideSteps(GridStrideSteps) {}
+  /// \p AggregateAtomics: a global atomic on one address per gang becomes
+  /// one atomic of the lanes' combined operand (GangAtomics.h).
+  explicit VectorizeKernelsPass(unsigned Width = 0, bool GridStrideSteps = true,
+                                bool AggregateAtomics = true)
+      : ForcedWidth(Width), GridStrideSteps(GridStrideSteps),
+        AggregateAtomics(AggregateAtomics) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
 };

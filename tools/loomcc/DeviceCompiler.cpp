@@ -253,6 +253,7 @@ bool compileDevice(const DeviceCompileJob &Job) {
   Opts.GridStrideSteps = Job.GridStrideSteps;
   Opts.UnrollBarrierLoops = Job.UnrollBarrierLoops;
   Opts.UniformRegions = Job.UniformRegions;
+  Opts.AggregateAtomics = Job.AggregateAtomics;
   Opts.VectorWidth = Job.VectorWidth;
 
   PipelineTuningOptions PTO;
@@ -298,6 +299,7 @@ bool compileDevice(const DeviceCompileJob &Job) {
     Config.GridStrideSteps = Job.GridStrideSteps;
     Config.UnrollBarrierLoops = Job.UnrollBarrierLoops;
     Config.UniformRegions = Job.UniformRegions;
+    Config.AggregateAtomics = Job.AggregateAtomics;
     Config.VectorWidth = Job.VectorWidth;
     if (!Config.VectorWidth)
       if (const char *E = std::getenv("LOOM_VECTOR_WIDTH"))

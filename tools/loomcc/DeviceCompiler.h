@@ -27,6 +27,7 @@ struct DeviceCompileJob {
   bool GridStrideSteps = true;    // --loom-disable=grid-stride
   bool UnrollBarrierLoops = true; // --loom-disable=barrier-unroll
   bool UniformRegions = true;     // --loom-disable=uniform-regions
+  bool AggregateAtomics = true;   // --loom-disable=atomic-agg
   unsigned VectorWidth = 0;       // --loom-vector-width
   /// Embed the module's bitcode for launch-time specialization (the
   /// runtime's JIT); --loom-no-jit-bitcode turns it off.

@@ -355,6 +355,7 @@ DeviceCompileJob Driver::deviceJob() const {
     Job.GridStrideSteps &= D != "grid-stride";
     Job.UnrollBarrierLoops &= D != "barrier-unroll";
     Job.UniformRegions &= D != "uniform-regions";
+    Job.AggregateAtomics &= D != "atomic-agg";
   }
   Job.VectorWidth = O.VectorWidth;
   Job.EmbedJitBitcode = !O.NoJitBitcode;

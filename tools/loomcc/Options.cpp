@@ -183,10 +183,10 @@ const std::vector<Spec> &specs() {
        [](Options &O, const std::string &V) {
          for (std::string &S : splitCommas(V)) {
            if (S != "vectorize" && S != "barrier-elim" && S != "wfv" && S != "grid-stride" &&
-               S != "barrier-unroll" && S != "uniform-regions")
+               S != "barrier-unroll" && S != "uniform-regions" && S != "atomic-agg")
              return error("unknown optimization '" + S +
                           "' for --loom-disable (vectorize, barrier-elim, wfv, grid-stride, "
-                          "barrier-unroll, uniform-regions)");
+                          "barrier-unroll, uniform-regions, atomic-agg)");
            O.Disabled.push_back(S);
          }
          return true;
@@ -379,7 +379,7 @@ void printHelp() {
       "  --use_fast_math           fast approximate math in kernels\n"
       "  --loom-disable=<a,b>      turn off Loom optimizations (vectorize,\n"
       "                            barrier-elim, wfv, grid-stride, barrier-unroll,\n"
-      "                            uniform-regions), to measure\n"
+      "                            uniform-regions, atomic-agg), to measure\n"
       "                            what they buy\n"
       "  --loom-vector-width=<w>   gang width of the kernel vectorizer (default:\n"
       "                            the CPU's vector registers; also LOOM_VECTOR_WIDTH)\n"
