@@ -307,13 +307,7 @@ std::string compileObject(StringRef Bitcode, const Manifest &Man, const std::str
   Opts.ModuleKey = "loom-jit";
   Opts.Triple = TM->getTargetTriple().str();
   Opts.DataLayout = M.getDataLayoutStr();
-  Opts.EliminateBarriers = Config.EliminateBarriers;
-  Opts.VectorizeKernels = Config.VectorizeKernels;
-  Opts.GridStrideSteps = Config.GridStrideSteps;
-  Opts.UnrollBarrierLoops = Config.UnrollBarrierLoops;
-  Opts.UniformRegions = Config.UniformRegions;
-  Opts.AggregateAtomics = Config.AggregateAtomics;
-  Opts.VectorWidth = Config.VectorWidth;
+  static_cast<loom::CodegenSwitches &>(Opts) = Config;
 
   PipelineTuningOptions PTO;
   PTO.LoopVectorization = Config.LoopVectorize;

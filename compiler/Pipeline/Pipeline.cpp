@@ -164,15 +164,12 @@ template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn A
 } // namespace
 
 std::string JitConfig::str() const {
-  return "barrier-elim=" + std::to_string(EliminateBarriers) +
-         ";wfv=" + std::to_string(VectorizeKernels) +
-         ";grid-stride=" + std::to_string(GridStrideSteps) +
-         ";width=" + std::to_string(VectorWidth) +
-         ";fast-math=" + std::to_string(FastMath) +
-         ";loop-vectorize=" + std::to_string(LoopVectorize) +
-         ";barrier-unroll=" + std::to_string(UnrollBarrierLoops) +
-         ";uniform-regions=" + std::to_string(UniformRegions) +
-         ";atomic-agg=" + std::to_string(AggregateAtomics);
+  std::string S = "width=" + std::to_string(VectorWidth) +
+                  ";fast-math=" + std::to_string(FastMath) +
+                  ";loop-vectorize=" + std::to_string(LoopVectorize);
+  for (const CodegenSwitchName &Sw : CodegenSwitchNames)
+    S += std::string(";") + Sw.Name + "=" + std::to_string(this->*Sw.Member);
+  return S;
 }
 
 std::optional<JitConfig> JitConfig::parse(StringRef Text) {
@@ -190,14 +187,10 @@ std::optional<JitConfig> JitConfig::parse(StringRef Text) {
       Out = N;
       return true;
     };
-    bool OK = Key == "barrier-elim"     ? Flag(C.EliminateBarriers)
-              : Key == "wfv"            ? Flag(C.VectorizeKernels)
-              : Key == "grid-stride"    ? Flag(C.GridStrideSteps)
+    bool CodegenSwitches::*Switch = findCodegenSwitch(Key.str());
+    bool OK = Switch                    ? Flag(C.*Switch)
               : Key == "fast-math"      ? Flag(C.FastMath)
               : Key == "loop-vectorize" ? Flag(C.LoopVectorize)
-              : Key == "barrier-unroll" ? Flag(C.UnrollBarrierLoops)
-              : Key == "uniform-regions" ? Flag(C.UniformRegions)
-              : Key == "atomic-agg"     ? Flag(C.AggregateAtomics)
               : Key == "width"          ? (C.VectorWidth = N, N <= 64)
                                         : false;
     if (!OK)

@@ -3,6 +3,8 @@
 #ifndef LOOM_PIPELINE_PIPELINE_H
 #define LOOM_PIPELINE_PIPELINE_H
 
+#include "Pipeline/Switches.h"
+
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/PassManager.h"
 #include <array>
@@ -25,7 +27,8 @@ namespace loom {
 /// module's bitcode for the JIT, then runs Back.
 enum class PipelinePart { All, Front, Back };
 
-struct PipelineOptions {
+/// The switches (Switches.h) plus what one compilation needs.
+struct PipelineOptions : CodegenSwitches {
   PipelinePart Part = PipelinePart::All;
   /// Compile for this block size only (SpecializeLaunch); Back and All.
   std::optional<std::array<uint32_t, 3>> BlockDim;
@@ -41,35 +44,12 @@ struct PipelineOptions {
   /// Host target; empty: the process's default triple / generic layout.
   std::string Triple;
   std::string DataLayout;
-  /// Remove __syncthreads() that order nothing (loomcc --loom-disable=barrier-elim).
-  bool EliminateBarriers = true;
-  /// Whole-function vectorization across threads (loomcc --loom-disable=wfv).
-  bool VectorizeKernels = true;
-  /// Grid-stride loops step block-wide (loomcc --loom-disable=grid-stride).
-  bool GridStrideSteps = true;
-  /// Short constant loops around barriers are unrolled
-  /// (loomcc --loom-disable=barrier-unroll).
-  bool UnrollBarrierLoops = true;
-  /// Regions every unit leaves the same way skip per-unit state tests
-  /// (loomcc --loom-disable=uniform-regions).
-  bool UniformRegions = true;
-  /// One global atomic per address per gang (loomcc --loom-disable=atomic-agg).
-  bool AggregateAtomics = true;
-  /// Gang width; 0: from the target (or LOOM_VECTOR_WIDTH).
-  unsigned VectorWidth = 0;
 };
 
 /// The code-generation settings the JIT must repeat to compile a kernel as
 /// loomcc did (LoomModuleDesc::jitConfig, "key=value;..."): the pipeline's
 /// switches plus loomcc's fast-math and loop-vectorizer flags.
-struct JitConfig {
-  bool EliminateBarriers = true;
-  bool VectorizeKernels = true;
-  bool GridStrideSteps = true;
-  bool UnrollBarrierLoops = true;
-  bool UniformRegions = true;
-  bool AggregateAtomics = true;
-  unsigned VectorWidth = 0;
+struct JitConfig : CodegenSwitches {
   bool FastMath = false;
   bool LoopVectorize = true;
   std::string str() const;

@@ -248,13 +248,7 @@ bool compileDevice(const DeviceCompileJob &Job) {
   Opts.DeviceLibraryPath = Job.DeviceLibrary;
   Opts.Triple = TM->getTargetTriple().str();
   Opts.DataLayout = TM->createDataLayout().getStringRepresentation();
-  Opts.EliminateBarriers = Job.EliminateBarriers;
-  Opts.VectorizeKernels = Job.VectorizeKernels;
-  Opts.GridStrideSteps = Job.GridStrideSteps;
-  Opts.UnrollBarrierLoops = Job.UnrollBarrierLoops;
-  Opts.UniformRegions = Job.UniformRegions;
-  Opts.AggregateAtomics = Job.AggregateAtomics;
-  Opts.VectorWidth = Job.VectorWidth;
+  static_cast<loom::CodegenSwitches &>(Opts) = Job.Codegen;
 
   PipelineTuningOptions PTO;
   PTO.LoopVectorization = Job.Vectorize;
@@ -294,13 +288,7 @@ bool compileDevice(const DeviceCompileJob &Job) {
     raw_string_ostream OS(Opts.JitBitcode);
     WriteBitcodeToFile(*Copy, OS);
     loom::JitConfig Config;
-    Config.EliminateBarriers = Job.EliminateBarriers;
-    Config.VectorizeKernels = Job.VectorizeKernels;
-    Config.GridStrideSteps = Job.GridStrideSteps;
-    Config.UnrollBarrierLoops = Job.UnrollBarrierLoops;
-    Config.UniformRegions = Job.UniformRegions;
-    Config.AggregateAtomics = Job.AggregateAtomics;
-    Config.VectorWidth = Job.VectorWidth;
+    static_cast<loom::CodegenSwitches &>(Config) = Job.Codegen;
     if (!Config.VectorWidth)
       if (const char *E = std::getenv("LOOM_VECTOR_WIDTH"))
         if (StringRef(E).getAsInteger(10, Config.VectorWidth))

@@ -3,6 +3,8 @@
 #ifndef LOOM_LOOMCC_DEVICECOMPILER_H
 #define LOOM_LOOMCC_DEVICECOMPILER_H
 
+#include "Pipeline/Switches.h"
+
 #include <string>
 #include <vector>
 
@@ -22,13 +24,8 @@ struct DeviceCompileJob {
   bool FastMath = false;
   bool Verbose = false;
   bool Vectorize = true;          // --loom-disable=vectorize turns it off
-  bool EliminateBarriers = true;  // --loom-disable=barrier-elim turns it off
-  bool VectorizeKernels = true;   // --loom-disable=wfv turns it off
-  bool GridStrideSteps = true;    // --loom-disable=grid-stride
-  bool UnrollBarrierLoops = true; // --loom-disable=barrier-unroll
-  bool UniformRegions = true;     // --loom-disable=uniform-regions
-  bool AggregateAtomics = true;   // --loom-disable=atomic-agg
-  unsigned VectorWidth = 0;       // --loom-vector-width
+  /// --loom-disable=<switch> and --loom-vector-width.
+  loom::CodegenSwitches Codegen;
   /// Embed the module's bitcode for launch-time specialization (the
   /// runtime's JIT); --loom-no-jit-bitcode turns it off.
   bool EmbedJitBitcode = true;

@@ -348,16 +348,15 @@ DeviceCompileJob Driver::deviceJob() const {
   Job.FastMath = O.FastMath;
   Job.Verbose = O.Verbose;
   for (const std::string &D : O.Disabled) {
-    Job.Vectorize &= D != "vectorize";
-    Job.EliminateBarriers &= D != "barrier-elim";
-    // "vectorize" is the scalar build: no vectorizer of any kind.
-    Job.VectorizeKernels &= D != "wfv" && D != "vectorize";
-    Job.GridStrideSteps &= D != "grid-stride";
-    Job.UnrollBarrierLoops &= D != "barrier-unroll";
-    Job.UniformRegions &= D != "uniform-regions";
-    Job.AggregateAtomics &= D != "atomic-agg";
+    if (D == "vectorize") {
+      // The scalar build: no vectorizer of any kind.
+      Job.Vectorize = false;
+      Job.Codegen.VectorizeKernels = false;
+    } else if (bool loom::CodegenSwitches::*S = loom::findCodegenSwitch(D)) {
+      Job.Codegen.*S = false;
+    }
   }
-  Job.VectorWidth = O.VectorWidth;
+  Job.Codegen.VectorWidth = O.VectorWidth;
   Job.EmbedJitBitcode = !O.NoJitBitcode;
   Job.RemarkPassed = O.RemarkPassed;
   Job.RemarkMissed = O.RemarkMissed;

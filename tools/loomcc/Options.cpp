@@ -8,6 +8,8 @@
 // loomcc does not know is an error that names it.
 #include "Options.h"
 
+#include "Pipeline/Switches.h"
+
 #include <cstdio>
 #include <functional>
 
@@ -182,11 +184,12 @@ const std::vector<Spec> &specs() {
       {"-loom-disable", "--loom-disable", true, false,
        [](Options &O, const std::string &V) {
          for (std::string &S : splitCommas(V)) {
-           if (S != "vectorize" && S != "barrier-elim" && S != "wfv" && S != "grid-stride" &&
-               S != "barrier-unroll" && S != "uniform-regions" && S != "atomic-agg")
-             return error("unknown optimization '" + S +
-                          "' for --loom-disable (vectorize, barrier-elim, wfv, grid-stride, "
-                          "barrier-unroll, uniform-regions, atomic-agg)");
+           if (S != "vectorize" && !loom::findCodegenSwitch(S)) {
+             std::string Names = "vectorize";
+             for (const loom::CodegenSwitchName &Sw : loom::CodegenSwitchNames)
+               Names += std::string(", ") + Sw.Name;
+             return error("unknown optimization '" + S + "' for --loom-disable (" + Names + ")");
+           }
            O.Disabled.push_back(S);
          }
          return true;
