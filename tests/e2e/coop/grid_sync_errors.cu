@@ -163,8 +163,12 @@ int main(int argc, char **argv) {
   }
   std::printf("trap PASSED\n");
 
-  touch<<<4, threads>>>(p);
-  EXPECT(cudaGetLastError() == cudaSuccess); // the launch itself is fine
+  // The launch itself is accepted; the kernel fails when it reaches
+  // grid.sync(). (cudaGetLastError() right after the launch may already see
+  // that failure: the kernel runs asynchronously, so only the launch's own
+  // return value is checked here.)
+  void *targs[] = {&p};
+  EXPECT(cudaLaunchKernel((void *)touch, dim3(4), dim3(threads), targs, 0, 0) == cudaSuccess);
   EXPECT(cudaDeviceSynchronize() == cudaErrorLaunchFailure);
   EXPECT(cudaGetLastError() == cudaErrorLaunchFailure);
   CHECK_CUDA(cudaDeviceReset());
