@@ -30,6 +30,9 @@ class Allocator {
 public:
   /// Alignment of every allocation (cudaMalloc guarantees 256 bytes).
   static constexpr size_t Alignment = 256;
+  /// Allocations of at least this size are aligned to it and advised to use
+  /// transparent huge pages.
+  static constexpr size_t HugePageBytes = size_t(2) << 20;
 
   /// \p Limit is the largest single allocation allowed (physical memory).
   explicit Allocator(size_t Limit) : Limit(Limit) {}
@@ -51,6 +54,9 @@ public:
   static unsigned bit(AllocKind Kind) { return 1u << static_cast<unsigned>(Kind); }
 
 private:
+  /// Bytes actually reserved for \p Size (what bytesInUse counts).
+  static size_t roundedSize(size_t Size);
+
   size_t Limit;
   std::mutex M;
   std::map<uintptr_t, Allocation> Allocations; ///< by base address

@@ -140,4 +140,24 @@ TEST(Memory, MemGetInfo) {
   EXPECT_LE(Free, Total);
 }
 
+// Allocations of 2 MiB and more are aligned for transparent huge pages (a
+// GPU maps device memory with large pages; kernels stride across it).
+TEST(Memory, LargeAllocationsAreHugePageAligned) {
+  const size_t Huge = size_t(2) << 20;
+  void *P = nullptr, *Q = nullptr;
+  ASSERT_EQ(cudaMalloc(&P, 3 * Huge + 5), cudaSuccess);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(P) % Huge, 0u);
+  ASSERT_EQ(cudaMallocManaged(&Q, Huge), cudaSuccess);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(Q) % Huge, 0u);
+  // The whole range is usable.
+  std::memset(P, 1, 3 * Huge + 5);
+  EXPECT_EQ(cudaMemset(Q, 2, Huge), cudaSuccess);
+  EXPECT_EQ(static_cast<unsigned char *>(Q)[Huge - 1], 2);
+  cudaPointerAttributes Attr;
+  ASSERT_EQ(cudaPointerGetAttributes(&Attr, static_cast<char *>(P) + 3 * Huge + 4), cudaSuccess);
+  EXPECT_EQ(Attr.type, cudaMemoryTypeDevice);
+  EXPECT_EQ(cudaFree(P), cudaSuccess);
+  EXPECT_EQ(cudaFree(Q), cudaSuccess);
+}
+
 } // namespace
