@@ -13,6 +13,7 @@
 #include <climits>
 #include <cstring>
 #include <set>
+#include <utility>
 #include <vector>
 
 constexpr int Bins = 8;
@@ -132,12 +133,17 @@ int main() {
   CHECK_CUDA(cudaMalloc(&dData, N * sizeof(int)));
   CHECK_CUDA(cudaMallocManaged(&bins, 2 * Bins * sizeof(unsigned)));
   CHECK_CUDA(cudaMemcpy(dData, data.data(), N * sizeof(int), cudaMemcpyHostToDevice));
-  CHECK_CUDA(cudaMemset(bins, 0, 2 * Bins * sizeof(unsigned)));
-  histogram<<<32, 256>>>(dData, N, bins);
-  CHECK_CUDA(cudaDeviceSynchronize());
-  std::vector<unsigned> expect(Bins, 0);
-  for (int v : data) ++expect[v % Bins];
-  for (int b = 0; b < Bins; ++b) EXPECT(bins[b] == expect[b] && bins[Bins + b] == expect[b]);
+  // N fills every gang; N - 5 leaves the last iteration's gangs partly
+  // masked (the lane loop with per-lane tests), and a 100-thread block
+  // leaves every block's last gang partial.
+  for (auto [n, threads] : {std::pair{N, 256}, std::pair{N - 5, 256}, std::pair{N - 5, 100}}) {
+    CHECK_CUDA(cudaMemset(bins, 0, 2 * Bins * sizeof(unsigned)));
+    histogram<<<32, threads>>>(dData, n, bins);
+    CHECK_CUDA(cudaDeviceSynchronize());
+    std::vector<unsigned> expect(Bins, 0);
+    for (int i = 0; i < n; ++i) ++expect[data[i] % Bins];
+    for (int b = 0; b < Bins; ++b) EXPECT(bins[b] == expect[b] && bins[Bins + b] == expect[b]);
+  }
 
   float *in, *fmax;
   CHECK_CUDA(cudaMallocManaged(&in, N * sizeof(float)));

@@ -4,9 +4,10 @@
 ; streams blockDim.x consecutive elements per step instead of each gang
 ; walking its own elements a grid apart. The marker may sit where the gang's
 ; lanes diverge (the loop's exit is divergent). Not stepped: loops whose step
-; does not involve gridDim (a block-stride loop), loops with atomics (bound by
-; their lane-by-lane read-modify-writes, not by memory order), loops that
-; already hold a barrier, and every loop with -loom-wfv-grid-stride-steps=false.
+; does not involve gridDim (a block-stride loop), loops with atomics (measured
+; slower stepped; they only get the prefetch below, 3 of their own gang's
+; iterations ahead), loops that already hold a barrier, and every loop with
+; -loom-wfv-grid-stride-steps=false.
 ; A unit-stride access p[i] of a stepped loop also prefetches the lines the
 ; gang will touch 6 steps ahead (p + 6 * step * sizeof(*p)): the rest of the
 ; block runs between two iterations of a gang, and a grid-sized jump is
@@ -50,6 +51,16 @@ declare void @loom.barrier()
 ; PF: call void @llvm.prefetch.p0(ptr %{{.*}}, i32 1, i32 3, i32 1)
 ; PF-LABEL: define void @block_stride(
 ; PF-NOT: prefetch
+; A loop with atomics keeps its gang-by-gang order but prefetches its
+; unit-stride load 3 iterations of its own gang ahead (3 * stride bytes).
+; PF-LABEL: define void @atomic_gs(
+; PF-NOT: @loom.barrier
+; PF: %prefetch.ahead = mul i64 %{{.*}}, 3
+; PF-NEXT: %prefetch.at = getelementptr i8, ptr %pa.l0, i64 %prefetch.ahead
+; PF-NEXT: %[[Q:.*]] = getelementptr i8, ptr %prefetch.at, i64 0
+; PF-NEXT: call void @llvm.prefetch.p0(ptr %[[Q]], i32 0, i32 3, i32 1)
+; PF-NOT: @loom.barrier
+; PF-LABEL: define void @barrier_gs(
 ; OFF-LABEL: define void @triad_gs(
 ; OFF-NOT: @loom.barrier
 ; OFF: {{^}}}
