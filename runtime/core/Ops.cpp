@@ -7,6 +7,7 @@
 #include "device/KernelGuard.h"
 #include "scheduler/WorkerState.h"
 #include "support/ApiError.h"
+#include "support/RecyclingAllocator.h"
 
 #include <cstring>
 #include <new>
@@ -41,7 +42,8 @@ std::shared_ptr<KernelOp> KernelOp::create(const LoomKernelDesc &Desc, const Loo
                                            void *const *Args, uint64_t BlocksPerGrab) {
   uint64_t Total = uint64_t(Launch.gridDim.x) * Launch.gridDim.y * Launch.gridDim.z;
   const LoomKernelDesc &Run = KernelJit::get().select(Desc, Launch.blockDim);
-  auto K = std::make_shared<KernelOp>(Run, Desc, Launch, Total, BlocksPerGrab);
+  auto K = std::allocate_shared<KernelOp>(RecyclingAllocator<KernelOp>(), Run, Desc, Launch,
+                                           Total, BlocksPerGrab);
 
   // Lay the arguments out at their natural alignment.
   uint64_t Size = 0, MaxAlign = 1;
