@@ -52,6 +52,7 @@
 #include "Transforms/VectorizeKernels.h"
 #include "Analysis/Uniformity.h"
 
+#include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Module.h"
@@ -60,6 +61,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
+#include "llvm/Transforms/IPO/FunctionAttrs.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
 #include "llvm/Transforms/Scalar/SROA.h"
@@ -134,9 +136,13 @@ template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn A
     Add(SpecializeLaunchPass(*Opts.BlockDim));
     addCleanup(Add);
   }
-  // Fewer barriers, fewer regions; needs the cleaned-up addresses above.
-  if (Opts.EliminateBarriers)
+  // Fewer barriers, fewer regions; needs the cleaned-up addresses above, and
+  // the memory effects of the device functions still called (a helper that
+  // only reads its by-value struct argument orders nothing): inferred here.
+  if (Opts.EliminateBarriers) {
+    Add(createModuleToPostOrderCGSCCPassAdaptor(PostOrderFunctionAttrsPass()));
     Add(EliminateBarriersPass());
+  }
   // Short constant loops that keep a barrier: constant strides and bounds
   // per iteration for the vectorizer (docs/pipeline.md).
   if (Opts.UnrollBarrierLoops) {

@@ -131,6 +131,7 @@ private:
 
   SmallVector<Access, 16> collect(Instruction *B, bool Forward) const;
   Access describe(Instruction &I) const;
+  bool describeCall(Instruction &I, SmallVectorImpl<Access> &Out) const;
   bool conflict(const Access &X, const Access &Y, Shape *S) const;
   bool threadPrivate(const Access &X, const Access &Y, Shape &S) const;
   bool removable(Instruction *B, Shape *S);
@@ -187,6 +188,60 @@ Access Eliminator::describe(Instruction &I) const {
   return A;
 }
 
+/// A call whose memory effects are known (a device function that
+/// PostOrderFunctionAttrs found to read only its arguments' memory, a math
+/// function that touches none) becomes one access per pointer argument,
+/// covering that argument's whole object; false for any other call (which
+/// describe() makes an unknown access).
+bool Eliminator::describeCall(Instruction &I, SmallVectorImpl<Access> &Out) const {
+  auto Whole = [&](const Value *Ptr, bool Writes, uint64_t Size) {
+    Access A;
+    A.I = &I;
+    A.Ptr = Ptr;
+    A.Size = Size;
+    A.Writes = Writes;
+    const Value *Obj = getUnderlyingObject(Ptr, 0);
+    if (isa<AllocaInst>(Obj) || isa<Argument>(Obj) || isa<GlobalVariable>(Obj))
+      A.Object = Obj;
+    Out.push_back(A);
+  };
+  // The whole object: never one thread's own cell (threadPrivate).
+  constexpr uint64_t Unbounded = uint64_t(1) << 32;
+  // memcpy/memmove/memset (clang copies a by-value struct argument into a
+  // local with one): a write of the destination, a read of the source.
+  if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
+    if (MI->isVolatile())
+      return false;
+    auto *Len = dyn_cast<ConstantInt>(MI->getLength());
+    uint64_t Size = Len && Len->getZExtValue() < Unbounded ? Len->getZExtValue() : Unbounded;
+    Whole(MI->getDest(), /*Writes=*/true, Size);
+    if (auto *MT = dyn_cast<MemTransferInst>(MI))
+      Whole(MT->getSource(), /*Writes=*/false, Size);
+    return true;
+  }
+  auto *Call = dyn_cast<CallBase>(&I);
+  if (!Call || isa<IntrinsicInst>(Call))
+    return false;
+  // Non-recursive functions that hold a barrier or read a thread index were
+  // inlined (InlineDeviceFunctions); a recursive one may still hold one.
+  // (Every call in CUDA device code is marked convergent; the callee's own
+  // attribute says whether it is.)
+  const Function *Callee = Call->getCalledFunction();
+  if (!Callee || Callee->isConvergent() ||
+      (!Callee->isDeclaration() && !Callee->doesNotRecurse()))
+    return false;
+  MemoryEffects ME = Call->getMemoryEffects();
+  if (ME.doesNotAccessMemory())
+    return true;
+  if (!ME.getWithoutLoc(IRMemLocation::ArgMem).doesNotAccessMemory())
+    return false;
+  bool Writes = isModSet(ME.getModRef(IRMemLocation::ArgMem));
+  for (unsigned N = 0; N < Call->arg_size(); ++N)
+    if (Call->getArgOperand(N)->getType()->isPointerTy())
+      Whole(Call->getArgOperand(N), Writes && !Call->onlyReadsMemory(N), Unbounded);
+  return true;
+}
+
 SmallVector<Access, 16> Eliminator::collect(Instruction *B, bool Forward) const {
   SmallVector<Access, 16> Out;
   SmallPtrSet<BasicBlock *, 16> Seen;
@@ -207,7 +262,7 @@ SmallVector<Access, 16> Eliminator::collect(Instruction *B, bool Forward) const 
         if (Removed.count(I))
           Skip = true;
       }
-      if (!Skip)
+      if (!Skip && !describeCall(*I, Out))
         Out.push_back(describe(*I));
       I = Forward ? I->getNextNode() : I->getPrevNode();
     }

@@ -54,7 +54,7 @@ $_ZN26__cuda_builtin_threadIdx_t17__fetch_builtin_yEv = comdat any
 ; markers replaced, the dynamic shared buffer loaded through TLS, the fence
 ; kept.
 ; CHECK-NOT: define {{.*}}@_Z7saxpy2dfPKfPfii(
-; CHECK-LABEL: define internal void @_Z7saxpy2dfPKfPfii.block(float noundef %0, ptr noundef %1, ptr noundef %2, i32 noundef %3, i32 noundef %4, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz)
+; CHECK-LABEL: define internal void @_Z7saxpy2dfPKfPfii.block(float noundef %0, ptr noundef {{.*}}%1, ptr noundef {{.*}}%2, i32 noundef %3, i32 noundef %4, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz)
 ; CHECK: block.entry:
 ; CHECK: thread.x:
 ; CHECK: mul i32 %bx, %blockDim.x
