@@ -27,6 +27,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
@@ -71,6 +72,10 @@ static cl::opt<bool> SplitFullMaskOption(
     "loom-wfv-full-mask-lanes", cl::init(true), cl::Hidden,
     cl::desc("Atomics done lane by lane under a mask get a second, untested "
              "copy of the lane loop for when every lane is active"));
+static cl::opt<bool> BlockAtomicsOption(
+    "loom-wfv-block-atomics", cl::init(true), cl::Hidden,
+    cl::desc("One global atomic per block for a counter-style atomicAdd whose "
+             "result is used (a barrier collects the gangs' counts)"));
 static cl::opt<unsigned>
     WidthOption("loom-wfv-width", cl::init(0),
                 cl::desc("Gang width of Loom's kernel vectorizer (0: from the "
@@ -217,6 +222,20 @@ private:
   void emitStepPrefetch(const Value *Ptr, bool Write);
   Value *rebuildStep(const Value *V, const Loop &L, unsigned Depth = 0);
   bool HasBarrier = false; // plain __syncthreads() in gang-uniform control flow
+  // A counter atomic done once per block (findBlockAtomic): its block runs
+  // in every gang, with no any-lane skip, and holds the inserted barrier.
+  AtomicRMWInst *BlockAtomic = nullptr;
+  GlobalVariable *BlockScratch = nullptr;
+  void emitBlockAtomic(AtomicRMWInst &I, Value *Mask);
+  /// `atomicAdd(p, 1)` on a uniform address, aggregated: lane l's old value
+  /// is lane 0's plus the number of active lanes below l. Its old values
+  /// (a vector) and the mask they were ranked under, per atomic.
+  static bool isRankingAtomic(const AtomicRMWInst &I) {
+    auto *One = dyn_cast<ConstantInt>(I.getValOperand());
+    return I.getOperation() == AtomicRMWInst::Add && One && One->isOne();
+  }
+  DenseMap<const Value *, std::pair<Value *, Value *>> Ranked;
+  bool emitCompressStore(StoreInst &SI, Value *Mask);
   // The body copy being emitted runs only under masks with a lane off (a
   // row's last gang), so contiguous accesses need no all-on fast path.
   bool NeverAllOn = false;
@@ -229,6 +248,13 @@ public:
   // only prefetched.
   const DenseSet<const PHINode *> *UnsteppedIVs = nullptr;
   bool hasBarrier() const { return HasBarrier; }
+  /// Atomics done once per block, for remarks.
+  SmallVector<DebugLoc, 1> BlockAtomics;
+  /// Picks the kernel's block-aggregated atomic, if any (emitBlockAtomic);
+  /// call after checkLegal, before build. Makes the kernel a barrier kernel.
+  void findBlockAtomic();
+  /// The atomic findBlockAtomic picked, for a remark.
+  const AtomicRMWInst *blockAtomic() const { return BlockAtomic; }
   /// Global atomics emitted one per gang (true: uniform address) or one per
   /// distinct address (false), for remarks.
   /// Keyed by the instruction of the (since erased) working copy.
@@ -691,6 +717,7 @@ void GangBuilder::emitVariant(Value *Mask, BasicBlock *Start, BasicBlock *Exit) 
   Lane0.clear();
   LaneLast.clear();
   CmpXchgParts.clear();
+  Ranked.clear();
   BlockMask.clear();
   HeaderGuard.clear();
   LoopDone.clear();
@@ -811,7 +838,10 @@ void GangBuilder::emitBlock(BasicBlock *BB) {
   BasicBlock *Skip = nullptr;
   // The entry mask has a lane on in every gang that runs (a row's last
   // gang has at least one thread).
-  if (isAllTrue(Mask) || Mask == EntryMask || (L && L->getHeader() == BB && uniformLoop(L))) {
+  if (isAllTrue(Mask) || Mask == EntryMask || (L && L->getHeader() == BB && uniformLoop(L)) ||
+      (BlockAtomic && BlockAtomic->getParent() == BB)) {
+    // (The block atomic's block holds a barrier every gang must reach: it
+    // runs with an empty mask too, findBlockAtomic checked that it can.)
     B.CreateBr(Body);
   } else {
     Skip = BasicBlock::Create(Ctx, BB->getName() + ".skip", GF);
@@ -1015,6 +1045,205 @@ static bool isBlockLocalAtomic(const Instruction &I) {
   return pointsIntoSharedMemory(Ptr);
 }
 
+/// Same value in every thread of the block: kernel arguments, constants,
+/// globals, block and grid indices and sizes, and pure arithmetic on them.
+static bool blockUniform(const Value *V, unsigned Depth = 0) {
+  if (isa<Argument>(V) || isa<Constant>(V))
+    return true;
+  if (Depth > 8)
+    return false;
+  if (const auto *CB = dyn_cast<CallBase>(V)) {
+    std::optional<Marker> Mk = getMarker(*CB);
+    return Mk && markerShape(*Mk) == MarkerShape::Index &&
+           (isBlockIndex(*Mk) || isBlockDim(*Mk) || isGridDim(*Mk));
+  }
+  const auto *I = dyn_cast<Instruction>(V);
+  if (!I || I->mayReadOrWriteMemory() || isa<PHINode>(I) || I->isTerminator())
+    return false;
+  return all_of(I->operands(), [&](const Value *Op) { return blockUniform(Op, Depth + 1); });
+}
+
+/// A stream-compaction counter, `out[atomicAdd(&count, 1)] = x` with
+/// several gangs per block, costs one atomic per gang: the workers bounce
+/// the counter's line, and neighbouring gangs of different workers write
+/// neighbouring output slots (measured: 5.7x slower on two workers than on
+/// one). A block-wide aggregation needs one: every gang stores its total,
+/// a barrier, the first gang after it applies the block's sum and turns the
+/// totals into each gang's base (emitBlockAtomic). Taken for the one
+/// integer atomicAdd of a barrier-free kernel, outside loops, on an address
+/// uniform across the block, with its result used, in a block that every
+/// gang reaches (only divergent branches lead there) and that can run with
+/// no lane active (masked accesses, arithmetic; no uniform memory access,
+/// call or other side effect).
+void GangBuilder::findBlockAtomic() {
+  static const char *Env = std::getenv("LOOM_WFV_ATOMICS");
+  if (WarpGang || HasBarrier || !AggregateAtomics || !AggregateAtomicsOption ||
+      !BlockAtomicsOption || (Env && StringRef(Env) == "lanes"))
+    return;
+  AtomicRMWInst *Found = nullptr;
+  for (Instruction &I : instructions(WF)) {
+    if (isa<FenceInst>(I) || isa<AtomicCmpXchgInst>(I))
+      return;
+    if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+      if (Found)
+        return;
+      Found = RMW;
+    }
+  }
+  if (!Found || Found->getOperation() != AtomicRMWInst::Add || Found->isVolatile() ||
+      !Found->getType()->isIntegerTy() || Found->use_empty() || isBlockLocalAtomic(*Found) ||
+      !blockUniform(Found->getPointerOperand()) || !PDT)
+    return;
+  BasicBlock *BB = Found->getParent();
+  if (LI.getLoopFor(BB))
+    return;
+  for (Instruction &I : *BB) {
+    if (&I == Found || I.isTerminator() || isa<PHINode>(I))
+      continue;
+    if (auto *CB = dyn_cast<CallBase>(&I)) {
+      std::optional<Marker> Mk = getMarker(*CB);
+      if (Mk && markerShape(*Mk) == MarkerShape::Index)
+        continue;
+      return;
+    }
+    if (isa<AllocaInst>(I))
+      return;
+    if (auto *LdI = dyn_cast<LoadInst>(&I)) {
+      if (!LdI->isSimple() || !varying(LdI->getPointerOperand()))
+        return;
+      continue;
+    }
+    if (auto *SI = dyn_cast<StoreInst>(&I)) {
+      if (!SI->isSimple() || !varying(SI->getPointerOperand()))
+        return;
+      continue;
+    }
+    if (I.mayHaveSideEffects() || I.mayReadOrWriteMemory())
+      return;
+    // Division by an inactive lane's divisor is made safe, by a uniform
+    // one is not.
+    if (auto *BO = dyn_cast<BinaryOperator>(&I))
+      if (BO->isIntDivRem() && !varying(BO->getOperand(1))) {
+        auto *D = dyn_cast<ConstantInt>(BO->getOperand(1));
+        if (!D || D->isZero() || D->isMinusOne())
+          return;
+      }
+  }
+  // Every gang reaches BB: the branches that can lead there are divergent
+  // (linearized) or post-dominated by BB.
+  for (BasicBlock &X : WF) {
+    Instruction *T = X.getTerminator();
+    if (T->getNumSuccessors() < 2 || UI.isDivergentBranch(T) || PDT->dominates(BB, &X))
+      continue;
+    if (isPotentiallyReachable(&X, BB, nullptr, &DT, &LI))
+      return;
+  }
+  BlockAtomic = Found;
+  HasBarrier = true;
+}
+
+void GangBuilder::emitBlockAtomic(AtomicRMWInst &I, Value *Mask) {
+  Type *T = I.getType();
+  Type *I32 = B.getInt32Ty();
+  // The block's gangs: rows of ceil(ntid.x / W), linear index of this one.
+  Value *NX = B.CreateCall(getMarkerFunction(M, Marker::BlockDimX), {}, "ntid.x");
+  Value *NY = B.CreateCall(getMarkerFunction(M, Marker::BlockDimY), {}, "ntid.y");
+  Value *NZ = B.CreateCall(getMarkerFunction(M, Marker::BlockDimZ), {}, "ntid.z");
+  Value *TY = B.CreateCall(getMarkerFunction(M, Marker::ThreadIdxY), {}, "tid.y");
+  Value *TZ = B.CreateCall(getMarkerFunction(M, Marker::ThreadIdxZ), {}, "tid.z");
+  Value *PerRow = B.CreateUDiv(B.CreateAdd(NX, B.getInt32(W - 1)), B.getInt32(W), "gangs.row");
+  Value *Gangs = B.CreateMul(B.CreateMul(PerRow, NY), NZ, "gangs");
+  Value *Row = B.CreateAdd(B.CreateMul(TZ, NY), TY);
+  Value *G = B.CreateAdd(B.CreateMul(Row, PerRow), B.CreateUDiv(Base, B.getInt32(W)), "gang");
+  // Per-block scratch (each block runs on one thread): the gangs' totals,
+  // then their bases; the last element says whether the atomic was done.
+  // A block has at most 1024 threads, so at most 1024 gangs.
+  constexpr unsigned MaxGangs = 1024;
+  auto *ScratchTy = ArrayType::get(T, MaxGangs + 1);
+  if (!BlockScratch) { // one for both body copies: a block runs one
+    BlockScratch = new GlobalVariable(M, ScratchTy, false, GlobalValue::InternalLinkage,
+                                      PoisonValue::get(ScratchTy), "loom.block.atomic",
+                                      nullptr, GlobalValue::LocalExecTLSModel);
+    BlockScratch->setAlignment(Align(64));
+  }
+  GlobalVariable *Scratch = BlockScratch;
+  Value *ScratchP = B.CreateThreadLocalAddress(Scratch);
+  auto Slot = [&](Value *Idx) { return B.CreateGEP(ScratchTy, ScratchP, {B.getInt32(0), Idx}); };
+  Value *Done = Slot(B.getInt32(MaxGangs));
+  // This gang's lanes: inclusive prefix, its last lane the gang's total.
+  Constant *Zero = Constant::getNullValue(T);
+  Value *X = B.CreateSelect(Mask, vectorOf(I.getValOperand()), B.CreateVectorSplat(W, Zero));
+  Value *Zeros = B.CreateVectorSplat(W, Zero);
+  for (unsigned D = 1; D < W; D *= 2) {
+    SmallVector<int, 32> Sh(W);
+    for (unsigned L = 0; L < W; ++L)
+      Sh[L] = L >= D ? int(L - D) : int(W + L);
+    X = B.CreateAdd(X, B.CreateShuffleVector(X, Zeros, Sh));
+  }
+  SmallVector<int, 32> Sh1(W);
+  for (unsigned L = 0; L < W; ++L)
+    Sh1[L] = L >= 1 ? int(L - 1) : int(W + L);
+  Value *Excl = B.CreateShuffleVector(X, Zeros, Sh1, "block.excl");
+  B.CreateStore(B.CreateExtractElement(X, uint64_t(W - 1)), Slot(G));
+  // Gang 0 clears the flag before the barrier; everyone's total is in
+  // before anyone passes it.
+  B.CreateStore(B.CreateSelect(B.CreateICmpEQ(G, B.getInt32(0)), Zero,
+                               B.CreateLoad(T, Done)),
+                Done);
+  B.CreateCall(getMarkerFunction(M, Marker::Barrier));
+  // The first gang past the barrier applies the block's sum and replaces
+  // the totals by the gangs' bases (gang order: as if the gangs' atomics
+  // ran one after another, gang 0 first).
+  BasicBlock *Apply = BasicBlock::Create(Ctx, "block.atomic", GF);
+  BasicBlock *Sum = BasicBlock::Create(Ctx, "block.sum", GF);
+  BasicBlock *Bases = BasicBlock::Create(Ctx, "block.bases", GF);
+  BasicBlock *Join = BasicBlock::Create(Ctx, "block.join", GF);
+  BasicBlock *Pre = B.GetInsertBlock();
+  B.CreateCondBr(B.CreateICmpEQ(B.CreateLoad(T, Done), Zero), Apply, Join);
+  B.SetInsertPoint(Apply);
+  B.CreateBr(Sum);
+  B.SetInsertPoint(Sum);
+  PHINode *K = B.CreatePHI(I32, 2, "k");
+  PHINode *Acc = B.CreatePHI(T, 2, "acc");
+  K->addIncoming(B.getInt32(0), Apply);
+  Acc->addIncoming(Zero, Apply);
+  Value *Acc2 = B.CreateAdd(Acc, B.CreateLoad(T, Slot(K)));
+  Value *K2 = B.CreateAdd(K, B.getInt32(1));
+  K->addIncoming(K2, Sum);
+  Acc->addIncoming(Acc2, Sum);
+  BasicBlock *SumEnd = B.GetInsertBlock();
+  BasicBlock *DoAtomic = BasicBlock::Create(Ctx, "block.apply", GF);
+  B.CreateCondBr(B.CreateICmpULT(K2, Gangs), Sum, DoAtomic);
+  B.SetInsertPoint(DoAtomic);
+  auto *C = cast<AtomicRMWInst>(I.clone());
+  C->setOperand(AtomicRMWInst::getPointerOperandIndex(), scalarOf(I.getPointerOperand()));
+  C->setOperand(1, Acc2);
+  B.Insert(C, "atomic.block");
+  B.CreateStore(ConstantInt::get(T, 1), Done);
+  B.CreateBr(Bases);
+  B.SetInsertPoint(Bases);
+  PHINode *J = B.CreatePHI(I32, 2, "j");
+  PHINode *Run = B.CreatePHI(T, 2, "run");
+  J->addIncoming(B.getInt32(0), DoAtomic);
+  Run->addIncoming(C, DoAtomic);
+  Value *PJ = Slot(J);
+  Value *TJ = B.CreateLoad(T, PJ);
+  B.CreateStore(Run, PJ);
+  Value *J2 = B.CreateAdd(J, B.getInt32(1));
+  J->addIncoming(J2, Bases);
+  Run->addIncoming(B.CreateAdd(Run, TJ), Bases);
+  B.CreateCondBr(B.CreateICmpULT(J2, Gangs), Bases, Join);
+  (void)SumEnd;
+  (void)Pre;
+  B.SetInsertPoint(Join);
+  Value *GangBase = B.CreateLoad(T, Slot(G), "gang.base.old");
+  Vector[&I] = B.CreateAdd(B.CreateVectorSplat(W, GangBase), Excl, "atomic.old");
+  if (isRankingAtomic(I))
+    Ranked[&I] = {Vector[&I], Mask};
+  if (BlockAtomics.empty()) // once, not per body copy
+    BlockAtomics.push_back(I.getDebugLoc());
+}
+
 bool GangBuilder::emitGangAtomic(AtomicRMWInst &I, Value *Mask) {
   // Global atomics stay atomic, one per distinct address per gang
   // (GangAtomics.h); shared-memory ones become plain read-modify-writes
@@ -1033,9 +1262,11 @@ bool GangBuilder::emitGangAtomic(AtomicRMWInst &I, Value *Mask) {
   Value *Vals = vectorOf(I.getValOperand());
   bool NeedOld = !I.use_empty();
   Value *Old;
-  if (!varying(Ptr))
+  if (!varying(Ptr)) {
     Old = emitGuardedAggregatedAtomic(B, I, scalarOf(Ptr), Vals, Mask, W, NeedOld);
-  else if ((GroupAtomicsOption || Groups) && !UniformOnly) {
+    if (Old && isRankingAtomic(I))
+      Ranked[&I] = {Old, Mask};
+  } else if ((GroupAtomicsOption || Groups) && !UniformOnly) {
     // Per-lane addresses: when the first active lane shares its address
     // with several others, a loop over the distinct addresses; else (a
     // histogram with many bins: most lanes alone) the lane loop, which costs
@@ -1517,6 +1748,41 @@ void GangBuilder::emitStepPrefetch(const Value *Ptr, bool Write) {
                             B.getInt32(Write), B.getInt32(3), B.getInt32(1)});
 }
 
+/// `out[atomicAdd(&count, 1)] = v` (stream compaction): the active lanes'
+/// slots are consecutive, in lane order, from lane 0's old value, so the
+/// scatter is a compress-store of the active lanes' values there
+/// (vpcompress on AVX-512; LLVM expands it elsewhere). Only under the mask
+/// the atomic ranked the lanes with.
+bool GangBuilder::emitCompressStore(StoreInst &SI, Value *Mask) {
+  auto *GEP = dyn_cast<GetElementPtrInst>(SI.getPointerOperand());
+  if (!GEP || GEP->getNumIndices() != 1 || varying(GEP->getPointerOperand()))
+    return false;
+  const Value *Idx = GEP->getOperand(1);
+  bool Signed = false;
+  if (auto *Ext = dyn_cast<CastInst>(Idx); Ext && (isa<SExtInst>(Ext) || isa<ZExtInst>(Ext))) {
+    Signed = isa<SExtInst>(Ext);
+    Idx = Ext->getOperand(0);
+  }
+  auto It = Ranked.find(Idx);
+  if (It == Ranked.end() || It->second.second != Mask)
+    return false;
+  Type *T = SI.getValueOperand()->getType();
+  if (DL.getTypeAllocSize(GEP->getSourceElementType()) != DL.getTypeAllocSize(T) ||
+      DL.getTypeStoreSize(T) != DL.getTypeAllocSize(T))
+    return false;
+  // (Frozen: with no lane active the atomic was skipped and its value is
+  // poison; the store then touches nothing.)
+  Value *First =
+      B.CreateFreeze(B.CreateExtractElement(It->second.first, uint64_t(0)), "rank.base");
+  Value *Wide = Signed ? B.CreateSExt(First, GEP->getOperand(1)->getType())
+                       : B.CreateZExt(First, GEP->getOperand(1)->getType());
+  Value *At = B.CreateGEP(GEP->getSourceElementType(), scalarOf(GEP->getPointerOperand()), Wide,
+                          "compress.at");
+  B.CreateIntrinsic(Intrinsic::masked_compressstore, {vecTy(T)},
+                    {vectorOf(SI.getValueOperand()), At, Mask});
+  return true;
+}
+
 void GangBuilder::emitStore(StoreInst &SI, Value *Mask) {
   const Value *Ptr = SI.getPointerOperand(), *Val = SI.getValueOperand();
   Type *T = Val->getType();
@@ -1529,6 +1795,8 @@ void GangBuilder::emitStore(StoreInst &SI, Value *Mask) {
     emitSerialized(SI, Mask);
     return;
   }
+  if (emitCompressStore(SI, Mask))
+    return;
   int64_t Size = DL.getTypeAllocSize(T);
   auto Scatter = [&]() {
     // Lanes store in order, so the highest active lane's value wins where
@@ -1916,6 +2184,10 @@ void GangBuilder::emitInstruction(Instruction &I, Value *OpMask) {
     if (Pure && emitVectorCall(*CI))
       return;
     emitSerialized(I, OpMask);
+    return;
+  }
+  if (&I == BlockAtomic) {
+    emitBlockAtomic(*BlockAtomic, OpMask);
     return;
   }
   if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
@@ -2311,6 +2583,8 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     std::optional<Bail> Why = GB.checkLegal();
     if (!Why && !WarpGang)
       Why = GB.checkProfitable();
+    if (!Why)
+      GB.findBlockAtomic();
     if (Why) {
       // Name the user's line, not a header wrapper inlined into it.
       DebugLoc Loc = Why->At ? Why->At->getDebugLoc() : DebugLoc();
@@ -2388,6 +2662,19 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
                << "atomic in '" << K->getName() << "': "
                << (Uniform ? "one atomic instruction per gang (same address in every lane)"
                            : "one atomic instruction per distinct address in the gang");
+      });
+    }
+    for (DebugLoc Loc : GB.BlockAtomics) {
+      if (DILocation *DIL = Loc.get()) {
+        while (DILocation *Outer = DIL->getInlinedAt())
+          DIL = Outer;
+        Loc = DebugLoc(DIL);
+      }
+      ORE.emit([&] {
+        return OptimizationRemark(PassName, "BlockAtomic", Loc, &K->getEntryBlock())
+               << "atomic in '" << K->getName()
+               << "': one atomic instruction per block (same address in every thread; "
+                  "a barrier collects the gangs' counts)";
       });
     }
     if (WarpGang) {

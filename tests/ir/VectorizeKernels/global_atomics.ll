@@ -8,13 +8,14 @@
 ; with -loom-wfv-group-atomics, when the first active lane shares its address
 ; with at least max(2, W/8) lanes, a loop over the distinct addresses (first
 ; remaining lane's address, every lane with it). Volatile atomics and
-; cmpxchg stay lane by lane.
+; cmpxchg stay lane by lane. (A counter with its result used in a barrier-free
+; kernel is aggregated per block instead: block_atomics.ll; pinned off here.)
 ; DEFAULT-LABEL: define void @varying(
 ; DEFAULT-NOT: atomic.group
 ; DEFAULT: lane.do:
 ; DEFAULT: atomicrmw add ptr %{{.*}}, i32 1 monotonic
 ; DEFAULT-LABEL: define void @kept(
-; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -loom-wfv-group-atomics -S %s | FileCheck %s
+; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -loom-wfv-group-atomics -loom-wfv-block-atomics=false -S %s | FileCheck %s
 ; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -S %s | FileCheck --check-prefix=DEFAULT %s
 ; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -loom-wfv-aggregate-atomics=false -S %s | FileCheck --check-prefix=OFF %s
 ; OFF-LABEL: define void @uniform_add_unused(
@@ -71,6 +72,14 @@ entry:
 ; CHECK: atomic.once.done:
 ; CHECK: %atomic.old = phi <4 x i32> [ poison, %then ], [ %[[OLD]], %atomic.once ]
 ; CHECK: zext <4 x i32> %atomic.old to <4 x i64>
+; The kept lanes' slots are consecutive from lane 0's: the store to
+; out[slot] is a compress-store there, not a scatter.
+; CHECK: %[[R:.*]] = extractelement <4 x i32> %atomic.old, i64 0
+; CHECK-NEXT: %rank.base = freeze i32 %[[R]]
+; CHECK-NEXT: %[[RZ:.*]] = zext i32 %rank.base to i64
+; CHECK-NEXT: %compress.at = getelementptr i32, ptr %out, i64 %[[RZ]]
+; CHECK-NEXT: call void @llvm.masked.compressstore.v4i32(<4 x i32> %x, ptr %compress.at, <4 x i1> %[[KEEP]])
+; CHECK-NOT: scatter
 
 ; Stream compaction under a divergent branch: the returned slot is used.
 define void @compact(ptr %data, ptr %count, ptr %out) "loom-kernel" {
