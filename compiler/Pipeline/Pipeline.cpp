@@ -156,7 +156,8 @@ template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn A
   // Kernels become gang kernels (W threads in SIMD registers) before the
   // loops over threads are built.
   if (Opts.VectorizeKernels)
-    Add(VectorizeKernelsPass(Opts.VectorWidth, Opts.GridStrideSteps, Opts.AggregateAtomics));
+    Add(VectorizeKernelsPass(Opts.VectorWidth, Opts.GridStrideSteps, Opts.AggregateAtomics,
+                             Opts.BlockAtomics));
   Add(ThreadLoopsPass(Opts.UniformRegions));
   Add(KernelEntryPass());
   RegistrationOptions Reg;

@@ -26,6 +26,8 @@ struct CodegenSwitches {
   bool UniformRegions = true;
   /// One global atomic per address per gang.
   bool AggregateAtomics = true;
+  /// One atomic per block for a counter whose old value is used.
+  bool BlockAtomics = true;
   /// Gang width; 0: from the target (or LOOM_VECTOR_WIDTH).
   unsigned VectorWidth = 0;
 };
@@ -42,6 +44,7 @@ inline constexpr CodegenSwitchName CodegenSwitchNames[] = {
     {"barrier-unroll", &CodegenSwitches::UnrollBarrierLoops},
     {"uniform-regions", &CodegenSwitches::UniformRegions},
     {"atomic-agg", &CodegenSwitches::AggregateAtomics},
+    {"block-atomics", &CodegenSwitches::BlockAtomics},
 };
 
 /// The switch called \p Name, or null.

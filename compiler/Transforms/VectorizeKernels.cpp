@@ -249,7 +249,7 @@ public:
   const DenseSet<const PHINode *> *UnsteppedIVs = nullptr;
   bool hasBarrier() const { return HasBarrier; }
   /// Atomics done once per block, for remarks.
-  SmallVector<DebugLoc, 1> BlockAtomics;
+  SmallVector<DebugLoc, 1> BlockAtomicLocs;
   /// Picks the kernel's block-aggregated atomic, if any (emitBlockAtomic);
   /// call after checkLegal, before build. Makes the kernel a barrier kernel.
   void findBlockAtomic();
@@ -270,6 +270,7 @@ public:
   const PostDominatorTree *PDT = nullptr;
   /// Global atomics aggregate per gang (loomcc --loom-disable=atomic-agg).
   bool AggregateAtomics = true;
+  bool BlockAtomics = true;
 
 private:
   BasicBlock *controlEquivalentDominator(BasicBlock *BB);
@@ -1078,7 +1079,7 @@ static bool blockUniform(const Value *V, unsigned Depth = 0) {
 void GangBuilder::findBlockAtomic() {
   static const char *Env = std::getenv("LOOM_WFV_ATOMICS");
   if (WarpGang || HasBarrier || !AggregateAtomics || !AggregateAtomicsOption ||
-      !BlockAtomicsOption || (Env && StringRef(Env) == "lanes"))
+      !BlockAtomics || !BlockAtomicsOption || (Env && StringRef(Env) == "lanes"))
     return;
   AtomicRMWInst *Found = nullptr;
   for (Instruction &I : instructions(WF)) {
@@ -1240,8 +1241,8 @@ void GangBuilder::emitBlockAtomic(AtomicRMWInst &I, Value *Mask) {
   Vector[&I] = B.CreateAdd(B.CreateVectorSplat(W, GangBase), Excl, "atomic.old");
   if (isRankingAtomic(I))
     Ranked[&I] = {Vector[&I], Mask};
-  if (BlockAtomics.empty()) // once, not per body copy
-    BlockAtomics.push_back(I.getDebugLoc());
+  if (BlockAtomicLocs.empty()) // once, not per body copy
+    BlockAtomicLocs.push_back(I.getDebugLoc());
 }
 
 bool GangBuilder::emitGangAtomic(AtomicRMWInst &I, Value *Mask) {
@@ -2580,6 +2581,7 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     GB.UnsteppedIVs = &UnsteppedIVs;
     GB.PDT = &PDT;
     GB.AggregateAtomics = AggregateAtomics;
+    GB.BlockAtomics = BlockAtomics;
     std::optional<Bail> Why = GB.checkLegal();
     if (!Why && !WarpGang)
       Why = GB.checkProfitable();
@@ -2664,7 +2666,7 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
                            : "one atomic instruction per distinct address in the gang");
       });
     }
-    for (DebugLoc Loc : GB.BlockAtomics) {
+    for (DebugLoc Loc : GB.BlockAtomicLocs) {
       if (DILocation *DIL = Loc.get()) {
         while (DILocation *Outer = DIL->getInlinedAt())
           DIL = Outer;

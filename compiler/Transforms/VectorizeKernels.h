@@ -59,6 +59,7 @@ class VectorizeKernelsPass : public llvm::PassInfoMixin<VectorizeKernelsPass> {
   unsigned ForcedWidth;
   bool GridStrideSteps;
   bool AggregateAtomics;
+  bool BlockAtomics;
 
 public:
   /// \p Width 0: chosen from the target's vector registers (or the
@@ -67,10 +68,12 @@ public:
   /// --loom-disable=grid-stride, opt -loom-wfv-grid-stride-steps=false).
   /// \p AggregateAtomics: a global atomic on one address per gang becomes
   /// one atomic of the lanes' combined operand (GangAtomics.h).
+  /// \p BlockAtomics: a counter whose old value is used gets one atomic per
+  /// block (--loom-disable=block-atomics, opt -loom-wfv-block-atomics=false).
   explicit VectorizeKernelsPass(unsigned Width = 0, bool GridStrideSteps = true,
-                                bool AggregateAtomics = true)
+                                bool AggregateAtomics = true, bool BlockAtomics = true)
       : ForcedWidth(Width), GridStrideSteps(GridStrideSteps),
-        AggregateAtomics(AggregateAtomics) {}
+        AggregateAtomics(AggregateAtomics), BlockAtomics(BlockAtomics) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
 };
