@@ -76,6 +76,8 @@ NO_STEPS = ("no-grid-stride", ["--loom-disable=grid-stride"])  # gangs walk grid
 NO_UNROLL = ("no-barrier-unroll", ["--loom-disable=barrier-unroll"])  # level loops keep run-time strides
 NO_UNIFORM = ("no-uniform-regions", ["--loom-disable=uniform-regions"])  # state tests + dispatcher in every region
 NO_ATOMIC_AGG = ("no-atomic-agg", ["--loom-disable=atomic-agg"])  # one global atomic per lane, lane by lane
+NO_BLOCK_ATOMICS = ("no-block-atomics", ["--loom-disable=block-atomics"])  # counters: one atomic per gang
+NO_HUGE = ("no-huge-pages", [], {"LOOM_HUGE_PAGES": "0"})  # cudaMalloc on 4 KiB pages
 VARIANTS = {
     "smem_stage": [("no-barrier-elim", ["--loom-disable=barrier-elim"]), NO_UNIFORM],
     "warp_collectives": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
@@ -84,24 +86,24 @@ VARIANTS = {
     "expsin": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
     "blackscholes": [("scalar", ["--loom-disable=vectorize"]), NO_WFV, NO_STEPS],
     "triad": [NO_WFV, JIT],
-    "triad_gs": [NO_WFV, NO_STEPS],
+    "triad_gs": [NO_WFV, NO_STEPS, NO_HUGE],
     "dot_shared": [NO_WFV, NO_STEPS, NO_UNIFORM],
     "matmul_naive": [NO_WFV, JIT],
     "matmul_loop": [NO_WFV],
     "nbody": [NO_WFV],
-    "spmv": [NO_WFV],
-    "kmeans": [NO_WFV],
+    "spmv": [NO_WFV, NO_HUGE],
+    "kmeans": [NO_WFV, NO_HUGE],
     "stencil2d": [NO_WFV],
-    "stencil3d": [NO_WFV, JIT],
+    "stencil3d": [NO_WFV, JIT, NO_HUGE],
     "histogram": [NO_WFV, NO_ATOMIC_AGG, JIT],
-    "compact": [NO_ATOMIC_AGG],
+    "compact": [NO_ATOMIC_AGG, NO_BLOCK_ATOMICS],
     "bfs": [NO_WFV],
     "scan": [NO_WFV, NO_UNROLL, NO_UNIFORM, JIT],
     "matmul_tiled": [NO_WFV, JIT],
-    "transpose": [NO_WFV, JIT],
+    "transpose": [NO_WFV, JIT, NO_HUGE],
     "stencil2d_tiled": [NO_WFV, NO_UNIFORM, JIT],
     "layernorm": [NO_WFV, NO_UNIFORM, JIT],
-    "hotspot": [ONE_THREAD, NO_UNROLL, NO_UNIFORM, JIT],
+    "hotspot": [ONE_THREAD, NO_UNROLL, NO_UNIFORM, JIT, NO_HUGE],
     "tiny_launches": [ONE_THREAD],
     "myocyte_loop": [ONE_THREAD],
 }

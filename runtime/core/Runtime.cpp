@@ -20,7 +20,7 @@ Runtime &Runtime::get() {
 
 Runtime::Runtime()
     : Config(configFromEnvironment()), Host(readHostFacts()),
-      Memory(Host.PhysicalBytes ? Host.PhysicalBytes : SIZE_MAX) {
+      Memory(Host.PhysicalBytes ? Host.PhysicalBytes : SIZE_MAX, Config.HugePages) {
   if (!Config.Warnings.empty())
     std::fprintf(stderr, "loom: %s", Config.Warnings.c_str());
   fillDeviceProperties(Host, &Props);

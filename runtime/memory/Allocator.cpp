@@ -18,7 +18,7 @@ cudaError_t Allocator::allocate(size_t Size, AllocKind Kind, unsigned Flags, voi
   if (Size > Limit || Size > SIZE_MAX - HugePageBytes)
     return cudaErrorMemoryAllocation;
   size_t Rounded = roundedSize(Size);
-  bool Huge = Size >= HugePageBytes;
+  bool Huge = huge(Size);
   void *Ptr = std::aligned_alloc(Huge ? HugePageBytes : Alignment, Rounded);
   if (!Ptr)
     return cudaErrorMemoryAllocation;
@@ -37,8 +37,8 @@ cudaError_t Allocator::allocate(size_t Size, AllocKind Kind, unsigned Flags, voi
   return cudaSuccess;
 }
 
-size_t Allocator::roundedSize(size_t Size) {
-  size_t Unit = Size >= HugePageBytes ? HugePageBytes : Alignment;
+size_t Allocator::roundedSize(size_t Size) const {
+  size_t Unit = huge(Size) ? HugePageBytes : Alignment;
   return (Size + Unit - 1) / Unit * Unit;
 }
 

@@ -35,7 +35,8 @@ public:
   static constexpr size_t HugePageBytes = size_t(2) << 20;
 
   /// \p Limit is the largest single allocation allowed (physical memory).
-  explicit Allocator(size_t Limit) : Limit(Limit) {}
+  /// \p HugePages false: no huge-page alignment or advice (LOOM_HUGE_PAGES=0).
+  explicit Allocator(size_t Limit, bool HugePages = true) : Limit(Limit), HugePages(HugePages) {}
   ~Allocator();
 
   /// Allocates \p Size bytes; size 0 gives cudaSuccess and null, like CUDA.
@@ -55,9 +56,11 @@ public:
 
 private:
   /// Bytes actually reserved for \p Size (what bytesInUse counts).
-  static size_t roundedSize(size_t Size);
+  size_t roundedSize(size_t Size) const;
+  bool huge(size_t Size) const { return HugePages && Size >= HugePageBytes; }
 
   size_t Limit;
+  bool HugePages;
   std::mutex M;
   std::map<uintptr_t, Allocation> Allocations; ///< by base address
   size_t InUse = 0;

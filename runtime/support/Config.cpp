@@ -92,6 +92,15 @@ RuntimeConfig parseConfig(const std::function<const char *(const char *)> &GetEn
       Config.Warnings += std::string("LOOM_SCHEDULER='") + Value +
                          "' is neither 'pool' nor 'serial'; using 'pool'\n";
   }
+  if (const char *Value = GetEnv("LOOM_HUGE_PAGES"); Value && *Value) {
+    if (std::strcmp(Value, "0") == 0 || std::strcmp(Value, "off") == 0)
+      Config.HugePages = false;
+    else if (std::strcmp(Value, "1") == 0 || std::strcmp(Value, "on") == 0)
+      Config.HugePages = true;
+    else
+      Config.Warnings += std::string("LOOM_HUGE_PAGES='") + Value +
+                         "' is none of 0, off, 1, on; using on\n";
+  }
   if (Config.Scheduler == SchedulerKind::Serial)
     Config.NumWorkers = 0;
   return Config;

@@ -22,6 +22,9 @@ struct RuntimeConfig {
   /// host thread helping while it synchronizes takes one's place
   /// (scheduler/ExecutorSlots.h). 0 in serial mode.
   unsigned NumWorkers = 1;
+  /// LOOM_HUGE_PAGES=0: large allocations do not ask for transparent huge
+  /// pages (memory/Allocator.h).
+  bool HugePages = true;
   /// Problems found while parsing, reported once on stderr.
   std::string Warnings;
 };

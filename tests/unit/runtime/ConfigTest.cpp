@@ -98,3 +98,17 @@ TEST(Config, JitSettings) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Config, HugePages) {
+  EXPECT_TRUE(parse({}).HugePages);
+  EXPECT_FALSE(parse({{"LOOM_HUGE_PAGES", "0"}}).HugePages);
+  EXPECT_FALSE(parse({{"LOOM_HUGE_PAGES", "off"}}).HugePages);
+  EXPECT_TRUE(parse({{"LOOM_HUGE_PAGES", "on"}}).HugePages);
+  loom::RuntimeConfig Bad = parse({{"LOOM_HUGE_PAGES", "maybe"}});
+  EXPECT_TRUE(Bad.HugePages);
+  EXPECT_NE(Bad.Warnings.find("LOOM_HUGE_PAGES"), std::string::npos);
+}
+
+} // namespace
