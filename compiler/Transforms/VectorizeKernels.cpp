@@ -1163,7 +1163,7 @@ void GangBuilder::emitBlockAtomic(AtomicRMWInst &I, Value *Mask) {
   auto *ScratchTy = ArrayType::get(T, MaxGangs + 1);
   if (!BlockScratch) { // one for both body copies: a block runs one
     BlockScratch = new GlobalVariable(M, ScratchTy, false, GlobalValue::InternalLinkage,
-                                      PoisonValue::get(ScratchTy), "loom.block.atomic",
+                                      Constant::getNullValue(ScratchTy), "loom.block.atomic",
                                       nullptr, GlobalValue::LocalExecTLSModel);
     BlockScratch->setAlignment(Align(64));
   }

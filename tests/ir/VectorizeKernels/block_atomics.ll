@@ -31,7 +31,7 @@ declare void @loom.barrier()
 ; REMARK: atomic in 'has_barrier': one atomic instruction per gang
 ; REMARK: atomic in 'uniform_branch': one atomic instruction per gang
 
-; CHECK: @loom.block.atomic = internal thread_local(localexec) global [1025 x i32] poison, align 64
+; CHECK: @loom.block.atomic = internal thread_local(localexec) global [1025 x i32] zeroinitializer, align 64
 ; (The kernel is cleaned up after vectorizing, as barrier kernels are: the
 ; atomic's block is reached from the entry directly, with no skip.)
 ; CHECK-LABEL: define void @compact(
