@@ -132,6 +132,17 @@ static Value *shiftUp(IRBuilderBase &B, Value *X, unsigned D, Value *Fill, unsig
   return B.CreateShuffleVector(X, Fill, M);
 }
 
+Value *scanLanes(IRBuilderBase &B, Op K, Value *X, unsigned W, Value **Excl) {
+  // Hillis-Steele: log2 W steps.
+  Value *Ids = ConstantVector::getSplat(ElementCount::getFixed(W),
+                                        identity(K, X->getType()->getScalarType()));
+  for (unsigned D = 1; D < W; D *= 2)
+    X = combine(B, K, X, shiftUp(B, X, D, Ids, W));
+  if (Excl)
+    *Excl = shiftUp(B, X, 1, Ids, W);
+  return X;
+}
+
 Value *emitAggregatedAtomic(IRBuilderBase &B, const AtomicRMWInst &I, Value *Ptr, Value *Vals,
                             Value *Mask, unsigned W, bool NeedOld) {
   Op K = I.getOperation();
@@ -174,13 +185,11 @@ Value *emitAggregatedAtomic(IRBuilderBase &B, const AtomicRMWInst &I, Value *Ptr
     Atomic(reduce(B, K, X));
     return nullptr;
   }
-  // Inclusive prefix (Hillis-Steele: log2 W steps), its last lane is the
-  // total, shifted by one lane the exclusive prefix.
-  Value *Ids = ConstantVector::getSplat(ElementCount::getFixed(W), Id);
-  for (unsigned D = 1; D < W; D *= 2)
-    X = combine(B, K, X, shiftUp(B, X, D, Ids, W));
+  // Inclusive prefix, its last lane is the total, shifted by one lane the
+  // exclusive prefix.
+  Value *Excl;
+  X = scanLanes(B, K, X, W, &Excl);
   Value *Total = B.CreateExtractElement(X, uint64_t(W - 1), "atomic.total");
-  Value *Excl = shiftUp(B, X, 1, Ids, W);
   Value *Base = B.CreateVectorSplat(W, Atomic(Total));
   switch (K) {
   case Op::Sub:

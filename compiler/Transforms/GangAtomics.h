@@ -25,6 +25,13 @@ namespace loom {
 /// order of atomics undefined), xchg on any scalar; not volatile.
 bool isAggregatableAtomic(const llvm::AtomicRMWInst &I);
 
+/// Inclusive scan of \p X (<W x T>) across its lanes under \p Op (one of
+/// the combinable operations of isAggregatableAtomic but xchg): lane l gets
+/// lanes 0..l combined, in log2 W shift-and-combine steps. With \p Excl, the
+/// exclusive scan too (lane 0: the operation's identity).
+llvm::Value *scanLanes(llvm::IRBuilderBase &B, llvm::AtomicRMWInst::BinOp Op, llvm::Value *X,
+                       unsigned W, llvm::Value **Excl = nullptr);
+
 /// Emits at \p B the lanes' \p I, where every lane in \p Mask (a <W x i1>
 /// with at least one lane set) addresses the scalar \p Ptr and contributes
 /// its element of \p Vals (<W x T>): one atomic of the combined value,

@@ -1174,17 +1174,8 @@ void GangBuilder::emitBlockAtomic(AtomicRMWInst &I, Value *Mask) {
   // This gang's lanes: inclusive prefix, its last lane the gang's total.
   Constant *Zero = Constant::getNullValue(T);
   Value *X = B.CreateSelect(Mask, vectorOf(I.getValOperand()), B.CreateVectorSplat(W, Zero));
-  Value *Zeros = B.CreateVectorSplat(W, Zero);
-  for (unsigned D = 1; D < W; D *= 2) {
-    SmallVector<int, 32> Sh(W);
-    for (unsigned L = 0; L < W; ++L)
-      Sh[L] = L >= D ? int(L - D) : int(W + L);
-    X = B.CreateAdd(X, B.CreateShuffleVector(X, Zeros, Sh));
-  }
-  SmallVector<int, 32> Sh1(W);
-  for (unsigned L = 0; L < W; ++L)
-    Sh1[L] = L >= 1 ? int(L - 1) : int(W + L);
-  Value *Excl = B.CreateShuffleVector(X, Zeros, Sh1, "block.excl");
+  Value *Excl;
+  X = scanLanes(B, AtomicRMWInst::Add, X, W, &Excl);
   B.CreateStore(B.CreateExtractElement(X, uint64_t(W - 1)), Slot(G));
   // Gang 0 clears the flag before the barrier; everyone's total is in
   // before anyone passes it.

@@ -63,8 +63,8 @@ entry:
 ; CHECK: %[[P1:.*]] = add <4 x i32> %[[ONES]], %[[S1]]
 ; CHECK: %[[S2:.*]] = shufflevector <4 x i32> %[[P1]], <4 x i32> zeroinitializer, <4 x i32> <i32 4, i32 5, i32 0, i32 1>
 ; CHECK: %[[P2:.*]] = add <4 x i32> %[[P1]], %[[S2]]
-; CHECK: %[[TOT:.*]] = extractelement <4 x i32> %[[P2]], i64 3
 ; CHECK: %[[EXCL:.*]] = shufflevector <4 x i32> %[[P2]], <4 x i32> zeroinitializer, <4 x i32> <i32 4, i32 0, i32 1, i32 2>
+; CHECK: %[[TOT:.*]] = extractelement <4 x i32> %[[P2]], i64 3
 ; CHECK: %[[BASE:.*]] = atomicrmw add ptr %count, i32 %[[TOT]] monotonic
 ; CHECK: %[[BI:.*]] = insertelement <4 x i32> poison, i32 %[[BASE]], i64 0
 ; CHECK: %[[B:.*]] = shufflevector <4 x i32> %[[BI]], <4 x i32> poison, <4 x i32> zeroinitializer
