@@ -127,4 +127,13 @@ bool isBarrier(Marker M) {
 bool isKernel(const Function &F) { return F.hasFnAttribute(KernelAttr); }
 void markKernel(Function &F) { F.addFnAttr(KernelAttr); }
 
+bool isBlockUniformLeaf(const Value *V) {
+  if (isa<Argument>(V) || isa<Constant>(V))
+    return true;
+  if (const auto *Call = dyn_cast<CallBase>(V))
+    if (std::optional<Marker> M = getMarker(*Call))
+      return isBlockIndex(*M) || isBlockDim(*M) || isGridDim(*M);
+  return false;
+}
+
 } // namespace loom

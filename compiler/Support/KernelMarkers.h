@@ -51,6 +51,10 @@ bool isThreadIndex(Marker M); // threadIdx.{x,y,z}
 bool isBlockIndex(Marker M);  // blockIdx.{x,y,z}
 bool isBlockDim(Marker M);    // blockDim.{x,y,z}
 bool isGridDim(Marker M);     // gridDim.{x,y,z}
+/// Same value in every thread of a block, as a leaf: kernel arguments,
+/// constants (globals included), block indices and dimensions, grid
+/// dimensions.
+bool isBlockUniformLeaf(const llvm::Value *V);
 /// __syncthreads, its counting / voting forms, and warp collectives (a
 /// collective synchronizes its warp: it is a barrier for the threads that
 /// reach it).

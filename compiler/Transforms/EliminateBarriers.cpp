@@ -97,17 +97,6 @@ bool isPlainBarrier(const Instruction &I) {
   return Call && getMarker(*Call) == Marker::Barrier;
 }
 
-/// Same value in every thread of a block: kernel arguments, globals,
-/// constants, block indices and dimensions, grid dimensions.
-bool isUniformLeaf(const Value *V) {
-  if (isa<Argument>(V) || isa<Constant>(V))
-    return true;
-  if (const auto *Call = dyn_cast<CallBase>(V))
-    if (std::optional<Marker> M = getMarker(*Call))
-      return isBlockIndex(*M) || isBlockDim(*M) || isGridDim(*M);
-  return false;
-}
-
 /// Threads reach different barriers after a branch on threadIdx (undefined
 /// in CUDA; BarrierRegions warns about it, with the same test). Such kernels
 /// are left alone: the warning stays, and there is no speed to gain in them.
@@ -306,7 +295,7 @@ bool decompose(ScalarEvolution &SE, const SCEV *S, int64_t C[3], const SCEV *&R)
       std::optional<Marker> M = Call ? getMarker(*Call) : std::nullopt;
       if (M && isThreadIndex(*M))
         Zero[U->getValue()] = SE.getZero(U->getType());
-      else if (!isUniformLeaf(U->getValue()))
+      else if (!isBlockUniformLeaf(U->getValue()))
         Bad = true;
     }
     return false;

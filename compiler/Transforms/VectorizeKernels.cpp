@@ -1046,20 +1046,21 @@ static bool isBlockLocalAtomic(const Instruction &I) {
   return pointsIntoSharedMemory(Ptr);
 }
 
+/// LOOM_WFV_ATOMICS at compile time (for measuring): "lanes", "uniform",
+/// "groups", or empty.
+static StringRef atomicsEnv() {
+  static const char *Env = std::getenv("LOOM_WFV_ATOMICS");
+  return Env ? StringRef(Env) : StringRef();
+}
+
 /// Same value in every thread of the block: kernel arguments, constants,
 /// globals, block and grid indices and sizes, and pure arithmetic on them.
 static bool blockUniform(const Value *V, unsigned Depth = 0) {
-  if (isa<Argument>(V) || isa<Constant>(V))
+  if (isBlockUniformLeaf(V))
     return true;
-  if (Depth > 8)
-    return false;
-  if (const auto *CB = dyn_cast<CallBase>(V)) {
-    std::optional<Marker> Mk = getMarker(*CB);
-    return Mk && markerShape(*Mk) == MarkerShape::Index &&
-           (isBlockIndex(*Mk) || isBlockDim(*Mk) || isGridDim(*Mk));
-  }
   const auto *I = dyn_cast<Instruction>(V);
-  if (!I || I->mayReadOrWriteMemory() || isa<PHINode>(I) || I->isTerminator())
+  if (Depth > 8 || !I || isa<CallBase>(I) || I->mayReadOrWriteMemory() || isa<PHINode>(I) ||
+      I->isTerminator())
     return false;
   return all_of(I->operands(), [&](const Value *Op) { return blockUniform(Op, Depth + 1); });
 }
@@ -1077,9 +1078,8 @@ static bool blockUniform(const Value *V, unsigned Depth = 0) {
 /// no lane active (masked accesses, arithmetic; no uniform memory access,
 /// call or other side effect).
 void GangBuilder::findBlockAtomic() {
-  static const char *Env = std::getenv("LOOM_WFV_ATOMICS");
   if (WarpGang || HasBarrier || !AggregateAtomics || !AggregateAtomicsOption ||
-      !BlockAtomics || !BlockAtomicsOption || (Env && StringRef(Env) == "lanes"))
+      !BlockAtomics || !BlockAtomicsOption || atomicsEnv() == "lanes")
     return;
   AtomicRMWInst *Found = nullptr;
   for (Instruction &I : instructions(WF)) {
@@ -1190,7 +1190,6 @@ void GangBuilder::emitBlockAtomic(AtomicRMWInst &I, Value *Mask) {
   BasicBlock *Sum = BasicBlock::Create(Ctx, "block.sum", GF);
   BasicBlock *Bases = BasicBlock::Create(Ctx, "block.bases", GF);
   BasicBlock *Join = BasicBlock::Create(Ctx, "block.join", GF);
-  BasicBlock *Pre = B.GetInsertBlock();
   B.CreateCondBr(B.CreateICmpEQ(B.CreateLoad(T, Done), Zero), Apply, Join);
   B.SetInsertPoint(Apply);
   B.CreateBr(Sum);
@@ -1203,7 +1202,6 @@ void GangBuilder::emitBlockAtomic(AtomicRMWInst &I, Value *Mask) {
   Value *K2 = B.CreateAdd(K, B.getInt32(1));
   K->addIncoming(K2, Sum);
   Acc->addIncoming(Acc2, Sum);
-  BasicBlock *SumEnd = B.GetInsertBlock();
   BasicBlock *DoAtomic = BasicBlock::Create(Ctx, "block.apply", GF);
   B.CreateCondBr(B.CreateICmpULT(K2, Gangs), Sum, DoAtomic);
   B.SetInsertPoint(DoAtomic);
@@ -1225,8 +1223,6 @@ void GangBuilder::emitBlockAtomic(AtomicRMWInst &I, Value *Mask) {
   J->addIncoming(J2, Bases);
   Run->addIncoming(B.CreateAdd(Run, TJ), Bases);
   B.CreateCondBr(B.CreateICmpULT(J2, Gangs), Bases, Join);
-  (void)SumEnd;
-  (void)Pre;
   B.SetInsertPoint(Join);
   Value *GangBase = B.CreateLoad(T, Slot(G), "gang.base.old");
   Vector[&I] = B.CreateAdd(B.CreateVectorSplat(W, GangBase), Excl, "atomic.old");
@@ -1243,10 +1239,9 @@ bool GangBuilder::emitGangAtomic(AtomicRMWInst &I, Value *Mask) {
   // LOOM_WFV_ATOMICS=lanes (at compile time): the lane-by-lane lowering,
   // =uniform: only addresses uniform by analysis aggregate (the default),
   // =groups: per-lane addresses grouped too; for measuring.
-  static const char *Env = std::getenv("LOOM_WFV_ATOMICS");
-  static bool Lanes = Env && StringRef(Env) == "lanes";
-  static bool UniformOnly = Env && StringRef(Env) == "uniform";
-  static bool Groups = Env && StringRef(Env) == "groups";
+  bool Lanes = atomicsEnv() == "lanes";
+  bool UniformOnly = atomicsEnv() == "uniform";
+  bool Groups = atomicsEnv() == "groups";
   if (!AggregateAtomics || !AggregateAtomicsOption || Lanes || isBlockLocalAtomic(I) ||
       !isAggregatableAtomic(I))
     return false;
