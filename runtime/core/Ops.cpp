@@ -77,6 +77,10 @@ std::shared_ptr<KernelOp> KernelOp::create(const LoomKernelDesc &Desc, const Loo
   return K;
 }
 
+uint64_t KernelOp::recycledRecords() {
+  return RecycleCount<KernelOp>::Reused.load(std::memory_order_relaxed);
+}
+
 OpRef KernelOp::clone() const {
   // Re-copies the captured argument values into the new record.
   return create(Launched, Launch, ArgPtrs, UnitsPerGrab);

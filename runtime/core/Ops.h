@@ -41,6 +41,8 @@ public:
   /// The launch whose blocks the calling thread is running, or null
   /// (device-side launches make it their parent).
   static KernelOp *current();
+  /// Launch records that reused a freed one (support/RecyclingAllocator.h).
+  static uint64_t recycledRecords();
   /// Launched by a kernel: counted in Runtime::PendingDeviceLaunches until
   /// it completes.
   bool DeviceLaunched = false;

@@ -3,7 +3,9 @@
 #ifndef LOOM_RUNTIME_SUPPORT_RECYCLINGALLOCATOR_H
 #define LOOM_RUNTIME_SUPPORT_RECYCLINGALLOCATOR_H
 
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <mutex>
 #include <new>
 #include <vector>
@@ -26,10 +28,12 @@ public:
     return *Pool;
   }
 
-  void *take() {
+  /// A kept block (\p Reused set) or a new one.
+  void *take(bool &Reused) {
     {
       std::lock_guard<std::mutex> Lock(M);
-      if (!Free.empty()) {
+      Reused = !Free.empty();
+      if (Reused) {
         void *P = Free.back();
         Free.pop_back();
         return P;
@@ -60,16 +64,32 @@ private:
   std::vector<void *> Free;
 };
 
+/// How many allocations of RecyclingAllocators tagged \p Tag reused a kept
+/// block (a launch's record: KernelOp::recycledRecords).
+template <class Tag> struct RecycleCount {
+  static inline std::atomic<uint64_t> Reused{0};
+};
+
 /// For std::allocate_shared: single objects come from (and return to) the
-/// BlockPool of their size and alignment; arrays use the heap.
-template <class T> struct RecyclingAllocator {
+/// BlockPool of their size and alignment; arrays use the heap. \p Tag (kept
+/// through allocate_shared's rebinding to its control block) names the
+/// RecycleCount.
+template <class T, class Tag = T> struct RecyclingAllocator {
   using value_type = T;
+  template <class U> struct rebind {
+    using other = RecyclingAllocator<U, Tag>;
+  };
   RecyclingAllocator() = default;
-  template <class U> RecyclingAllocator(const RecyclingAllocator<U> &) {}
+  template <class U> RecyclingAllocator(const RecyclingAllocator<U, Tag> &) {}
 
   T *allocate(std::size_t N) {
-    if (N == 1)
-      return static_cast<T *>(BlockPool<sizeof(T), alignof(T)>::get().take());
+    if (N == 1) {
+      bool Reused = false;
+      void *P = BlockPool<sizeof(T), alignof(T)>::get().take(Reused);
+      if (Reused)
+        RecycleCount<Tag>::Reused.fetch_add(1, std::memory_order_relaxed);
+      return static_cast<T *>(P);
+    }
     return static_cast<T *>(::operator new(N * sizeof(T), std::align_val_t(alignof(T))));
   }
   void deallocate(T *P, std::size_t N) {
@@ -77,8 +97,8 @@ template <class T> struct RecyclingAllocator {
       return BlockPool<sizeof(T), alignof(T)>::get().give(P);
     ::operator delete(P, std::align_val_t(alignof(T)));
   }
-  template <class U> bool operator==(const RecyclingAllocator<U> &) const { return true; }
-  template <class U> bool operator!=(const RecyclingAllocator<U> &) const { return false; }
+  template <class U> bool operator==(const RecyclingAllocator<U, Tag> &) const { return true; }
+  template <class U> bool operator!=(const RecyclingAllocator<U, Tag> &) const { return false; }
 };
 
 } // namespace loom

@@ -40,6 +40,25 @@ TEST(Launch, ThreeDimensionalGridRunsEveryThreadOnce) {
   EXPECT_EQ(cudaFree(Counts), cudaSuccess);
 }
 
+// Launch records are recycled: after the first launches complete, later
+// ones reuse their records instead of allocating (no malloc/free per launch).
+TEST(Launch, RecordsAreRecycled) {
+  int *Out;
+  ASSERT_EQ(cudaMallocManaged(&Out, 64 * sizeof(int)), cudaSuccess);
+  for (int I = 0; I < 8; ++I)
+    ASSERT_EQ(launchLikeClang(fake::storeValueStub, dim3(2), dim3(32), 0, nullptr, Out, I),
+              cudaSuccess);
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  uint64_t Before = loom::KernelOp::recycledRecords();
+  for (int I = 0; I < 100; ++I)
+    ASSERT_EQ(launchLikeClang(fake::storeValueStub, dim3(2), dim3(32), 0, nullptr, Out, I),
+              cudaSuccess);
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  EXPECT_GE(loom::KernelOp::recycledRecords() - Before, 8u);
+  EXPECT_EQ(Out[0], 99);
+  EXPECT_EQ(cudaFree(Out), cudaSuccess);
+}
+
 TEST(Launch, ArgumentsAreCopiedAtLaunch) {
   std::atomic<int> Flag{0};
   int *Out, *Dummy;

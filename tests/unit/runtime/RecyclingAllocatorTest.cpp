@@ -29,6 +29,7 @@ TEST(RecyclingAllocator, FreedRecordIsReusedAndAligned) {
   EXPECT_EQ(Pool::get().kept(), Before + 1);
   Record *Q = A.allocate(1);
   EXPECT_EQ(Q, P); // last in, first out
+  EXPECT_GE(loom::RecycleCount<Record>::Reused.load(), 1u);
   EXPECT_EQ(Pool::get().kept(), Before);
   A.deallocate(Q, 1);
 }
