@@ -78,6 +78,7 @@ NO_UNIFORM = ("no-uniform-regions", ["--loom-disable=uniform-regions"])  # state
 NO_ATOMIC_AGG = ("no-atomic-agg", ["--loom-disable=atomic-agg"])  # one global atomic per lane, lane by lane
 NO_BLOCK_ATOMICS = ("no-block-atomics", ["--loom-disable=block-atomics"])  # counters: one atomic per gang
 NO_HUGE = ("no-huge-pages", [], {"LOOM_HUGE_PAGES": "0"})  # cudaMalloc on 4 KiB pages
+NO_ROW_WALK = ("no-row-walk", ["--loom-disable=row-walk"])  # one block per call, x within the block
 VARIANTS = {
     "smem_stage": [("no-barrier-elim", ["--loom-disable=barrier-elim"]), NO_UNIFORM],
     "warp_collectives": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
@@ -93,8 +94,8 @@ VARIANTS = {
     "nbody": [NO_WFV],
     "spmv": [NO_WFV, NO_HUGE],
     "kmeans": [NO_WFV, NO_HUGE],
-    "stencil2d": [NO_WFV],
-    "stencil3d": [NO_WFV, JIT, NO_HUGE],
+    "stencil2d": [NO_WFV, NO_ROW_WALK],
+    "stencil3d": [NO_WFV, JIT, NO_HUGE, NO_ROW_WALK],
     "histogram": [NO_WFV, NO_ATOMIC_AGG, JIT],
     "compact": [NO_ATOMIC_AGG, NO_BLOCK_ATOMICS],
     "bfs": [NO_WFV],

@@ -158,7 +158,7 @@ template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn A
   if (Opts.VectorizeKernels)
     Add(VectorizeKernelsPass(Opts.VectorWidth, Opts.GridStrideSteps, Opts.AggregateAtomics,
                              Opts.BlockAtomics));
-  Add(ThreadLoopsPass(Opts.UniformRegions));
+  Add(ThreadLoopsPass(Opts.UniformRegions, Opts.RowWalks));
   Add(KernelEntryPass());
   RegistrationOptions Reg;
   Reg.ModuleKey = Opts.ModuleKey;

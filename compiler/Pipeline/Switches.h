@@ -28,6 +28,8 @@ struct CodegenSwitches {
   bool AggregateAtomics = true;
   /// One atomic per block for a counter whose old value is used.
   bool BlockAtomics = true;
+  /// Barrier-free kernels run a grid row's blocks thread row by thread row.
+  bool RowWalks = true;
   /// Gang width; 0: from the target (or LOOM_VECTOR_WIDTH).
   unsigned VectorWidth = 0;
 };
@@ -45,6 +47,7 @@ inline constexpr CodegenSwitchName CodegenSwitchNames[] = {
     {"uniform-regions", &CodegenSwitches::UniformRegions},
     {"atomic-agg", &CodegenSwitches::AggregateAtomics},
     {"block-atomics", &CodegenSwitches::BlockAtomics},
+    {"row-walk", &CodegenSwitches::RowWalks},
 };
 
 /// The switch called \p Name, or null.

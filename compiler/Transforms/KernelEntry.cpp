@@ -8,13 +8,20 @@
 #include "Transforms/VectorizeKernels.h"
 
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 
 namespace loom {
 
 namespace {
+
+cl::opt<unsigned> RowWalkThreads(
+    "loom-row-walk-threads", cl::init(512), cl::Hidden,
+    cl::desc("Most threads along x that one row walk of a barrier-free kernel "
+             "covers (consecutive blocks of a grid row in one call)"));
 
 void buildEntry(Function &Block) {
   Module &M = *Block.getParent();
@@ -71,13 +78,25 @@ void buildEntry(Function &Block) {
                          B.CreateThreadLocalAddress(Dyn), Align(8));
   Value *GX = B.CreateZExt(ABI.loadDim(B, Launch, true, 0), B.getInt64Ty());
   Value *GY = B.CreateZExt(ABI.loadDim(B, Launch, true, 1), B.getInt64Ty());
-  Function *WarpGang = nullptr;
-  Value *UseGang = nullptr;
+  // A row walk covers at most RowWalkThreads threads along x (at least one
+  // block): long enough for the prefetchers, short enough that what a
+  // block's thread rows share (a matrix tile's columns) stays in cache.
+  Value *RowCap = nullptr;
+  if (Block.hasFnAttribute(RowWalkAttr)) {
+    Value *BDX = B.CreateZExt(ABI.loadDim(B, Launch, false, 0), B.getInt64Ty());
+    RowCap = B.CreateBinaryIntrinsic(
+        Intrinsic::umax, B.CreateUDiv(B.getInt64(RowWalkThreads), BDX), B.getInt64(1), {},
+        "row.cap");
+  }
+  // A second block function for some launches: the warp-gang version where
+  // rows split into whole warps.
+  Function *Alt = nullptr;
+  Value *UseAlt = nullptr;
   if (Block.hasFnAttribute(WarpGangBlockAttr)) {
-    WarpGang = M.getFunction(Block.getFnAttribute(WarpGangBlockAttr).getValueAsString());
+    Alt = M.getFunction(Block.getFnAttribute(WarpGangBlockAttr).getValueAsString());
     Value *BDX = ABI.loadDim(B, Launch, false, 0);
-    UseGang = B.CreateICmpEQ(B.CreateAnd(BDX, B.getInt32(WarpSize - 1)), B.getInt32(0),
-                             "rows.of.whole.warps");
+    UseAlt = B.CreateICmpEQ(B.CreateAnd(BDX, B.getInt32(WarpSize - 1)), B.getInt32(0),
+                            "rows.of.whole.warps");
   }
   // blockIdx of the chunk's first block; the loop then counts x, y and z
   // up instead of dividing per block.
@@ -97,19 +116,31 @@ void buildEntry(Function &Block) {
   BX->addIncoming(BX0, EntryBB);
   BY->addIncoming(BY0, EntryBB);
   BZ->addIncoming(BZ0, EntryBB);
+  // How many blocks this call runs: one, or for a row-walking block
+  // function (ThreadLoops) the rest of the grid row, up to the chunk's end
+  // and to RowCap blocks.
+  Value *Step = B.getInt64(1);
+  if (RowCap) {
+    Value *RowLeft = B.CreateSub(GX, BX, "row.left", true, true);
+    Value *ChunkLeft = B.CreateSub(End, Linear, "chunk.left", true, true);
+    Step = B.CreateBinaryIntrinsic(
+        Intrinsic::umin, B.CreateBinaryIntrinsic(Intrinsic::umin, RowLeft, ChunkLeft), RowCap, {},
+        "row.blocks");
+  }
   SmallVector<Value *, 24> Call(CallArgs.begin(), CallArgs.end());
   Call.append({Launch, Worker, B.CreateTrunc(BX, B.getInt32Ty(), "bx"),
                B.CreateTrunc(BY, B.getInt32Ty(), "by"),
-               B.CreateTrunc(BZ, B.getInt32Ty(), "bz")});
-  if (WarpGang) {
-    // Warps are gangs only where every row splits into whole warps; the
-    // test is the launch's, so the optimizer unswitches it out of the loop.
-    BasicBlock *Gang = BasicBlock::Create(Ctx, "warp.gangs", Entry);
+               B.CreateTrunc(BZ, B.getInt32Ty(), "bz"), B.CreateTrunc(Step, B.getInt32Ty())});
+  if (Alt) {
+    // The test is the launch's, so the optimizer unswitches it out of the
+    // loop.
+    bool Gang = Block.hasFnAttribute(WarpGangBlockAttr);
+    BasicBlock *AltBB = BasicBlock::Create(Ctx, Gang ? "warp.gangs" : "shape.version", Entry);
     BasicBlock *Scalar = BasicBlock::Create(Ctx, "threads", Entry);
     BasicBlock *Join = BasicBlock::Create(Ctx, "block.done", Entry);
-    B.CreateCondBr(UseGang, Gang, Scalar);
-    B.SetInsertPoint(Gang);
-    B.CreateCall(WarpGang, Call);
+    B.CreateCondBr(UseAlt, AltBB, Scalar);
+    B.SetInsertPoint(AltBB);
+    B.CreateCall(Alt, Call);
     B.CreateBr(Join);
     B.SetInsertPoint(Scalar);
     B.CreateCall(&Block, Call);
@@ -118,8 +149,8 @@ void buildEntry(Function &Block) {
   } else {
     B.CreateCall(&Block, Call);
   }
-  Value *Next = B.CreateAdd(Linear, B.getInt64(1), "block.next", true, true);
-  Value *XN = B.CreateAdd(BX, B.getInt64(1), "", true, true);
+  Value *Next = B.CreateAdd(Linear, Step, "block.next", true, true);
+  Value *XN = B.CreateAdd(BX, Step, "", true, true);
   Value *WrapX = B.CreateICmpEQ(XN, GX, "x.wraps");
   Value *YN = B.CreateAdd(BY, B.CreateZExt(WrapX, B.getInt64Ty()), "", true, true);
   Value *WrapY = B.CreateICmpEQ(YN, GY, "y.wraps");

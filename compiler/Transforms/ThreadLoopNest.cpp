@@ -13,44 +13,61 @@ namespace loom {
 
 ThreadLoopNest createThreadLoopNest(Function &F, BasicBlock *InsertBefore,
                                     Value *const BlockDim[3], BasicBlock *Exit,
-                                    const Twine &Name) {
+                                    const Twine &Name, Value *RowBlocks) {
   LLVMContext &Ctx = F.getContext();
-  const char *Dim[3] = {"x", "y", "z"};
   std::string Prefix = Name.isTriviallyEmpty() ? "" : (Name + ".").str();
-  BasicBlock *Header[3], *Latch[3];
-  for (int D = 2; D >= 0; --D)
-    Header[D] = BasicBlock::Create(Ctx, Prefix + "thread." + Dim[D], &F, InsertBefore);
-  for (unsigned D = 0; D < 3; ++D)
-    Latch[D] = BasicBlock::Create(Ctx, Prefix + "thread." + Dim[D] + ".next", &F);
-  ThreadLoopNest Nest{};
+  // Levels, outermost first: z, y, [the row's blocks], x.
+  struct Level {
+    const char *Dim;
+    Value *Bound;
+    unsigned Step;
+    bool Row = *Dim == 'b';
+    std::string Name = Row ? std::string("row.block") : std::string("tid.") + Dim;
+    std::string Block = Row ? std::string("row.loop") : std::string("thread.") + Dim;
+    BasicBlock *Header = nullptr, *Latch = nullptr;
+    PHINode *Counter = nullptr;
+  };
+  SmallVector<Level, 4> Levels;
+  Levels.push_back({"z", BlockDim[2], 1});
+  Levels.push_back({"y", BlockDim[1], 1});
+  if (RowBlocks)
+    Levels.push_back({"b", RowBlocks, 1});
+  // A gang kernel (VectorizeKernels) runs W threads per x iteration.
+  Levels.push_back({"x", BlockDim[0], gangWidth(F)});
+  for (Level &L : Levels)
+    L.Header = BasicBlock::Create(Ctx, Prefix + L.Block, &F, InsertBefore);
+  for (Level &L : reverse(Levels))
+    L.Latch = BasicBlock::Create(Ctx, Prefix + L.Block + ".next", &F);
   IRBuilder<> B(Ctx);
-  for (int D = 2; D >= 0; --D) {
-    B.SetInsertPoint(Header[D]);
-    Nest.ThreadIdx[D] = B.CreatePHI(B.getInt32Ty(), 2, Twine("tid.") + Dim[D]);
-    if (D > 0)
-      B.CreateBr(Header[D - 1]);
-  }
   // A dedicated preheader is the nest's only entry edge.
-  BasicBlock *Pre = BasicBlock::Create(Ctx, Prefix + "threads", &F, Header[2]);
-  BranchInst::Create(Header[2], Pre);
-  Nest.ThreadIdx[2]->addIncoming(B.getInt32(0), Pre);
-  Nest.ThreadIdx[1]->addIncoming(B.getInt32(0), Header[2]);
-  Nest.ThreadIdx[0]->addIncoming(B.getInt32(0), Header[1]);
-  for (unsigned D = 0; D < 3; ++D) {
-    B.SetInsertPoint(Latch[D]);
-    // A gang kernel (VectorizeKernels) runs W threads per x iteration.
-    unsigned Step = D == 0 ? gangWidth(F) : 1;
-    Value *Next = B.CreateAdd(Nest.ThreadIdx[D], B.getInt32(Step),
-                              Twine("tid.") + Dim[D] + ".inc", true, true);
-    Nest.ThreadIdx[D]->addIncoming(Next, Latch[D]);
-    BranchInst *Br = B.CreateCondBr(B.CreateICmpULT(Next, BlockDim[D]), Header[D],
-                                    D == 2 ? Exit : Latch[D + 1]);
-    if (D == 0)
+  BasicBlock *Pre = BasicBlock::Create(Ctx, Prefix + "threads", &F, Levels[0].Header);
+  BranchInst::Create(Levels[0].Header, Pre);
+  ThreadLoopNest Nest{};
+  for (unsigned I = 0; I < Levels.size(); ++I) {
+    Level &L = Levels[I];
+    B.SetInsertPoint(L.Header);
+    L.Counter = B.CreatePHI(B.getInt32Ty(), 2, L.Name);
+    L.Counter->addIncoming(B.getInt32(0), I == 0 ? Pre : Levels[I - 1].Header);
+    if (I + 1 < Levels.size())
+      B.CreateBr(Levels[I + 1].Header);
+  }
+  for (unsigned I = Levels.size(); I-- > 0;) {
+    Level &L = Levels[I];
+    B.SetInsertPoint(L.Latch);
+    Value *Next = B.CreateAdd(L.Counter, B.getInt32(L.Step), L.Name + ".inc", true, true);
+    L.Counter->addIncoming(Next, L.Latch);
+    BranchInst *Br = B.CreateCondBr(B.CreateICmpULT(Next, L.Bound), L.Header,
+                                    I == 0 ? Exit : Levels[I - 1].Latch);
+    if (I + 1 == Levels.size())
       Nest.XLatch = Br;
   }
+  Nest.ThreadIdx[2] = Levels[0].Counter;
+  Nest.ThreadIdx[1] = Levels[1].Counter;
+  Nest.ThreadIdx[0] = Levels.back().Counter;
+  Nest.RowBlock = RowBlocks ? Levels[2].Counter : nullptr;
   Nest.Entry = Pre;
-  Nest.ThreadBody = Header[0];
-  Nest.NextThread = Latch[0];
+  Nest.ThreadBody = Levels.back().Header;
+  Nest.NextThread = Levels.back().Latch;
   return Nest;
 }
 

@@ -24,6 +24,7 @@ struct ThreadLoopNest {
   llvm::BasicBlock *ThreadBody; // x header, open for the caller's code
   llvm::BasicBlock *NextThread; // x latch: branch here when a thread is done
   llvm::PHINode *ThreadIdx[3];
+  llvm::PHINode *RowBlock;      // 0 .. RowBlocks-1, or null (see below)
   llvm::BranchInst *XLatch;     // carries the llvm.loop metadata
 };
 
@@ -31,11 +32,16 @@ struct ThreadLoopNest {
 /// and its latches at the end of \p F;
 /// after the last thread control goes to \p Exit. Blocks are named
 /// "<Name>.thread.x" & co. ("thread.x" for an empty \p Name).
+/// With \p RowBlocks (an i32 count), a loop over that many blocks of a grid
+/// row sits between the y and x loops (ThreadLoops' row walks): for each
+/// (tid.z, tid.y) the x loops of consecutive blocks run back to back, so x
+/// walks a whole row of the grid instead of one block's width.
 ThreadLoopNest createThreadLoopNest(llvm::Function &F,
                                     llvm::BasicBlock *InsertBefore,
                                     llvm::Value *const BlockDim[3],
                                     llvm::BasicBlock *Exit,
-                                    const llvm::Twine &Name);
+                                    const llvm::Twine &Name,
+                                    llvm::Value *RowBlocks = nullptr);
 
 /// Marks the nest's x loop parallel: every memory access in \p Blocks gets a
 /// fresh access group named by llvm.loop.parallel_accesses.

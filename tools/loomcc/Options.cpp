@@ -379,11 +379,19 @@ void printHelp() {
       "  -x cu|c++|c               treat following inputs as this language\n"
       "  -Xcompiler <a,b>          pass options to the host compiler\n"
       "  -Xlinker <a,b>            pass options to the linker\n"
-      "  --use_fast_math           fast approximate math in kernels\n"
-      "  --loom-disable=<a,b>      turn off Loom optimizations (vectorize,\n"
-      "                            barrier-elim, wfv, grid-stride, barrier-unroll,\n"
-      "                            uniform-regions, atomic-agg,\n"
-      "                            block-atomics), to measure\n"
+      "  --use_fast_math           fast approximate math in kernels\n");
+  // The switch names come from the one list of them (Pipeline/Switches.h).
+  std::string Line = "  --loom-disable=<a,b>      turn off Loom optimizations (vectorize,";
+  for (const loom::CodegenSwitchName &Sw : loom::CodegenSwitchNames) {
+    std::string Item = std::string(" ") + Sw.Name + ",";
+    if (Line.size() + Item.size() > 78) {
+      std::printf("%s\n", Line.c_str());
+      Line = "                           ";
+    }
+    Line += Item;
+  }
+  Line.back() = ')';
+  std::printf("%s, to measure\n"
       "                            what they buy\n"
       "  --loom-vector-width=<w>   gang width of the kernel vectorizer (default:\n"
       "                            the CPU's vector registers; also LOOM_VECTOR_WIDTH)\n"
@@ -404,7 +412,8 @@ void printHelp() {
       "  --version, --help\n"
       "Accepted and ignored (GPU code generation): -arch, -code, -gencode,\n"
       "  -Xptxas, -maxrregcount, -ccbin, --expt-relaxed-constexpr,\n"
-      "  --expt-extended-lambda, -ftz, -prec-div, -prec-sqrt, -fmad, -res-usage.\n");
+      "  --expt-extended-lambda, -ftz, -prec-div, -prec-sqrt, -fmad, -res-usage.\n",
+      Line.c_str());
 }
 
 } // namespace loomcc

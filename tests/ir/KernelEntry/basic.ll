@@ -1,14 +1,16 @@
 ; KernelEntry emits, per block function @K.block, the runtime's entry
 ;   void @loom.entry.K(ptr launch, ptr args, i64 begin, i64 end, ptr worker)
 ; which loads K's arguments once from args[i] and loops over the linear
-; block range [begin, end), counting blockIdx.{x,y,z}.
+; block range [begin, end), counting blockIdx.{x,y,z}. A block function
+; that walks rows (ThreadLoops, loom-row-walk) runs several blocks of a grid
+; row per call.
 ; RUN: %opt -passes=loom-kernel-entry,verify -S %s | FileCheck %s
 
 %struct.S = type { i32, double, i8 }
 
 ; __global__ void k(char c, short s, double d, S st, float *out);
 ; (the block function as ThreadLoops leaves it; its body is irrelevant here)
-define internal void @k.block(i8 %c, i16 %s, double %d, ptr byval(%struct.S) align 8 %st, ptr %out, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz) #0 {
+define internal void @k.block(i8 %c, i16 %s, double %d, ptr byval(%struct.S) align 8 %st, ptr %out, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz, i32 %row.blocks) #0 {
   store i32 %bz, ptr %out
   ret void
 }
@@ -50,7 +52,7 @@ define internal void @k.block(i8 %c, i16 %s, double %d, ptr byval(%struct.S) ali
 ; CHECK-NEXT: %bx = trunc i64 %block.x to i32
 ; CHECK-NEXT: %by = trunc i64 %block.y to i32
 ; CHECK-NEXT: %bz = trunc i64 %block.z to i32
-; CHECK-NEXT: call void @k.block(i8 %arg0, i16 %arg1, double %arg2, ptr %arg3.ptr, ptr %arg4, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz)
+; CHECK-NEXT: call void @k.block(i8 %arg0, i16 %arg1, double %arg2, ptr %arg3.ptr, ptr %arg4, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz, i32 1)
 ; CHECK-NEXT: %block.next = add nuw nsw i64 %block, 1
 ; CHECK-NEXT: [[XN:%.*]] = add nuw nsw i64 %block.x, 1
 ; CHECK-NEXT: %x.wraps = icmp eq i64 [[XN]], [[GX]]
@@ -70,14 +72,42 @@ define internal void @k.block(i8 %c, i16 %s, double %d, ptr byval(%struct.S) ali
 ; CHECK-LABEL: define internal void @loom.entry.noargs(
 ; CHECK: entry:
 ; CHECK-NOT: %args
-; CHECK: call void @noargs.block(ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz)
-define internal void @noargs.block(ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz) #1 {
+; CHECK: call void @noargs.block(ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz, i32 1)
+define internal void @noargs.block(ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz, i32 %row.blocks) #1 {
   ret void
 }
+
+; __global__ void rows(float *out);  (a row-walking block function)
+; Each call runs min(blocks left in the grid row, blocks left in the chunk,
+; row.cap) blocks, row.cap = max(512 / blockDim.x, 1); the counters then
+; advance by that many blocks, so x wraps exactly at the row's end.
+; CHECK-LABEL: define internal void @loom.entry.rows(
+; CHECK: entry:
+; CHECK: [[GX:%.*]] = zext i32 %gridDim.x to i64
+; CHECK: %blockDim.x = load i32
+; CHECK-NEXT: [[BDX:%.*]] = zext i32 %blockDim.x to i64
+; CHECK-NEXT: [[PER:%.*]] = udiv i64 512, [[BDX]]
+; CHECK-NEXT: %row.cap = call i64 @llvm.umax.i64(i64 [[PER]], i64 1)
+; CHECK: blocks:
+; CHECK: %row.left = sub nuw nsw i64 [[GX]], %block.x
+; CHECK-NEXT: %chunk.left = sub nuw nsw i64 %block.end, %block
+; CHECK-NEXT: [[LEFT:%.*]] = call i64 @llvm.umin.i64(i64 %row.left, i64 %chunk.left)
+; CHECK-NEXT: %row.blocks = call i64 @llvm.umin.i64(i64 [[LEFT]], i64 %row.cap)
+; CHECK: [[RB:%.*]] = trunc i64 %row.blocks to i32
+; CHECK-NEXT: call void @rows.block(ptr %arg0, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz, i32 [[RB]])
+; CHECK-NEXT: %block.next = add nuw nsw i64 %block, %row.blocks
+; CHECK-NEXT: [[XN:%.*]] = add nuw nsw i64 %block.x, %row.blocks
+; CHECK-NEXT: %x.wraps = icmp eq i64 [[XN]], [[GX]]
+define internal void @rows.block(ptr %out, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz, i32 %row.blocks) #2 {
+  store i32 %row.blocks, ptr %out
+  ret void
+}
+
+
+attributes #0 = { alwaysinline "loom-block-of"="k" "loom-kernel-args"="5" }
+attributes #1 = { alwaysinline "loom-block-of"="noargs" "loom-kernel-args"="0" }
+attributes #2 = { alwaysinline "loom-block-of"="rows" "loom-kernel-args"="1" "loom-row-walk" }
 
 ; No dynamic shared memory in this module: the entry does not touch it.
 ; CHECK-NOT: loom.dynamic.shared
 ; CHECK: attributes #[[ENTRY]] = { nounwind "loom-entry-of"="k" }
-
-attributes #0 = { alwaysinline "loom-block-of"="k" "loom-kernel-args"="5" }
-attributes #1 = { alwaysinline "loom-block-of"="noargs" "loom-kernel-args"="0" }

@@ -9,7 +9,7 @@
 ; (after LowerSharedMemory and ThreadLoops, reduced)
 @loom.dynamic.shared = internal thread_local global ptr null, align 8
 
-define internal void @k.block(ptr %out, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz) #0 {
+define internal void @k.block(ptr %out, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz, i32 %row.blocks) #0 {
   %a = call ptr @llvm.threadlocal.address.p0(ptr @loom.dynamic.shared)
   %buf = load ptr, ptr %a, align 8
   store float 1.0, ptr %buf, align 4

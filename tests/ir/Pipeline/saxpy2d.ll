@@ -54,7 +54,7 @@ $_ZN26__cuda_builtin_threadIdx_t17__fetch_builtin_yEv = comdat any
 ; markers replaced, the dynamic shared buffer loaded through TLS, the fence
 ; kept.
 ; CHECK-NOT: define {{.*}}@_Z7saxpy2dfPKfPfii(
-; CHECK-LABEL: define internal void @_Z7saxpy2dfPKfPfii.block(float noundef %0, ptr noundef {{.*}}%1, ptr noundef {{.*}}%2, i32 noundef %3, i32 noundef %4, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz)
+; CHECK-LABEL: define internal void @_Z7saxpy2dfPKfPfii.block(float noundef %0, ptr noundef {{.*}}%1, ptr noundef {{.*}}%2, i32 noundef %3, i32 noundef %4, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz, i32 %row.blocks)
 ; CHECK: block.entry:
 ; CHECK: thread.x:
 ; CHECK: mul i32 %bx, %blockDim.x
@@ -147,7 +147,7 @@ define internal void @_ZL13__threadfencev() #2 {
 ; CHECK-LABEL: define internal void @loom.entry._Z7saxpy2dfPKfPfii(ptr noalias readonly %launch, ptr readonly %args, i64 %block.begin, i64 %block.end, ptr %worker)
 ; CHECK: store ptr %shared.mem, ptr
 ; CHECK: blocks:
-; CHECK: call void @_Z7saxpy2dfPKfPfii.block(float %arg0, ptr %arg1, ptr %arg2, i32 %arg3, i32 %arg4, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz)
+; CHECK: call void @_Z7saxpy2dfPKfPfii.block(float %arg0, ptr %arg1, ptr %arg2, i32 %arg3, i32 %arg4, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz, i32 1)
 ; CHECK-LABEL: define internal void @loom.register.module()
 ; CHECK: call void @__loomRegisterModule(ptr @loom.module)
 

@@ -1,7 +1,9 @@
 ; ThreadLoops turns each kernel K into @K.block(<K's params>, launch, worker,
-; bx, by, bz): K's body inside a z/y/x loop nest over blockDim, thread
-; indices are the loop phis, `ret` ends one thread, the x loop is parallel.
-; RUN: %opt -passes=loom-thread-loops,verify -S %s | FileCheck %s
+; bx, by, bz, row.blocks): K's body inside a z/y/x loop nest over blockDim,
+; thread indices are the loop phis, `ret` ends one thread, the x loop is
+; parallel. Row walks (the loop over %row.blocks blocks) are off here, so
+; the nest is the plain one; row_walk.ll tests them.
+; RUN: %opt -passes=loom-thread-loops,verify -loom-row-walk=false -S %s | FileCheck %s
 
 %struct.S = type { i32, double, i8 }
 
@@ -13,7 +15,7 @@
 ; The kernel itself is deleted; the block function is internal and says
 ; whose block it is and how many kernel arguments it has.
 ; CHECK-NOT: define {{.*}}@axpy(
-; CHECK-LABEL: define internal void @axpy.block(float %a, ptr %x, ptr %y, i32 %n, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz)
+; CHECK-LABEL: define internal void @axpy.block(float %a, ptr %x, ptr %y, i32 %n, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz, i32 %row.blocks)
 ; CHECK-SAME: #[[AXPY:[0-9]+]]
 ; Launch dimensions are read once, before the loops (LoomLaunch: gridDim
 ; is field 0, blockDim field 1).
@@ -88,7 +90,7 @@ body:
 ; }
 ; 2D/3D: y and z markers become the y/z loop counters and by/bz; gridDim
 ; comes from the launch record.
-; CHECK-LABEL: define internal void @grid3.block(ptr %out, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz)
+; CHECK-LABEL: define internal void @grid3.block(ptr %out, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz, i32 %row.blocks)
 ; CHECK: %gridDim.x = load i32
 ; CHECK: %gridDim.y = load i32
 ; CHECK: thread.x:

@@ -5,6 +5,8 @@
 ; iterations is one gang (threadIdx.x of lane 0 a multiple of W); rows are
 ; ceil(blockDim.x / W) gangs, the last one partial (the gang kernel masks
 ; it). threadIdx.y/z are the y/z loop counters: uniform within a gang.
+; This kernel also walks rows (row.block loop between y and x, see
+; row_walk.ll): the x loop is still per block.
 ; RUN: %opt -passes=loom-thread-loops,verify -S %s | FileCheck %s
 
 declare i32 @loom.tid.x()
@@ -14,13 +16,15 @@ declare i32 @loom.ntid.x()
 
 ; A gang kernel's body as VectorizeKernels leaves it: <8 x float> rows of a
 ; 2D tile, threadIdx.y a scalar row index.
-; CHECK-LABEL: define internal void @tile2d.block(ptr %out, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz)
+; CHECK-LABEL: define internal void @tile2d.block(ptr %out, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz, i32 %row.blocks)
 ; CHECK: thread.z:
 ; CHECK-NEXT: %tid.z = phi i32 [ 0, %threads ], [ %tid.z.inc, %thread.z.next ]
 ; CHECK: thread.y:
 ; CHECK-NEXT: %tid.y = phi i32 [ 0, %thread.z ], [ %tid.y.inc, %thread.y.next ]
+; CHECK: row.loop:
+; CHECK-NEXT: %row.block = phi i32 [ 0, %thread.y ], [ %row.block.inc, %row.loop.next ]
 ; CHECK: thread.x:
-; CHECK-NEXT: %tid.x = phi i32 [ 0, %thread.y ], [ %tid.x.inc, %thread.x.next ]
+; CHECK-NEXT: %tid.x = phi i32 [ 0, %row.loop ], [ %tid.x.inc, %thread.x.next ]
 ; The row index is the y counter, the gang's first thread the x counter.
 ; CHECK: %row = mul i32 %tid.y, %blockDim.x
 ; CHECK: add i32 %row, %tid.x
@@ -29,7 +33,9 @@ declare i32 @loom.ntid.x()
 ; CHECK: thread.x.next:
 ; CHECK-NEXT: %tid.x.inc = add nuw nsw i32 %tid.x, 8
 ; CHECK-NEXT: [[CX:%.*]] = icmp ult i32 %tid.x.inc, %blockDim.x
-; CHECK-NEXT: br i1 [[CX]], label %thread.x, label %thread.y.next
+; CHECK-NEXT: br i1 [[CX]], label %thread.x, label %row.loop.next
+; CHECK: row.loop.next:
+; CHECK-NEXT: %row.block.inc = add nuw nsw i32 %row.block, 1
 ; CHECK: thread.y.next:
 ; CHECK-NEXT: %tid.y.inc = add nuw nsw i32 %tid.y, 1
 ; CHECK: thread.z.next:
