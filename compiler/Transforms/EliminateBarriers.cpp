@@ -30,10 +30,14 @@
 // allowing thread-private cells; the footprint is injective only for some
 // block shapes (s[threadIdx.x] is shared by all threads with the same x when
 // blockDim.y > 1), so if that removes every remaining barrier the kernel is
-// versioned: the entry tests blockDim.y == 1 (or blockDim.x <= c'/c),
-// blockDim.z == 1 and runs a barrier-free copy, else the original. A kernel
-// that would keep some barrier in the copy, or has warp collectives (which
-// must not be duplicated), is not versioned.
+// versioned: a barrier-free copy (K.nosync, a kernel of its own until
+// ThreadLoops makes it a second block function of K's) runs launches whose
+// blocks have blockDim.y == 1 (or blockDim.x <= c'/c) and blockDim.z == 1,
+// the original all others; KernelEntry tests the shape once per launch.
+// Separate functions, not a branch inside K: in one function the copy would
+// sit inside K's barrier regions and pay their per-thread state stores. A
+// kernel that would keep some barrier in the copy, or has warp collectives
+// (which must not be duplicated), is not versioned.
 //
 // Why not MemorySSA: its clobber walk answers "which write reaches this read
 // in one thread"; the question here is about two threads, decided by the
@@ -432,41 +436,23 @@ void Eliminator::greedy(Shape *S) {
 }
 
 void Eliminator::version(const Shape &S) {
-  SmallVector<BasicBlock *, 16> Orig;
-  for (BasicBlock &BB : F)
-    Orig.push_back(&BB);
-  BasicBlock *OrigEntry = &F.getEntryBlock();
+  // The barrier-free copy is a kernel of its own until ThreadLoops makes it a
+  // second block function of F's; the entry then picks one per launch.
   ValueToValueMapTy VMap;
-  SmallVector<BasicBlock *, 16> Copies;
-  for (BasicBlock *BB : Orig) {
-    BasicBlock *C = CloneBasicBlock(BB, VMap, ".nosync", &F);
-    VMap[BB] = C;
-    Copies.push_back(C);
-  }
-  remapInstructionsInBlocks(Copies, VMap);
+  Function *Copy = CloneFunction(&F, VMap);
+  Copy->setName(F.getName() + ".nosync");
+  Copy->setLinkage(GlobalValue::InternalLinkage);
   for (Instruction *B : Removed)
     cast<Instruction>(VMap[B])->eraseFromParent();
   Removed.clear();
-
-  BasicBlock *Check = BasicBlock::Create(F.getContext(), "block.shape", &F, OrigEntry);
-  // Static allocas must stay in the entry block.
-  for (BasicBlock *E : {OrigEntry, cast<BasicBlock>(VMap[OrigEntry])})
-    for (Instruction &I : make_early_inc_range(*E))
-      if (auto *AI = dyn_cast<AllocaInst>(&I); AI && isa<ConstantInt>(AI->getArraySize()))
-        AI->moveBefore(Check->end());
-  IRBuilder<> Bld(Check);
-  Module &M = *F.getParent();
-  auto Dim = [&](Marker K) { return Bld.CreateCall(getMarkerFunction(M, K)); };
-  Value *Ok = nullptr;
-  auto And = [&](Value *C) { Ok = Ok ? Bld.CreateAnd(Ok, C) : C; };
+  Copy->addFnAttr(VersionOfAttr, F.getName());
   if (S.Y1)
-    And(Bld.CreateICmpEQ(Dim(Marker::BlockDimY), Bld.getInt32(1), "ntid.y.is1"));
+    Copy->addFnAttr(ShapeY1Attr);
   if (S.Z1)
-    And(Bld.CreateICmpEQ(Dim(Marker::BlockDimZ), Bld.getInt32(1), "ntid.z.is1"));
+    Copy->addFnAttr(ShapeZ1Attr);
   if (S.MaxX != UINT64_MAX)
-    And(Bld.CreateICmpULE(Dim(Marker::BlockDimX),
-                          Bld.getInt32(std::min<uint64_t>(S.MaxX, UINT32_MAX)), "ntid.x.fits"));
-  Bld.CreateCondBr(Ok, cast<BasicBlock>(VMap[OrigEntry]), OrigEntry);
+    Copy->addFnAttr(ShapeMaxXAttr, std::to_string(std::min<uint64_t>(S.MaxX, UINT32_MAX)));
+  F.addFnAttr(ShapeVersionAttr, Copy->getName());
 }
 
 bool Eliminator::run() {
@@ -498,12 +484,29 @@ bool Eliminator::run() {
 
 } // namespace
 
+Value *emitShapeTest(IRBuilder<> &B, const Function &Version, Value *const BlockDim[3]) {
+  Value *Ok = B.getTrue();
+  auto And = [&](Value *C) { Ok = Ok == B.getTrue() ? C : B.CreateAnd(Ok, C); };
+  if (Version.hasFnAttribute(ShapeY1Attr))
+    And(B.CreateICmpEQ(BlockDim[1], B.getInt32(1), "ntid.y.is1"));
+  if (Version.hasFnAttribute(ShapeZ1Attr))
+    And(B.CreateICmpEQ(BlockDim[2], B.getInt32(1), "ntid.z.is1"));
+  uint32_t MaxX = 0;
+  if (Version.hasFnAttribute(ShapeMaxXAttr) &&
+      !Version.getFnAttribute(ShapeMaxXAttr).getValueAsString().getAsInteger(10, MaxX))
+    And(B.CreateICmpULE(BlockDim[0], B.getInt32(MaxX), "ntid.x.fits"));
+  return Ok;
+}
+
 PreservedAnalyses EliminateBarriersPass::run(Module &M, ModuleAnalysisManager &MAM) {
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   bool Changed = false;
-  for (Function &F : M) {
-    if (F.isDeclaration() || !isKernel(F))
-      continue;
+  SmallVector<Function *, 8> Kernels;
+  for (Function &F : M)
+    if (!F.isDeclaration() && isKernel(F))
+      Kernels.push_back(&F);
+  for (Function *K : Kernels) {
+    Function &F = *K;
     Eliminator E(F, FAM.getResult<AAManager>(F), FAM.getResult<ScalarEvolutionAnalysis>(F));
     if (E.run()) {
       Changed = true;

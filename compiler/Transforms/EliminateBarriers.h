@@ -32,9 +32,28 @@
 #ifndef LOOM_TRANSFORMS_ELIMINATEBARRIERS_H
 #define LOOM_TRANSFORMS_ELIMINATEBARRIERS_H
 
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/PassManager.h"
 
 namespace loom {
+
+/// Versioning on the block shape (phase 2 below): the kernel K gets
+/// ShapeVersionAttr = the name of its barrier-free copy, an internal kernel
+/// with VersionOfAttr = K and the shape it needs (ShapeY1Attr: blockDim.y is
+/// 1, ShapeZ1Attr: blockDim.z is 1, ShapeMaxXAttr: blockDim.x <= N).
+/// VectorizeKernels takes the copy like any kernel; ThreadLoops builds its
+/// block function next to K's (ShapeVersionBlockAttr) and deletes it;
+/// KernelEntry runs it for launches of that shape (emitShapeTest).
+constexpr const char *ShapeVersionAttr = "loom-shape-version";
+constexpr const char *VersionOfAttr = "loom-version-of";
+constexpr const char *ShapeY1Attr = "loom-shape-y1";
+constexpr const char *ShapeZ1Attr = "loom-shape-z1";
+constexpr const char *ShapeMaxXAttr = "loom-shape-max-x";
+
+/// i1: whether a block of \p BlockDim (i32 x, y, z) has the shape that the
+/// barrier-free version \p Version (or its block function) needs.
+llvm::Value *emitShapeTest(llvm::IRBuilder<> &B, const llvm::Function &Version,
+                           llvm::Value *const BlockDim[3]);
 
 class EliminateBarriersPass : public llvm::PassInfoMixin<EliminateBarriersPass> {
 public:

@@ -3,6 +3,7 @@
 #include "Transforms/KernelEntry.h"
 
 #include "Support/LaunchABI.h"
+#include "Transforms/EliminateBarriers.h"
 #include "Transforms/LowerSharedMemory.h"
 #include "Transforms/ThreadLoops.h"
 #include "Transforms/VectorizeKernels.h"
@@ -89,7 +90,8 @@ void buildEntry(Function &Block) {
         "row.cap");
   }
   // A second block function for some launches: the warp-gang version where
-  // rows split into whole warps.
+  // rows split into whole warps, or the barrier-free version for the block
+  // shapes it was made for (EliminateBarriers).
   Function *Alt = nullptr;
   Value *UseAlt = nullptr;
   if (Block.hasFnAttribute(WarpGangBlockAttr)) {
@@ -97,6 +99,12 @@ void buildEntry(Function &Block) {
     Value *BDX = ABI.loadDim(B, Launch, false, 0);
     UseAlt = B.CreateICmpEQ(B.CreateAnd(BDX, B.getInt32(WarpSize - 1)), B.getInt32(0),
                             "rows.of.whole.warps");
+  } else if (Block.hasFnAttribute(ShapeVersionBlockAttr)) {
+    Alt = M.getFunction(Block.getFnAttribute(ShapeVersionBlockAttr).getValueAsString());
+    Value *BlockDim[3];
+    for (unsigned D = 0; D < 3; ++D)
+      BlockDim[D] = ABI.loadDim(B, Launch, false, D);
+    UseAlt = emitShapeTest(B, *Alt, BlockDim);
   }
   // blockIdx of the chunk's first block; the loop then counts x, y and z
   // up instead of dividing per block.

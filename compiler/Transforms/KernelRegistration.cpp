@@ -91,6 +91,18 @@ Constant *kernelDesc(Module &M, const LaunchABI &ABI, Function &Entry) {
     Gang = gangWidth(*GangBlock);
     ArenaPerThread = std::max(PerGang, ArenaPerThread * Gang);
   }
+  if (Block->hasFnAttribute(ShapeVersionBlockAttr)) {
+    // A barrier-free shape version (EliminateBarriers) needs an arena only
+    // if it gained barriers later (block atomics); per unit of this
+    // kernel's gang width, enough for its own units.
+    Function *Version =
+        M.getFunction(Block->getFnAttribute(ShapeVersionBlockAttr).getValueAsString());
+    uint64_t PerUnit = 0;
+    Version->getFnAttribute(ThreadArenaAttr).getValueAsString().getAsInteger(10, PerUnit);
+    unsigned VersionGang = gangWidth(*Version);
+    PerUnit *= std::max(1u, (Gang + VersionGang - 1) / VersionGang);
+    ArenaPerThread = std::max(ArenaPerThread, PerUnit);
+  }
   // Static __shared__ variables are thread-local (LowerSharedMemory), so the
   // runtime's shared buffer only holds dynamic shared memory.
   uint64_t StaticShared = 0;

@@ -6,6 +6,7 @@
 #include "Support/KernelMarkers.h"
 #include "Support/LaunchABI.h"
 #include "Transforms/BarrierRegions.h"
+#include "Transforms/EliminateBarriers.h"
 #include "Transforms/ThreadLoopNest.h"
 #include "Transforms/VectorizeKernels.h"
 
@@ -172,8 +173,10 @@ bool hasBarrier(Function &F) {
 
 PreservedAnalyses ThreadLoopsPass::run(Module &M, ModuleAnalysisManager &) {
   SmallVector<Function *, 8> Kernels;
+  // Barrier-free shape versions (EliminateBarriers) are built with their
+  // kernel, below.
   for (Function &F : M)
-    if (isKernel(F) && !F.isDeclaration())
+    if (isKernel(F) && !F.isDeclaration() && !F.hasFnAttribute(VersionOfAttr))
       Kernels.push_back(&F);
   if (Kernels.empty())
     return PreservedAnalyses::all();
@@ -202,6 +205,18 @@ PreservedAnalyses ThreadLoopsPass::run(Module &M, ModuleAnalysisManager &) {
       Block->addFnAttr(WarpGangBlockAttr, GangBlock->getName());
       Block->removeFnAttr(WarpGangAttr);
       Gang->eraseFromParent();
+    }
+    // A barrier-free version for some block shapes gets its own block
+    // function too; the kernel's entry chooses per launch.
+    if (K->hasFnAttribute(ShapeVersionAttr)) {
+      Function *Version =
+          M.getFunction(K->getFnAttribute(ShapeVersionAttr).getValueAsString());
+      Function *VersionBlock = BuildBlock(*Version, K->arg_size(), false);
+      VersionBlock->removeFnAttr(BlockOfAttr);
+      VersionBlock->removeFnAttr(VersionOfAttr);
+      Block->addFnAttr(ShapeVersionBlockAttr, VersionBlock->getName());
+      Block->removeFnAttr(ShapeVersionAttr);
+      Version->eraseFromParent();
     }
     K->replaceAllUsesWith(PoisonValue::get(K->getType()));
     K->eraseFromParent();

@@ -48,6 +48,9 @@ constexpr const char *BlockOfAttr = "loom-block-of";
 constexpr const char *KernelArgCountAttr = "loom-kernel-args";
 /// Attribute on a block function that runs %row.blocks blocks per call.
 constexpr const char *RowWalkAttr = "loom-row-walk";
+/// Attribute on a block function: its barrier-free version's block function
+/// (EliminateBarriers' shape versioning), run for launches of that shape.
+constexpr const char *ShapeVersionBlockAttr = "loom-shape-version-block";
 /// Position of %row.blocks after K's parameters (launch, worker, bx, by, bz).
 constexpr unsigned RowBlocksArg = 5;
 

@@ -1,8 +1,10 @@
 ; Every thread writes s[threadIdx.x] and reads it back after the barrier:
 ; it orders nothing when each thread has its own element, i.e. when the
 ; block is one-dimensional (with blockDim.y > 1, threads (x, 0) and (x, 1)
-; share s[x]). The kernel is versioned: a block-shape test at the entry runs
-; a barrier-free copy, other shapes run the original.
+; share s[x]). The kernel is versioned: a barrier-free copy, K.nosync, a
+; kernel of its own that names the shape it needs (blockDim.y == 1 and
+; blockDim.z == 1 here), runs launches of that shape (KernelEntry tests it),
+; the original all others.
 ; RUN: %opt -passes=loom-eliminate-barriers,verify -S %s | FileCheck %s
 
 @s = internal global [256 x float] undef, !loom.shared !0
@@ -10,22 +12,13 @@
 ; __global__ void k(const float *__restrict__ x, float *__restrict__ y) {
 ;   __shared__ float s[256]; int t = threadIdx.x;
 ;   s[t] = x[t]; __syncthreads(); s[t] = 2 * s[t]; __syncthreads(); y[t] = s[t]; }
-; CHECK-LABEL: define void @own(
-; CHECK: block.shape:
-; CHECK-NEXT: %[[A:.*]] = alloca float
-; CHECK: %[[NY:.*]] = call i32 @loom.ntid.y()
-; CHECK-NEXT: %ntid.y.is1 = icmp eq i32 %[[NY]], 1
-; CHECK: %ntid.z.is1 = icmp eq i32 %{{.*}}, 1
-; CHECK: %[[OK:.*]] = and i1 %ntid.y.is1, %ntid.z.is1
-; CHECK-NEXT: br i1 %[[OK]], label %entry.nosync, label %entry
-; The original keeps both barriers, the copy has none.
-; CHECK: {{^}}entry:
-; CHECK-NOT: alloca
+; The original keeps both barriers and names its copy.
+; CHECK-LABEL: define void @own(ptr noalias %x, ptr noalias %y)
+; CHECK-SAME: #[[OWN:[0-9]+]]
+; CHECK-NEXT: {{^}}entry:
+; CHECK-NEXT: %priv = alloca float
 ; CHECK: call void @loom.barrier()
 ; CHECK: call void @loom.barrier()
-; CHECK: ret void
-; CHECK: {{^}}entry.nosync:
-; CHECK-NOT: call void @loom.barrier()
 ; CHECK: ret void
 ; CHECK-NEXT: }
 define void @own(ptr noalias %x, ptr noalias %y) "loom-kernel" {
@@ -51,12 +44,10 @@ entry:
 
 ; A struct per thread: s2[t].x written, s2[t].y read; both inside thread
 ; t's 8-byte cell.
-; CHECK-LABEL: define void @own_field(
-; CHECK: block.shape:
-; CHECK: {{^}}entry.nosync:
-; CHECK-NOT: call void @loom.barrier()
+; CHECK-LABEL: define void @own_field(ptr noalias %y)
+; CHECK-SAME: #[[FIELD:[0-9]+]]
+; CHECK: call void @loom.barrier()
 ; CHECK: ret void
-; CHECK-NEXT: }
 @s2 = internal global [256 x { float, float }] undef, !loom.shared !0
 define void @own_field(ptr noalias %y) "loom-kernel" {
 entry:
@@ -71,6 +62,26 @@ entry:
   store float %v, ptr %py
   ret void
 }
+
+; The copies, internal, at the end of the module: no barrier, the alloca
+; kept in the entry.
+; CHECK-LABEL: define internal void @own.nosync(ptr noalias %x, ptr noalias %y)
+; CHECK-SAME: #[[OWNV:[0-9]+]]
+; CHECK-NEXT: {{^}}entry:
+; CHECK-NEXT: %priv = alloca float
+; CHECK-NOT: call void @loom.barrier()
+; CHECK: store float %c, ptr %py
+; CHECK-NEXT: ret void
+; CHECK-NEXT: }
+; CHECK-LABEL: define internal void @own_field.nosync(ptr noalias %y)
+; CHECK-SAME: #[[FIELDV:[0-9]+]]
+; CHECK-NOT: call void @loom.barrier()
+; CHECK: ret void
+; CHECK-NEXT: }
+; CHECK-DAG: attributes #[[OWN]] = { "loom-kernel" "loom-shape-version"="own.nosync" }
+; CHECK-DAG: attributes #[[FIELD]] = { "loom-kernel" "loom-shape-version"="own_field.nosync" }
+; CHECK-DAG: attributes #[[OWNV]] = { "loom-kernel" "loom-shape-y1" "loom-shape-z1" "loom-version-of"="own" }
+; CHECK-DAG: attributes #[[FIELDV]] = { "loom-kernel" "loom-shape-y1" "loom-shape-z1" "loom-version-of"="own_field" }
 
 declare i32 @loom.tid.x()
 declare void @loom.barrier() convergent nounwind

@@ -6,13 +6,18 @@
 @tile = internal global [16 x [16 x float]] undef, !loom.shared !0
 
 ; tile[ty][tx] = x[..]; __syncthreads(); y[..] = tile[ty][tx] + 1;
+; The copy names that shape (no test of blockDim.y); the original keeps
+; its barrier.
 ; CHECK-LABEL: define void @tile2d(
-; CHECK: block.shape:
-; CHECK: %ntid.z.is1 = icmp eq i32
-; CHECK: %ntid.x.fits = icmp ule i32 %{{.*}}, 16
-; CHECK: %[[OK:.*]] = and i1 %ntid.z.is1, %ntid.x.fits
-; CHECK-NEXT: br i1 %[[OK]]
-; CHECK-NOT: ntid.y.is1
+; CHECK-SAME: #[[ORIG:[0-9]+]]
+; CHECK: call void @loom.barrier()
+; CHECK-LABEL: define internal void @tile2d.nosync(
+; CHECK-SAME: #[[COPY:[0-9]+]]
+; CHECK-NOT: call void @loom.barrier()
+; CHECK: ret void
+; CHECK-DAG: attributes #[[ORIG]] = { "loom-kernel" "loom-shape-version"="tile2d.nosync" }
+; CHECK-DAG: attributes #[[COPY]] = { "loom-kernel" "loom-shape-max-x"="16" "loom-shape-z1" "loom-version-of"="tile2d" }
+; CHECK-NOT: loom-shape-y1
 define void @tile2d(ptr noalias %x, ptr noalias %y) "loom-kernel" {
   %tx = call i32 @loom.tid.x()
   %ty = call i32 @loom.tid.y()

@@ -106,7 +106,39 @@ define internal void @rows.block(ptr %out, ptr %launch, ptr %worker, i32 %bx, i3
 
 attributes #0 = { alwaysinline "loom-block-of"="k" "loom-kernel-args"="5" }
 attributes #1 = { alwaysinline "loom-block-of"="noargs" "loom-kernel-args"="0" }
+; __global__ void staged(float *out);  versioned by EliminateBarriers: the
+; barrier-free block function runs launches with blockDim.y == 1,
+; blockDim.z == 1 and blockDim.x <= 256 (its shape attributes), the
+; original all others; the test is computed once, before the block loop.
+; CHECK-LABEL: define internal void @loom.entry.staged(
+; CHECK: entry:
+; CHECK: %blockDim.y = load i32
+; CHECK: %ntid.y.is1 = icmp eq i32 %blockDim.y, 1
+; CHECK: %ntid.z.is1 = icmp eq i32 %blockDim.z, 1
+; CHECK: [[YZ:%.*]] = and i1 %ntid.y.is1, %ntid.z.is1
+; CHECK: %ntid.x.fits = icmp ule i32 %blockDim.x, 256
+; CHECK: [[OK:%.*]] = and i1 [[YZ]], %ntid.x.fits
+; CHECK: blocks:
+; CHECK: br i1 [[OK]], label %shape.version, label %threads
+; CHECK: shape.version:
+; CHECK-NEXT: call void @staged.nosync.block(ptr %arg0, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz, i32 1)
+; CHECK-NEXT: br label %block.done
+; CHECK: threads:
+; CHECK-NEXT: call void @staged.block(ptr %arg0, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz, i32 1)
+; The version has no entry of its own.
+; CHECK-NOT: define internal void @loom.entry.staged.nosync
+define internal void @staged.block(ptr %out, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz, i32 %row.blocks) #3 {
+  store i32 1, ptr %out
+  ret void
+}
+define internal void @staged.nosync.block(ptr %out, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz, i32 %row.blocks) #4 {
+  store i32 2, ptr %out
+  ret void
+}
+
 attributes #2 = { alwaysinline "loom-block-of"="rows" "loom-kernel-args"="1" "loom-row-walk" }
+attributes #3 = { alwaysinline "loom-block-of"="staged" "loom-kernel-args"="1" "loom-shape-version-block"="staged.nosync.block" }
+attributes #4 = { alwaysinline "loom-kernel-args"="1" "loom-shape-y1" "loom-shape-z1" "loom-shape-max-x"="256" }
 
 ; No dynamic shared memory in this module: the entry does not touch it.
 ; CHECK-NOT: loom.dynamic.shared
