@@ -6,6 +6,7 @@
 #include "Support/DivergentBarriers.h"
 #include "Support/KernelMarkers.h"
 #include "Support/WarpShuffle.h"
+#include "Transforms/EliminateBarriers.h"
 #include "Transforms/GangAtomics.h"
 #include "Transforms/LowerSharedMemory.h"
 #include "loom/WarpOps.h"
@@ -94,6 +95,26 @@ unsigned gangWidth(const Function &F) {
 namespace {
 
 constexpr const char *PassName = "loom-wfv";
+
+/// A remark's location: the user's line, not a header wrapper inlined
+/// into it (the outermost call site).
+DebugLoc userLine(DebugLoc Loc) {
+  DILocation *DIL = Loc.get();
+  if (!DIL)
+    return Loc;
+  while (DILocation *Outer = DIL->getInlinedAt())
+    DIL = Outer;
+  return DebugLoc(DIL);
+}
+
+/// How a remark names kernel \p K, quoted: a barrier-free shape version
+/// (EliminateBarriers) by its kernel's name.
+std::string remarkName(const Function &K) {
+  if (K.hasFnAttribute(VersionOfAttr))
+    return "'" + K.getFnAttribute(VersionOfAttr).getValueAsString().str() +
+           "' (its barrier-free version for some block shapes)";
+  return "'" + K.getName().str() + "'";
+}
 
 /// Why a kernel keeps the scalar thread loop.
 struct Bail {
@@ -2574,19 +2595,13 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     if (!Why)
       GB.findBlockAtomic();
     if (Why) {
-      // Name the user's line, not a header wrapper inlined into it.
-      DebugLoc Loc = Why->At ? Why->At->getDebugLoc() : DebugLoc();
-      if (DILocation *DIL = Loc.get()) {
-        while (DILocation *Outer = DIL->getInlinedAt())
-          DIL = Outer;
-        Loc = DebugLoc(DIL);
-      }
+      DebugLoc Loc = userLine(Why->At ? Why->At->getDebugLoc() : DebugLoc());
       ORE.emit([&] {
         return OptimizationRemarkMissed(PassName, "NotVectorized", Loc,
                                         Why->At ? Why->At->getParent()
                                                 : &K->getEntryBlock())
-               << "kernel '" << K->getName()
-               << "' keeps the scalar thread loop: it contains " << Why->Why;
+               << "kernel " << remarkName(*K)
+               << " keeps the scalar thread loop: it contains " << Why->Why;
       });
       WF->eraseFromParent();
       continue;
@@ -2597,8 +2612,8 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
       // An internal error must not cost the user a correct program.
       ORE.emit([&] {
         return OptimizationRemarkMissed(PassName, "NotVectorized", K)
-               << "kernel '" << K->getName()
-               << "' keeps the scalar thread loop: internal vectorizer error";
+               << "kernel " << remarkName(*K)
+               << " keeps the scalar thread loop: internal vectorizer error";
       });
       GF->eraseFromParent();
       continue;
@@ -2625,51 +2640,38 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
       FPM.run(*GF, FAM);
       FAM.clear(*GF, GF->getName());
     }
-    for (DebugLoc &Loc : Stepped) {
-      if (DILocation *DIL = Loc.get()) {
-        while (DILocation *Outer = DIL->getInlinedAt())
-          DIL = Outer;
-        Loc = DebugLoc(DIL);
-      }
+    for (DebugLoc Loc : Stepped) {
+      Loc = userLine(Loc);
       ORE.emit([&] {
         return OptimizationRemark(PassName, "GridStrideSteps", Loc, &K->getEntryBlock())
-               << "grid-stride loop in '" << K->getName()
-               << "' runs block-wide, one step of every gang at a time";
+               << "grid-stride loop in " << remarkName(*K)
+               << " runs block-wide, one step of every gang at a time";
       });
     }
     for (auto &Entry : GB.AggregatedAtomics) {
-      DebugLoc Loc = Entry.second.first;
+      DebugLoc Loc = userLine(Entry.second.first);
       bool Uniform = Entry.second.second;
-      if (DILocation *DIL = Loc.get()) {
-        while (DILocation *Outer = DIL->getInlinedAt())
-          DIL = Outer;
-        Loc = DebugLoc(DIL);
-      }
       ORE.emit([&] {
         return OptimizationRemark(PassName, "GangAtomic", Loc, &K->getEntryBlock())
-               << "atomic in '" << K->getName() << "': "
+               << "atomic in " << remarkName(*K) << ": "
                << (Uniform ? "one atomic instruction per gang (same address in every lane)"
                            : "one atomic instruction per distinct address in the gang");
       });
     }
     for (DebugLoc Loc : GB.BlockAtomicLocs) {
-      if (DILocation *DIL = Loc.get()) {
-        while (DILocation *Outer = DIL->getInlinedAt())
-          DIL = Outer;
-        Loc = DebugLoc(DIL);
-      }
+      Loc = userLine(Loc);
       ORE.emit([&] {
         return OptimizationRemark(PassName, "BlockAtomic", Loc, &K->getEntryBlock())
-               << "atomic in '" << K->getName()
-               << "': one atomic instruction per block (same address in every thread; "
+               << "atomic in " << remarkName(*K)
+               << ": one atomic instruction per block (same address in every thread; "
                   "a barrier collects the gangs' counts)";
       });
     }
     if (WarpGang) {
       ORE.emit([&] {
         return OptimizationRemark(PassName, "Vectorized", K)
-               << "kernel '" << K->getName()
-               << "' runs warps as gangs of 32 lanes when blockDim.x is a multiple of "
+               << "kernel " << remarkName(*K)
+               << " runs warps as gangs of 32 lanes when blockDim.x is a multiple of "
                   "32 (else the scalar thread loop)";
       });
       GF->setName(K->getName() + ".warpgang");
@@ -2681,7 +2683,7 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     }
     ORE.emit([&] {
       return OptimizationRemark(PassName, "Vectorized", K)
-             << "kernel '" << K->getName() << "' vectorized across threads, gang width "
+             << "kernel " << remarkName(*K) << " vectorized across threads, gang width "
              << ore::NV("Width", W);
     });
     FAM.clear(*K, K->getName());
