@@ -8,14 +8,6 @@
 // RUN: %loomcc %s -o %t && %t | FileCheck %s
 // RUN: env LOOM_SCHEDULER=serial %t | FileCheck %s
 // RUN: %loomcc --loom-disable=barrier-elim %s -o %t.noelim && %t.noelim | FileCheck %s
-// The barrier-free copies are vectorized on their own; remarks name them by
-// their kernel. Kernels whose barriers stay have no copy.
-// RUN: %loomcc -Rpass=loom-wfv -c %s -o %t.o 2>&1 | FileCheck --check-prefix=REMARK %s
-// RUN: %loomcc -Rpass=loom-wfv -c %s -o %t.o 2>&1 | FileCheck --check-prefix=NOCOPY %s
-// REMARK-DAG: remark: kernel '_Z10ownElementPKfPfi' (its barrier-free version for some block shapes) vectorized across threads
-// REMARK-DAG: remark: kernel '_Z4tilePKiPi' (its barrier-free version for some block shapes) vectorized across threads
-// NOCOPY-NOT: '_Z9neighbourPKfPfi' (its barrier-free version
-// NOCOPY-NOT: '_Z14globalExchangePiS_' (its barrier-free version
 // CHECK: own element PASSED
 // CHECK: neighbour PASSED
 // CHECK: tile PASSED
