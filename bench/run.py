@@ -79,6 +79,7 @@ NO_ATOMIC_AGG = ("no-atomic-agg", ["--loom-disable=atomic-agg"])  # one global a
 NO_BLOCK_ATOMICS = ("no-block-atomics", ["--loom-disable=block-atomics"])  # counters: one atomic per gang
 NO_HUGE = ("no-huge-pages", [], {"LOOM_HUGE_PAGES": "0"})  # cudaMalloc on 4 KiB pages
 NO_ROW_WALK = ("no-row-walk", ["--loom-disable=row-walk"])  # one block per call, x within the block
+NO_DEFERRED_APPENDS = ("no-deferred-appends", ["--loom-disable=deferred-appends"])  # out[atomicAdd(c, 1)]: atomics
 VARIANTS = {
     "smem_stage": [("no-barrier-elim", ["--loom-disable=barrier-elim"]), NO_UNIFORM],
     "warp_collectives": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
@@ -97,8 +98,8 @@ VARIANTS = {
     "stencil2d": [NO_WFV, NO_ROW_WALK],
     "stencil3d": [NO_WFV, JIT, NO_HUGE, NO_ROW_WALK],
     "histogram": [NO_WFV, NO_ATOMIC_AGG, JIT],
-    "compact": [NO_ATOMIC_AGG, NO_BLOCK_ATOMICS],
-    "bfs": [NO_WFV],
+    "compact": [NO_DEFERRED_APPENDS, NO_ATOMIC_AGG, NO_BLOCK_ATOMICS],
+    "bfs": [NO_DEFERRED_APPENDS, NO_WFV],
     "scan": [NO_WFV, NO_UNROLL, NO_UNIFORM, JIT],
     "matmul_tiled": [NO_WFV, JIT],
     "transpose": [NO_WFV, JIT, NO_HUGE],

@@ -36,6 +36,7 @@
 
 #include "Import/NVVMIntrinsics.h"
 #include "Import/TranslateInlinePTX.h"
+#include "Transforms/DeferAppends.h"
 #include "Transforms/DeviceRuntimeCalls.h"
 #include "Transforms/EliminateBarriers.h"
 #include "Transforms/GuardMaskedInductions.h"
@@ -152,6 +153,10 @@ template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn A
     FPM.addPass(SimplifyCFGPass());
     Add(createModuleToFunctionPassAdaptor(std::move(FPM)));
   }
+  // Appends through a global counter go to per-worker buffers; before the
+  // vectorizer, which gives a gang one reservation and a compress-store.
+  if (Opts.DeferAppends)
+    Add(DeferAppendsPass());
   Add(LowerSharedMemoryPass());
   // Kernels become gang kernels (W threads in SIMD registers) before the
   // loops over threads are built.

@@ -30,6 +30,8 @@ struct CodegenSwitches {
   bool BlockAtomics = true;
   /// Barrier-free kernels run a grid row's blocks thread row by thread row.
   bool RowWalks = true;
+  /// out[atomicAdd(&count, 1)] = v staged per worker, flushed per chunk.
+  bool DeferAppends = true;
   /// Gang width; 0: from the target (or LOOM_VECTOR_WIDTH).
   unsigned VectorWidth = 0;
 };
@@ -48,6 +50,7 @@ inline constexpr CodegenSwitchName CodegenSwitchNames[] = {
     {"atomic-agg", &CodegenSwitches::AggregateAtomics},
     {"block-atomics", &CodegenSwitches::BlockAtomics},
     {"row-walk", &CodegenSwitches::RowWalks},
+    {"deferred-appends", &CodegenSwitches::DeferAppends},
 };
 
 /// The switch called \p Name, or null.

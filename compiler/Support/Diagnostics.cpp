@@ -13,20 +13,23 @@ namespace loom {
 
 void reportUnsupported(const Function &F, const Instruction *At,
                        const Twine &Message) {
-  DebugLoc Loc = At ? At->getDebugLoc() : DebugLoc();
   // Code inlined from a header wrapper: point at the user's call.
-  if (Loc)
-    if (DILocation *Outer = Loc->getInlinedAt()) {
-      while (Outer->getInlinedAt())
-        Outer = Outer->getInlinedAt();
-      Loc = DebugLoc(Outer);
-    }
+  DebugLoc Loc = userLine(At ? At->getDebugLoc() : DebugLoc());
   if (!Loc)
     if (const DISubprogram *SP = F.getSubprogram())
       Loc = DILocation::get(F.getContext(), SP->getLine(), 0,
                             const_cast<DISubprogram *>(SP));
   F.getContext().diagnose(
       DiagnosticInfoUnsupported(F, Message, Loc, DS_Error));
+}
+
+DebugLoc userLine(DebugLoc Loc) {
+  DILocation *DIL = Loc.get();
+  if (!DIL)
+    return Loc;
+  while (DILocation *Outer = DIL->getInlinedAt())
+    DIL = Outer;
+  return DebugLoc(DIL);
 }
 
 } // namespace loom

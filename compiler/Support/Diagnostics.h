@@ -12,6 +12,8 @@
 
 #include "llvm/ADT/Twine.h"
 
+#include "llvm/IR/DebugLoc.h"
+
 namespace llvm {
 class Function;
 class Instruction;
@@ -22,6 +24,10 @@ namespace loom {
 /// Reports "unsupported: <Message>" at \p At (or at \p F when null).
 void reportUnsupported(const llvm::Function &F, const llvm::Instruction *At,
                        const llvm::Twine &Message);
+
+/// A remark's location: the user's line, not a header wrapper inlined into
+/// it (the outermost call site).
+llvm::DebugLoc userLine(llvm::DebugLoc Loc);
 
 } // namespace loom
 

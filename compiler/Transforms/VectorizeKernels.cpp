@@ -3,9 +3,11 @@
 #include "Transforms/VectorizeKernels.h"
 
 #include "Analysis/Uniformity.h"
+#include "Support/Diagnostics.h"
 #include "Support/DivergentBarriers.h"
 #include "Support/KernelMarkers.h"
 #include "Support/WarpShuffle.h"
+#include "Transforms/DeferAppends.h"
 #include "Transforms/EliminateBarriers.h"
 #include "Transforms/GangAtomics.h"
 #include "Transforms/LowerSharedMemory.h"
@@ -95,17 +97,6 @@ unsigned gangWidth(const Function &F) {
 namespace {
 
 constexpr const char *PassName = "loom-wfv";
-
-/// A remark's location: the user's line, not a header wrapper inlined
-/// into it (the outermost call site).
-DebugLoc userLine(DebugLoc Loc) {
-  DILocation *DIL = Loc.get();
-  if (!DIL)
-    return Loc;
-  while (DILocation *Outer = DIL->getInlinedAt())
-    DIL = Outer;
-  return DebugLoc(DIL);
-}
 
 /// How a remark names kernel \p K, quoted: a barrier-free shape version
 /// (EliminateBarriers) by its kernel's name.
@@ -257,6 +248,10 @@ private:
   }
   DenseMap<const Value *, std::pair<Value *, Value *>> Ranked;
   bool emitCompressStore(StoreInst &SI, Value *Mask);
+  /// A staged append (DeferAppends): one reservation for the gang's active
+  /// lanes. Its first slot and the mask, per call.
+  DenseMap<const Value *, std::pair<Value *, Value *>> AppendBases;
+  bool emitAppend(CallInst &CI, Value *Mask);
   // The body copy being emitted runs only under masks with a lane off (a
   // row's last gang), so contiguous accesses need no all-on fast path.
   bool NeverAllOn = false;
@@ -740,6 +735,7 @@ void GangBuilder::emitVariant(Value *Mask, BasicBlock *Start, BasicBlock *Exit) 
   LaneLast.clear();
   CmpXchgParts.clear();
   Ranked.clear();
+  AppendBases.clear();
   BlockMask.clear();
   HeaderGuard.clear();
   LoopDone.clear();
@@ -1762,6 +1758,17 @@ void GangBuilder::emitStepPrefetch(const Value *Ptr, bool Write) {
 /// (vpcompress on AVX-512; LLVM expands it elsewhere). Only under the mask
 /// the atomic ranked the lanes with.
 bool GangBuilder::emitCompressStore(StoreInst &SI, Value *Mask) {
+  if (auto It = AppendBases.find(SI.getPointerOperand());
+      It != AppendBases.end() && It->second.second == Mask) {
+    // DeferAppends checked that the store fills the slot.
+    if (isAllTrue(Mask)) {
+      B.CreateAlignedStore(vectorOf(SI.getValueOperand()), It->second.first, SI.getAlign());
+      return true;
+    }
+    B.CreateIntrinsic(Intrinsic::masked_compressstore, {vecTy(SI.getValueOperand()->getType())},
+                      {vectorOf(SI.getValueOperand()), It->second.first, Mask});
+    return true;
+  }
   auto *GEP = dyn_cast<GetElementPtrInst>(SI.getPointerOperand());
   if (!GEP || GEP->getNumIndices() != 1 || varying(GEP->getPointerOperand()))
     return false;
@@ -1788,6 +1795,38 @@ bool GangBuilder::emitCompressStore(StoreInst &SI, Value *Mask) {
                           "compress.at");
   B.CreateIntrinsic(Intrinsic::masked_compressstore, {vecTy(T)},
                     {vectorOf(SI.getValueOperand()), At, Mask});
+  return true;
+}
+
+/// `__loom_append(count, out, size, 1, flags)` (DeferAppends) in every
+/// active lane: one call reserves the active lanes' slots, consecutive in
+/// lane order, and lane l's slot is the first plus the number of active
+/// lanes below l. With no lane active it reserves nothing.
+bool GangBuilder::emitAppend(CallInst &CI, Value *Mask) {
+  Function *Callee = CI.getCalledFunction();
+  if (!Callee || Callee->getName() != AppendFunctionName || CI.arg_size() != 5)
+    return false;
+  for (const Use &U : CI.args())
+    if (varying(U.get()))
+      return false;
+  auto *One = dyn_cast<ConstantInt>(CI.getArgOperand(3));
+  if (!One || !One->isOne())
+    return false;
+  Type *IW = B.getIntNTy(W);
+  Value *Count = isAllTrue(Mask)
+                     ? B.getInt32(W)
+                     : B.CreateZExtOrTrunc(B.CreateUnaryIntrinsic(Intrinsic::ctpop,
+                                                                  B.CreateBitCast(Mask, IW)),
+                                           B.getInt32Ty());
+  Value *First = B.CreateCall(Callee, {scalarOf(CI.getArgOperand(0)), scalarOf(CI.getArgOperand(1)),
+                                       scalarOf(CI.getArgOperand(2)), Count,
+                                       scalarOf(CI.getArgOperand(4))},
+                              "append.first");
+  Value *Below = nullptr;
+  scanLanes(B, AtomicRMWInst::Add, B.CreateZExt(Mask, vecTy(B.getInt64Ty())), W, &Below);
+  Value *Offsets = B.CreateMul(Below, B.CreateVectorSplat(W, scalarOf(CI.getArgOperand(2))));
+  Vector[&CI] = B.CreateGEP(B.getInt8Ty(), B.CreateVectorSplat(W, First), Offsets, "append.slots");
+  AppendBases[&CI] = {First, Mask};
   return true;
 }
 
@@ -2188,6 +2227,8 @@ void GangBuilder::emitInstruction(Instruction &I, Value *OpMask) {
     return;
   }
   if (auto *CI = dyn_cast<CallInst>(&I)) {
+    if (emitAppend(*CI, OpMask))
+      return;
     bool Pure = CI->onlyReadsMemory() && CI->willReturn();
     if (Pure && emitVectorCall(*CI))
       return;
@@ -2363,8 +2404,8 @@ bool widthForced(unsigned Forced) {
 }
 
 /// At most 96 instructions (loops included), no barrier, no call but
-/// markers and intrinsics that are single instructions (no vector math
-/// library calls: those bodies are large once expanded).
+/// markers, staged appends and intrinsics that are single instructions (no
+/// vector math library calls: those bodies are large once expanded).
 bool isSmallStraightKernel(Function &F) {
   unsigned N = 0;
   for (Instruction &I : instructions(F)) {
@@ -2376,6 +2417,11 @@ bool isSmallStraightKernel(Function &F) {
           return false;
         continue;
       }
+      // A staged append is one call per gang (emitAppend): fewer with more
+      // lanes.
+      if (Function *Callee = CB->getCalledFunction();
+          Callee && Callee->getName() == AppendFunctionName)
+        continue;
       auto *II = dyn_cast<IntrinsicInst>(CB);
       if (!II)
         return false;

@@ -171,6 +171,16 @@ void __loom_grid_sync(void);
 /* grid_group::is_valid(): 1 inside a cooperative launch, else 0. */
 uint32_t __loom_grid_is_valid(void);
 
+/* Appends through a global counter, `out[atomicAdd(count, 1)] = v`
+ * (compiler/Transforms/DeferAppends.h): reserves \p n consecutive elements of
+ * \p elemSize bytes in the calling thread's staging buffer for the stream
+ * (count, out) and returns where to write them. A full buffer, and every
+ * buffer when the kernel entry returns, is copied to out[old...] with one
+ * atomicAdd(count, elements) returning old. Flags: */
+#define LOOM_APPEND_COUNTER64 1u    /* count is a 64-bit counter, else 32-bit */
+#define LOOM_APPEND_SIGNED_INDEX 2u /* a 32-bit old value indexes sign-extended */
+void *__loom_append(void *count, void *out, uint64_t elemSize, uint32_t n, uint32_t flags);
+
 /* Texture fetches. `texture` is a cudaTextureObject_t (for a legacy texture
  * reference: the object the runtime created when it was bound and stored in
  * the reference's device variable). Coordinates come as the CUDA call gives

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "device/KernelGuard.h"
 
+#include "device/Append.h"
+
 #include <csetjmp>
 
 namespace loom {
@@ -16,11 +18,14 @@ bool runEntryGuarded(LoomKernelEntry Entry, const LoomLaunch *Launch, void *cons
   std::jmp_buf *const Outer = FaultTarget;
   if (setjmp(Target) != 0) {
     FaultTarget = Outer;
+    discardAppends();
     return false;
   }
   FaultTarget = &Target;
   Entry(Launch, Args, BlockBegin, BlockEnd, Worker);
   FaultTarget = Outer;
+  // The chunk's appends (DeferAppends) are in place before it counts as done.
+  flushAppends();
   return true;
 }
 
