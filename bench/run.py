@@ -79,12 +79,13 @@ NO_ATOMIC_AGG = ("no-atomic-agg", ["--loom-disable=atomic-agg"])  # one global a
 NO_BLOCK_ATOMICS = ("no-block-atomics", ["--loom-disable=block-atomics"])  # counters: one atomic per gang
 NO_HUGE = ("no-huge-pages", [], {"LOOM_HUGE_PAGES": "0"})  # cudaMalloc on 4 KiB pages
 NO_ROW_WALK = ("no-row-walk", ["--loom-disable=row-walk"])  # one block per call, x within the block
+NO_FULL_GANG_LOOPS = ("no-full-gang-loops", ["--loom-disable=full-gang-loops"])  # divergent loops masked throughout
 NO_DEFERRED_APPENDS = ("no-deferred-appends", ["--loom-disable=deferred-appends"])  # out[atomicAdd(c, 1)]: atomics
 VARIANTS = {
     "smem_stage": [("no-barrier-elim", ["--loom-disable=barrier-elim"]), NO_UNIFORM],
     "warp_collectives": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
     "dot_shuffle": [NO_WFV, NO_STEPS, JIT],
-    "softmax_warp": [NO_WFV, JIT],
+    "softmax_warp": [NO_FULL_GANG_LOOPS, NO_WFV, JIT],
     "expsin": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
     "blackscholes": [("scalar", ["--loom-disable=vectorize"]), NO_WFV, NO_STEPS],
     "triad": [NO_WFV, JIT],
@@ -104,7 +105,7 @@ VARIANTS = {
     "matmul_tiled": [NO_WFV, JIT],
     "transpose": [NO_WFV, JIT, NO_HUGE],
     "stencil2d_tiled": [NO_WFV, NO_UNIFORM, JIT],
-    "layernorm": [NO_WFV, NO_UNIFORM, JIT],
+    "layernorm": [NO_FULL_GANG_LOOPS, NO_WFV, NO_UNIFORM, JIT],
     "hotspot": [ONE_THREAD, NO_UNROLL, NO_UNIFORM, JIT, NO_HUGE],
     "tiny_launches": [ONE_THREAD],
     "myocyte_loop": [ONE_THREAD],

@@ -162,7 +162,7 @@ template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn A
   // loops over threads are built.
   if (Opts.VectorizeKernels)
     Add(VectorizeKernelsPass(Opts.VectorWidth, Opts.GridStrideSteps, Opts.AggregateAtomics,
-                             Opts.BlockAtomics));
+                             Opts.BlockAtomics, Opts.FullGangLoops));
   Add(ThreadLoopsPass(Opts.UniformRegions, Opts.RowWalks));
   Add(KernelEntryPass());
   RegistrationOptions Reg;

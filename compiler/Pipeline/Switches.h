@@ -32,6 +32,8 @@ struct CodegenSwitches {
   bool RowWalks = true;
   /// out[atomicAdd(&count, 1)] = v staged per worker, flushed per chunk.
   bool DeferAppends = true;
+  /// Divergent per-thread loops run their full-gang iterations unmasked.
+  bool FullGangLoops = true;
   /// Gang width; 0: from the target (or LOOM_VECTOR_WIDTH).
   unsigned VectorWidth = 0;
 };
@@ -51,6 +53,7 @@ inline constexpr CodegenSwitchName CodegenSwitchNames[] = {
     {"block-atomics", &CodegenSwitches::BlockAtomics},
     {"row-walk", &CodegenSwitches::RowWalks},
     {"deferred-appends", &CodegenSwitches::DeferAppends},
+    {"full-gang-loops", &CodegenSwitches::FullGangLoops},
 };
 
 /// The switch called \p Name, or null.

@@ -9,6 +9,7 @@
 #include "Support/WarpShuffle.h"
 #include "Transforms/DeferAppends.h"
 #include "Transforms/EliminateBarriers.h"
+#include "Transforms/FullGangLoops.h"
 #include "Transforms/GangAtomics.h"
 #include "Transforms/LowerSharedMemory.h"
 #include "loom/WarpOps.h"
@@ -2618,6 +2619,17 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     // spill, barrier kernels would keep twice the state.
     if (!WarpGang && !widthForced(ForcedWidth) && isSmallStraightKernel(*WF))
       W *= 2;
+    SmallVector<DebugLoc, 2> FullGang;
+    if (FullGangLoops)
+      FullGang = splitFullGangLoops(*WF, W, WarpGang);
+    if (!FullGang.empty()) {
+      FunctionPassManager FPM;
+      FPM.addPass(LoopSimplifyPass());
+      FPM.addPass(LCSSAPass());
+      FAM.invalidate(*WF, PreservedAnalyses::none());
+      FPM.run(*WF, FAM);
+      FAM.clear(*WF, WF->getName());
+    }
     DominatorTree DT(*WF);
     PostDominatorTree PDT(*WF);
     LoopInfo LI(DT);
@@ -2685,6 +2697,14 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
       FPM.addPass(EarlyCSEPass());
       FPM.run(*GF, FAM);
       FAM.clear(*GF, GF->getName());
+    }
+    for (DebugLoc Loc : FullGang) {
+      Loc = userLine(Loc);
+      ORE.emit([&] {
+        return OptimizationRemark(PassName, "FullGangLoop", Loc, &K->getEntryBlock())
+               << "per-thread loop in " << remarkName(*K)
+               << " runs the iterations where every lane of a gang is on without masks";
+      });
     }
     for (DebugLoc Loc : Stepped) {
       Loc = userLine(Loc);

@@ -60,6 +60,7 @@ class VectorizeKernelsPass : public llvm::PassInfoMixin<VectorizeKernelsPass> {
   bool GridStrideSteps;
   bool AggregateAtomics;
   bool BlockAtomics;
+  bool FullGangLoops;
 
 public:
   /// \p Width 0: chosen from the target's vector registers (or the
@@ -70,10 +71,15 @@ public:
   /// one atomic of the lanes' combined operand (GangAtomics.h).
   /// \p BlockAtomics: a counter whose old value is used gets one atomic per
   /// block (--loom-disable=block-atomics, opt -loom-wfv-block-atomics=false).
+  /// \p FullGangLoops: divergent per-thread loops first run their
+  /// iterations with every lane on (FullGangLoops.h;
+  /// --loom-disable=full-gang-loops, opt -loom-wfv-full-gang-loops=false).
   explicit VectorizeKernelsPass(unsigned Width = 0, bool GridStrideSteps = true,
-                                bool AggregateAtomics = true, bool BlockAtomics = true)
+                                bool AggregateAtomics = true, bool BlockAtomics = true,
+                                bool FullGangLoops = true)
       : ForcedWidth(Width), GridStrideSteps(GridStrideSteps),
-        AggregateAtomics(AggregateAtomics), BlockAtomics(BlockAtomics) {}
+        AggregateAtomics(AggregateAtomics), BlockAtomics(BlockAtomics),
+        FullGangLoops(FullGangLoops) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
 };

@@ -1,0 +1,194 @@
+//===- FullGangLoops.cpp - a per-thread loop's iterations with every lane on ===//
+// SPDX-License-Identifier: Apache-2.0
+#include "Transforms/FullGangLoops.h"
+
+#include "Analysis/Uniformity.h"
+#include "Support/KernelMarkers.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+
+namespace loom {
+
+namespace {
+
+cl::opt<bool> FullGangLoopsOption(
+    "loom-wfv-full-gang-loops", cl::init(true), cl::Hidden,
+    cl::desc("Split divergent per-thread loops into a full-gang loop and a masked rest"));
+
+constexpr unsigned MaxLoopSize = 400;
+constexpr const char *SplitMD = "loom.full.gang.split";
+
+/// Whether \p V involves gridDim (a grid-stride step, which VectorizeKernels
+/// steps block-wide instead).
+bool involvesGridDim(const Value *V, unsigned Depth = 0) {
+  if (auto *CB = dyn_cast<CallBase>(V)) {
+    std::optional<Marker> Mk = getMarker(*CB);
+    return Mk && isGridDim(*Mk);
+  }
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 6)
+    return false;
+  return any_of(I->operands(), [&](const Value *Op) { return involvesGridDim(Op, Depth + 1); });
+}
+
+/// A call of a launch-constant marker (blockDim, blockIdx): the same value
+/// wherever it is called.
+bool isIndexMarker(const Value *V) {
+  auto *CB = dyn_cast<CallBase>(V);
+  std::optional<Marker> Mk = CB ? getMarker(*CB) : std::nullopt;
+  return Mk && markerShape(*Mk) == MarkerShape::Index;
+}
+
+struct Candidate {
+  Loop *L;
+  PHINode *IV;
+  Value *N, *Step, *Start;
+  BranchInst *Exit;
+};
+
+std::optional<Candidate> match(Loop *L, const UniformityInfo &UI) {
+  BasicBlock *H = L->getHeader(), *P = L->getLoopPreheader(), *Latch = L->getLoopLatch();
+  if (!L->isInnermost() || !P || !Latch || L->getExitingBlock() != H || !L->getExitBlock() ||
+      !UI.hasDivergentExit(L))
+    return std::nullopt;
+  auto *BI = dyn_cast<BranchInst>(H->getTerminator());
+  if (!BI || !BI->isConditional() || BI->getMetadata(SplitMD))
+    return std::nullopt;
+  auto *C = dyn_cast<ICmpInst>(BI->getCondition());
+  if (!C || C->getParent() != H)
+    return std::nullopt;
+  bool StayIfTrue = L->contains(BI->getSuccessor(0));
+  CmpInst::Predicate Pr = StayIfTrue ? C->getPredicate() : C->getInversePredicate();
+  Value *A = C->getOperand(0), *B = C->getOperand(1);
+  if (Pr == CmpInst::ICMP_SGT) {
+    std::swap(A, B);
+    Pr = CmpInst::ICMP_SLT;
+  }
+  auto *IV = dyn_cast<PHINode>(A);
+  if (Pr != CmpInst::ICMP_SLT || !IV || IV->getParent() != H || !IV->getType()->isIntegerTy(32) ||
+      !L->isLoopInvariant(B) || !UI.isUniform(B))
+    return std::nullopt;
+  auto *Inc = dyn_cast<BinaryOperator>(IV->getIncomingValueForBlock(Latch));
+  if (!Inc || Inc->getOpcode() != Instruction::Add)
+    return std::nullopt;
+  Value *Step = Inc->getOperand(0) == IV   ? Inc->getOperand(1)
+                : Inc->getOperand(1) == IV ? Inc->getOperand(0)
+                                           : nullptr;
+  // (A blockDim marker may sit in the loop: split() calls it again.)
+  if (!Step || !(L->isLoopInvariant(Step) || isIndexMarker(Step)) || !UI.isUniform(Step) ||
+      involvesGridDim(Step))
+    return std::nullopt;
+  Value *Start = IV->getIncomingValueForBlock(P);
+  Shape S = UI.getShape(Start);
+  if (!S.isAffine() || S.stride() != 1)
+    return std::nullopt;
+  unsigned Size = 0;
+  for (BasicBlock *BB : L->blocks())
+    for (Instruction &I : *BB) {
+      if (++Size > MaxLoopSize)
+        return std::nullopt;
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (std::optional<Marker> Mk = getMarker(*CB); Mk && markerShape(*Mk) != MarkerShape::Index)
+          return std::nullopt; // barriers, collectives: every lane must reach them alike
+    }
+  return Candidate{L, IV, B, Step, Start, BI};
+}
+
+void split(Function &F, const Candidate &C, unsigned W) {
+  Loop *L = C.L;
+  BasicBlock *H = L->getHeader(), *P = L->getLoopPreheader(), *Latch = L->getLoopLatch();
+  BasicBlock *Exit = L->getExitBlock();
+  LLVMContext &Ctx = F.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+
+  // The gang's first value and the loop bounds, once, in the preheader.
+  IRBuilder<> B(P->getTerminator());
+  Value *Tid = B.CreateCall(getMarkerFunction(*F.getParent(), Marker::ThreadIdxX), {}, "tid.x");
+  Value *Lane = B.CreateAnd(Tid, ConstantInt::get(I32, W - 1), "gang.lane");
+  Value *Base = B.CreateSExt(B.CreateSub(C.Start, Lane), I64, "full.base");
+  Value *Step = C.Step;
+  if (auto *I = dyn_cast<Instruction>(Step); I && L->contains(I))
+    Step = B.CreateCall(cast<CallBase>(I)->getCalledFunction(), {}, I->getName());
+  Value *Step64 = B.CreateSExt(Step, I64, "full.step");
+  Value *N64 = B.CreateSExt(C.N, I64, "full.n");
+  Value *Forward = B.CreateICmpSGT(Step, ConstantInt::get(I32, 0), "full.forward");
+
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 8> Blocks;
+  for (BasicBlock *BB : L->blocks()) {
+    BasicBlock *NB = CloneBasicBlock(BB, VMap, ".full", &F);
+    VMap[BB] = NB;
+    Blocks.push_back(NB);
+  }
+  remapInstructionsInBlocks(Blocks, VMap);
+  auto *FH = cast<BasicBlock>(VMap[H]);
+  auto *FLatch = cast<BasicBlock>(VMap[Latch]);
+  auto *FIV = cast<PHINode>(VMap[C.IV]);
+
+  // Fast loop: a uniform counter g, the lanes' c = int(g) + lane.
+  B.SetInsertPoint(FH, FH->getFirstNonPHIIt());
+  PHINode *G = PHINode::Create(I64, 2, "full.g", FH->begin());
+  Value *IV = B.CreateAdd(B.CreateTrunc(G, I32), Lane, C.IV->getName() + ".full.lanes",
+                          /*HasNUW=*/false, /*HasNSW=*/true);
+  Value *Last = B.CreateAdd(G, ConstantInt::get(I64, W - 1), "full.last", false, true);
+  Value *Stay = B.CreateAnd(Forward, B.CreateICmpSLT(Last, N64), "full.stay");
+  FIV->replaceAllUsesWith(IV);
+  FIV->eraseFromParent();
+  IRBuilder<> LB(FLatch->getTerminator());
+  Value *GNext = LB.CreateAdd(G, Step64, "full.g.next", false, true);
+  G->addIncoming(Base, P);
+  G->addIncoming(GNext, FLatch);
+
+  // Fast loop's exit: on to the original loop, which takes its values.
+  BasicBlock *Rest = BasicBlock::Create(Ctx, H->getName() + ".rest", &F, H);
+  BranchInst::Create(H, Rest);
+  auto *FBI = cast<BranchInst>(FH->getTerminator());
+  BasicBlock *In = L->contains(C.Exit->getSuccessor(0)) ? FBI->getSuccessor(0)
+                                                         : FBI->getSuccessor(1);
+  FBI->eraseFromParent();
+  BranchInst *NewBI = BranchInst::Create(In, Rest, Stay, FH);
+  NewBI->setMetadata(SplitMD, MDNode::get(Ctx, {}));
+  C.Exit->setMetadata(SplitMD, MDNode::get(Ctx, {}));
+  (void)Exit;
+  for (PHINode &Phi : H->phis()) {
+    int I = Phi.getBasicBlockIndex(P);
+    Value *From = &Phi == C.IV ? IV : static_cast<Value *>(VMap[&Phi]);
+    Phi.setIncomingBlock(I, Rest);
+    Phi.setIncomingValue(I, From);
+  }
+  P->getTerminator()->replaceSuccessorWith(H, FH);
+}
+
+} // namespace
+
+SmallVector<DebugLoc, 2> splitFullGangLoops(Function &F, unsigned W, bool WarpGang) {
+  SmallVector<DebugLoc, 2> Done;
+  if (!FullGangLoopsOption || W < 2 || (W & (W - 1)))
+    return Done;
+  for (;;) {
+    DominatorTree DT(F);
+    PostDominatorTree PDT(F);
+    LoopInfo LI(DT);
+    UniformityInfo UI(F, DT, PDT, LI, W, WarpGang);
+    std::optional<Candidate> Found;
+    for (Loop *L : LI.getLoopsInPreorder())
+      if ((Found = match(L, UI)))
+        break;
+    if (!Found)
+      return Done;
+    Done.push_back(Found->L->getStartLoc());
+    split(F, *Found, W);
+  }
+}
+
+} // namespace loom

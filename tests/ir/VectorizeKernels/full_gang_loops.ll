@@ -1,0 +1,132 @@
+; Full-gang loops (FullGangLoops.h): a per-thread loop whose lanes leave at
+; different iterations (`for (c = tid; c < n; c += blockDim.x)`) first runs
+; the iterations where every lane is on, with a uniform counter g (the
+; gang's first c) and the exit `g + W - 1 < n` taken by all lanes alike: no
+; masks, a plain vector load with no contiguity test (c = int(g) + lane
+; cannot wrap there); then the original loop, masked, for the rest. Not
+; split: a loop whose step involves gridDim (grid-stride loops are stepped
+; block-wide instead), lanes 2 apart, a uniform exit, and
+; -loom-wfv-full-gang-loops=false. (A loop with a barrier and a divergent
+; exit keeps the kernel scalar.)
+; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -S %s | FileCheck %s
+; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -loom-wfv-full-gang-loops=false -S %s | FileCheck --check-prefix=OFF %s
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+declare i32 @loom.tid.x()
+declare i32 @loom.ntid.x()
+declare i32 @loom.nctaid.x()
+
+; CHECK-LABEL: define void @row_sum(
+; CHECK: %gang.lane = and <4 x i32> %tid.x.lanes, splat (i32 3)
+; CHECK: %gang.lane.l0 = and i32 %gang.base, 3
+; CHECK: %[[BASE:.*]] = sub i32 %gang.base, %gang.lane.l0
+; CHECK: %full.base = sext i32 %[[BASE]] to i64
+; CHECK: %full.forward = icmp sgt i32 %{{.*}}, 0
+; CHECK: %hp.full.g.0 = phi i64 [ %full.base, %head.full.enter ], [ %full.g.next.reg2mem.0, %head.full.cont ]
+; CHECK: head.full:
+; CHECK: %full.last = add nsw i64 %hp.full.g.0, 3
+; CHECK-NEXT: %[[CMP:.*]] = icmp slt i64 %full.last, %full.n
+; CHECK-NEXT: %full.stay = and i1 %full.forward, %[[CMP]]
+; CHECK: br i1 %{{.*}}, label %head.full.leave, label %head.full.stay
+; CHECK: body.full:
+; CHECK-NOT: contiguous
+; CHECK: %v.full = load <4 x float>, ptr %p.full.l0, align 4
+; CHECK: %full.g.next = add nsw i64 %hp.full.g.0, %full.step
+; The rest: the original loop, its lanes masked.
+; CHECK: head.rest:
+; CHECK: %more = icmp slt <4 x i32>
+; OFF-LABEL: define void @row_sum(
+; OFF-NOT: full.g
+; OFF: %more = icmp slt <4 x i32>
+; OFF-LABEL: define void @grid_stride(
+define void @row_sum(ptr %x, ptr %out, i32 %n) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  br label %head
+head:
+  %c = phi i32 [ %tid, %entry ], [ %c.next, %body ]
+  %sum = phi float [ 0.0, %entry ], [ %sum.next, %body ]
+  %more = icmp slt i32 %c, %n
+  br i1 %more, label %body, label %done
+body:
+  %i = sext i32 %c to i64
+  %p = getelementptr inbounds float, ptr %x, i64 %i
+  %v = load float, ptr %p, align 4
+  %sum.next = fadd float %sum, %v
+  %bdim = call i32 @loom.ntid.x()
+  %c.next = add i32 %c, %bdim
+  br label %head
+done:
+  %t = sext i32 %tid to i64
+  %q = getelementptr inbounds float, ptr %out, i64 %t
+  store float %sum, ptr %q, align 4
+  ret void
+}
+
+; CHECK-LABEL: define void @grid_stride(
+; CHECK-NOT: full.g
+; CHECK-LABEL: define void @two_apart(
+define void @grid_stride(ptr %x, i32 %n) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %bdim = call i32 @loom.ntid.x()
+  %grid = call i32 @loom.nctaid.x()
+  %step = mul i32 %bdim, %grid
+  br label %head
+head:
+  %c = phi i32 [ %tid, %entry ], [ %c.next, %body ]
+  %more = icmp slt i32 %c, %n
+  br i1 %more, label %body, label %done
+body:
+  %i = sext i32 %c to i64
+  %p = getelementptr inbounds float, ptr %x, i64 %i
+  store float 1.0, ptr %p, align 4
+  %c.next = add i32 %c, %step
+  br label %head
+done:
+  ret void
+}
+
+; CHECK-NOT: full.g
+; CHECK-LABEL: define void @uniform_exit(
+define void @two_apart(ptr %x, i32 %n) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %t2 = shl i32 %tid, 1
+  %bdim = call i32 @loom.ntid.x()
+  br label %head
+head:
+  %c = phi i32 [ %t2, %entry ], [ %c.next, %body ]
+  %more = icmp slt i32 %c, %n
+  br i1 %more, label %body, label %done
+body:
+  %i = sext i32 %c to i64
+  %p = getelementptr inbounds float, ptr %x, i64 %i
+  store float 1.0, ptr %p, align 4
+  %c.next = add i32 %c, %bdim
+  br label %head
+done:
+  ret void
+}
+
+; CHECK-NOT: full.g
+; CHECK: ret void
+define void @uniform_exit(ptr %x, i32 %n) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  br label %head
+head:
+  %k = phi i32 [ 0, %entry ], [ %k.next, %body ]
+  %more = icmp slt i32 %k, %n
+  br i1 %more, label %body, label %done
+body:
+  %c = add i32 %tid, %k
+  %i = sext i32 %c to i64
+  %p = getelementptr inbounds float, ptr %x, i64 %i
+  store float 1.0, ptr %p, align 4
+  %k.next = add i32 %k, 1
+  br label %head
+done:
+  ret void
+}
