@@ -92,6 +92,11 @@ std::optional<Candidate> match(Loop *L, const UniformityInfo &UI) {
   Shape S = UI.getShape(Start);
   if (!S.isAffine() || S.stride() != 1)
     return std::nullopt;
+  // The fast loop's header runs once more when it leaves, and the original
+  // header again for the same c: only if that repeats nothing visible.
+  for (Instruction &I : *H)
+    if (I.mayHaveSideEffects())
+      return std::nullopt;
   unsigned Size = 0;
   for (BasicBlock *BB : L->blocks())
     for (Instruction &I : *BB) {
@@ -138,8 +143,13 @@ void split(Function &F, const Candidate &C, unsigned W) {
   // Fast loop: a uniform counter g, the lanes' c = int(g) + lane.
   B.SetInsertPoint(FH, FH->getFirstNonPHIIt());
   PHINode *G = PHINode::Create(I64, 2, "full.g", FH->begin());
-  Value *IV = B.CreateAdd(B.CreateTrunc(G, I32), Lane, C.IV->getName() + ".full.lanes",
-                          /*HasNUW=*/false, /*HasNSW=*/true);
+  // In the body c = int(g) + lane < n cannot overflow (nsw); the value the
+  // rest loop starts from is computed without that promise (when the fast
+  // loop never ran, int(g) + lane may wrap as the original c did).
+  Value *G32 = B.CreateTrunc(G, I32);
+  Value *IV = B.CreateAdd(G32, Lane, C.IV->getName() + ".full.lanes", /*HasNUW=*/false,
+                          /*HasNSW=*/true);
+  Value *RestIV = B.CreateAdd(G32, Lane, C.IV->getName() + ".rest.start");
   Value *Last = B.CreateAdd(G, ConstantInt::get(I64, W - 1), "full.last", false, true);
   Value *Stay = B.CreateAnd(Forward, B.CreateICmpSLT(Last, N64), "full.stay");
   FIV->replaceAllUsesWith(IV);
@@ -162,7 +172,7 @@ void split(Function &F, const Candidate &C, unsigned W) {
   (void)Exit;
   for (PHINode &Phi : H->phis()) {
     int I = Phi.getBasicBlockIndex(P);
-    Value *From = &Phi == C.IV ? IV : static_cast<Value *>(VMap[&Phi]);
+    Value *From = &Phi == C.IV ? RestIV : static_cast<Value *>(VMap[&Phi]);
     Phi.setIncomingBlock(I, Rest);
     Phi.setIncomingValue(I, From);
   }

@@ -24,8 +24,9 @@
 //
 // When: the loop's only exit is its header's compare `c < n` (signed), c is
 // a header phi with stride 1 across the lanes and a uniform step, n is
-// uniform, the loop holds no barrier, collective or grid-stride step, and it
-// is at most 400 instructions (it is copied).
+// uniform, the header has no side effects (it runs once more), the loop
+// holds no barrier, collective or grid-stride step, and it is at most 400
+// instructions (it is copied).
 //
 // Preconditions: loop-simplify and LCSSA form (the vectorizer's input).
 // Postconditions: the same, with the fast copies in front.

@@ -5,8 +5,8 @@
 ; masks, a plain vector load with no contiguity test (c = int(g) + lane
 ; cannot wrap there); then the original loop, masked, for the rest. Not
 ; split: a loop whose step involves gridDim (grid-stride loops are stepped
-; block-wide instead), lanes 2 apart, a uniform exit, and
-; -loom-wfv-full-gang-loops=false. (A loop with a barrier and a divergent
+; block-wide instead), lanes 2 apart, a uniform exit, a header with a side
+; effect (it would run twice for one c), and -loom-wfv-full-gang-loops=false. (A loop with a barrier and a divergent
 ; exit keeps the kernel scalar.)
 ; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -S %s | FileCheck %s
 ; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -loom-wfv-full-gang-loops=false -S %s | FileCheck --check-prefix=OFF %s
@@ -25,6 +25,9 @@ declare i32 @loom.nctaid.x()
 ; CHECK: %full.forward = icmp sgt i32 %{{.*}}, 0
 ; CHECK: %hp.full.g.0 = phi i64 [ %full.base, %head.full.enter ], [ %full.g.next.reg2mem.0, %head.full.cont ]
 ; CHECK: head.full:
+; CHECK: %c.full.lanes = add nsw <4 x i32> %{{.*}}, %gang.lane
+; The rest starts from the same lanes' c, without the no-overflow promise.
+; CHECK: %c.rest.start = add <4 x i32> %{{.*}}, %gang.lane
 ; CHECK: %full.last = add nsw i64 %hp.full.g.0, 3
 ; CHECK-NEXT: %[[CMP:.*]] = icmp slt i64 %full.last, %full.n
 ; CHECK-NEXT: %full.stay = and i1 %full.forward, %[[CMP]]
@@ -111,7 +114,7 @@ done:
 }
 
 ; CHECK-NOT: full.g
-; CHECK: ret void
+; CHECK-LABEL: define void @header_store(
 define void @uniform_exit(ptr %x, i32 %n) "loom-kernel" {
 entry:
   %tid = call i32 @loom.tid.x()
@@ -126,6 +129,30 @@ body:
   %p = getelementptr inbounds float, ptr %x, i64 %i
   store float 1.0, ptr %p, align 4
   %k.next = add i32 %k, 1
+  br label %head
+done:
+  ret void
+}
+
+; CHECK-NOT: full.g
+; CHECK: ret void
+define void @header_store(ptr %x, ptr %log, i32 %n) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  %bdim = call i32 @loom.ntid.x()
+  br label %head
+head:
+  %c = phi i32 [ %tid, %entry ], [ %c.next, %body ]
+  %t = sext i32 %tid to i64
+  %pl = getelementptr inbounds i32, ptr %log, i64 %t
+  store i32 %c, ptr %pl, align 4
+  %more = icmp slt i32 %c, %n
+  br i1 %more, label %body, label %done
+body:
+  %i = sext i32 %c to i64
+  %p = getelementptr inbounds float, ptr %x, i64 %i
+  store float 1.0, ptr %p, align 4
+  %c.next = add i32 %c, %bdim
   br label %head
 done:
   ret void
