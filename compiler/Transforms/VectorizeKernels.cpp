@@ -2698,22 +2698,21 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
       FPM.run(*GF, FAM);
       FAM.clear(*GF, GF->getName());
     }
-    for (DebugLoc Loc : FullGang) {
-      Loc = userLine(Loc);
-      ORE.emit([&] {
-        return OptimizationRemark(PassName, "FullGangLoop", Loc, &K->getEntryBlock())
-               << "per-thread loop in " << remarkName(*K)
-               << " runs the iterations where every lane of a gang is on without masks";
-      });
-    }
-    for (DebugLoc Loc : Stepped) {
-      Loc = userLine(Loc);
-      ORE.emit([&] {
-        return OptimizationRemark(PassName, "GridStrideSteps", Loc, &K->getEntryBlock())
-               << "grid-stride loop in " << remarkName(*K)
-               << " runs block-wide, one step of every gang at a time";
-      });
-    }
+    // One remark per transformed loop, at the user's line.
+    auto LoopRemarks = [&](ArrayRef<DebugLoc> Locs, StringRef Id, StringRef What,
+                           StringRef Does) {
+      for (DebugLoc Loc : Locs) {
+        Loc = userLine(Loc);
+        ORE.emit([&] {
+          return OptimizationRemark(PassName, Id, Loc, &K->getEntryBlock())
+                 << What << " in " << remarkName(*K) << Does;
+        });
+      }
+    };
+    LoopRemarks(FullGang, "FullGangLoop", "per-thread loop",
+                " runs the iterations where every lane of a gang is on without masks");
+    LoopRemarks(Stepped, "GridStrideSteps", "grid-stride loop",
+                " runs block-wide, one step of every gang at a time");
     for (auto &Entry : GB.AggregatedAtomics) {
       DebugLoc Loc = userLine(Entry.second.first);
       bool Uniform = Entry.second.second;
