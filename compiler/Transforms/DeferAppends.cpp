@@ -234,7 +234,9 @@ bool deferAppends(Function &K, OptimizationRemarkEmitter &ORE) {
       Flags |= LOOM_APPEND_COUNTER64;
     else if (!A.Ext || isa<SExtInst>(A.Ext)) // a GEP sign-extends a narrow index
       Flags |= LOOM_APPEND_SIGNED_INDEX;
-    IRBuilder<> B(A.Counter);
+    // At the slot's address: its operands dominate it, and the counter
+    // (used by the atomic, earlier in the block) does too.
+    IRBuilder<> B(A.Slot);
     uint64_t Elem = DL.getTypeAllocSize(A.Slot->getSourceElementType());
     CallInst *Slot = B.CreateCall(Reserve, {A.Counter->getPointerOperand(),
                                             A.Slot->getPointerOperand(), B.getInt64(Elem),

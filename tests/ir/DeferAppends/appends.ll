@@ -29,6 +29,7 @@ declare void @__loom_grid_sync()
 ; REMARK: append in 'array_read' through counter 'count' not staged per worker: the array 'out' is also read or written another way
 ; REMARK: append in 'fenced' through counter 'count' not staged per worker: the kernel has a memory fence
 ; REMARK: append in 'grid_sync' through counter 'count' not staged per worker: the kernel synchronizes the grid or launches kernels
+; REMARK: remark: <unknown>:0:0: append in 'late_base' to 'out' through counter 'count' staged per worker
 ; REMARK-NOT: remark
 
 ; CHECK-LABEL: define void @signed(
@@ -197,7 +198,6 @@ entry:
 
 ; CHECK-LABEL: define void @other_block(
 ; CHECK: atomicrmw add ptr %count, i32 1 monotonic
-; CHECK: attributes #[[APPENDS]] = { "loom-appends" "loom-kernel" }
 define void @other_block(ptr %count, ptr %out, i1 %c) "loom-kernel" {
 entry:
   %old = atomicrmw add ptr %count, i32 1 monotonic, align 4
@@ -208,5 +208,23 @@ write:
   store i32 7, ptr %slot, align 4
   br label %exit
 exit:
+  ret void
+}
+
+; The array's address is computed after the atomic (a constant offset from
+; the argument): the reservation goes where the slot's address is, which
+; every operand dominates.
+; CHECK-LABEL: define void @late_base(
+; CHECK: %later = getelementptr inbounds i8, ptr %out, i64 16
+; CHECK-NEXT: %append.slot = call ptr @__loom_append(ptr %count, ptr %later, i64 4, i32 1, i32 2)
+; CHECK-NEXT: store i32 7, ptr %append.slot, align 4
+; CHECK: attributes #[[APPENDS]] = { "loom-appends" "loom-kernel" }
+define void @late_base(ptr %count, ptr %out) "loom-kernel" {
+entry:
+  %old = atomicrmw add ptr %count, i32 1 monotonic, align 4
+  %idx = sext i32 %old to i64
+  %later = getelementptr inbounds i8, ptr %out, i64 16
+  %slot = getelementptr inbounds i32, ptr %later, i64 %idx
+  store i32 7, ptr %slot, align 4
   ret void
 }
