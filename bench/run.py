@@ -98,7 +98,7 @@ VARIANTS = {
     "kmeans": [NO_WFV, NO_HUGE],
     "stencil2d": [NO_WFV, NO_ROW_WALK],
     "stencil3d": [NO_WFV, JIT, NO_HUGE, NO_ROW_WALK],
-    "histogram": [NO_WFV, NO_ATOMIC_AGG, JIT],
+    "histogram": [NO_WFV, NO_ATOMIC_AGG, NO_FULL_GANG_LOOPS, JIT],
     "compact": [NO_DEFERRED_APPENDS, NO_ATOMIC_AGG, NO_BLOCK_ATOMICS],
     "bfs": [NO_DEFERRED_APPENDS, NO_WFV],
     "scan": [NO_WFV, NO_UNROLL, NO_UNIFORM, JIT],

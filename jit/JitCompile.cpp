@@ -23,7 +23,6 @@
 #include "Pipeline/Pipeline.h"
 #include "Support/GlobalIndirection.h"
 #include "Support/KernelMarkers.h"
-#include "Transforms/GuardMaskedInductions.h"
 #include "Transforms/KernelRegistration.h"
 #include "Transforms/ManagedVariables.h"
 
@@ -322,9 +321,7 @@ std::string compileObject(StringRef Bitcode, const Manifest &Man, const std::str
     auto TLII = std::make_unique<TargetLibraryInfoImpl>(TT, VectorLibrary::LIBMVEC);
     return TargetLibraryAnalysis(*TLII);
   });
-  PB.registerVectorizerStartEPCallback([](FunctionPassManager &FPM, OptimizationLevel) {
-    FPM.addPass(loom::GuardMaskedInductionsPass());
-  });
+  loom::registerHostPipelineCallbacks(PB);
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);

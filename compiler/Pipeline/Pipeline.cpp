@@ -40,6 +40,7 @@
 #include "Transforms/DeviceRuntimeCalls.h"
 #include "Transforms/EliminateBarriers.h"
 #include "Transforms/GuardMaskedInductions.h"
+#include "Transforms/ScalarizeLaneExtracts.h"
 #include "Transforms/InlineDeviceFunctions.h"
 #include "Transforms/KernelEntry.h"
 #include "Transforms/KernelRegistration.h"
@@ -229,6 +230,17 @@ bool runKernelPipeline(Module &M, ModuleAnalysisManager &MAM,
   return OK;
 }
 
+void registerHostPipelineCallbacks(PassBuilder &PB) {
+  // LLVM 22's vectorizer miscompiles `tab[iv & 3]` (GuardMaskedInductions.h).
+  PB.registerVectorizerStartEPCallback([](FunctionPassManager &FPM, OptimizationLevel) {
+    FPM.addPass(GuardMaskedInductionsPass());
+  });
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+        MPM.addPass(createModuleToFunctionPassAdaptor(ScalarizeLaneExtractsPass()));
+      });
+}
+
 void registerLoomPasses(PassBuilder &PB) {
   PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
     FAM.registerPass([] { return UniformityAnalysis(); });
@@ -257,6 +269,10 @@ void registerLoomPasses(PassBuilder &PB) {
         }
         if (Name == "loom-guard-masked-inductions") {
           FPM.addPass(GuardMaskedInductionsPass());
+          return true;
+        }
+        if (Name == "loom-scalarize-lane-extracts") {
+          FPM.addPass(ScalarizeLaneExtractsPass());
           return true;
         }
         if (Name == "print<loom-uniformity>") {

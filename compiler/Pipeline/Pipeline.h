@@ -68,6 +68,11 @@ bool runKernelPipeline(llvm::Module &M, llvm::ModuleAnalysisManager &MAM,
                        const PipelineOptions &Opts,
                        llvm::function_ref<bool()> Failed);
 
+/// Adds Loom's passes to the host O3 pipeline \p PB builds (loomcc and the
+/// JIT both use it): GuardMaskedInductions at the vectorizer start,
+/// ScalarizeLaneExtracts last.
+void registerHostPipelineCallbacks(llvm::PassBuilder &PB);
+
 /// Registers every Loom pass under its Passes.def name with \p PB (opt plugin).
 void registerLoomPasses(llvm::PassBuilder &PB);
 

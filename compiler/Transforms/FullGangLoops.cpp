@@ -29,7 +29,7 @@ constexpr unsigned MaxLoopSize = 400;
 constexpr const char *SplitMD = "loom.full.gang.split";
 
 /// Whether \p V involves gridDim (a grid-stride step, which VectorizeKernels
-/// steps block-wide instead).
+/// steps block-wide instead, unless the loop has atomics).
 bool involvesGridDim(const Value *V, unsigned Depth = 0) {
   if (auto *CB = dyn_cast<CallBase>(V)) {
     std::optional<Marker> Mk = getMarker(*CB);
@@ -47,6 +47,42 @@ bool isIndexMarker(const Value *V) {
   auto *CB = dyn_cast<CallBase>(V);
   std::optional<Marker> Mk = CB ? getMarker(*CB) : std::nullopt;
   return Mk && markerShape(*Mk) == MarkerShape::Index;
+}
+
+/// Whether \p V has the same value before \p L as in it: invariant, or
+/// launch-constant markers (which may sit in the loop) combined by
+/// arithmetic (`blockDim.x * gridDim.x`). split() computes it again before
+/// the loop.
+bool isHoistable(const Value *V, const Loop &L, unsigned Depth = 0) {
+  if (L.isLoopInvariant(V) || isIndexMarker(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 4 || !(isa<BinaryOperator>(I) || isa<CastInst>(I)) || I->mayHaveSideEffects())
+    return false;
+  return all_of(I->operands(), [&](const Value *Op) { return isHoistable(Op, L, Depth + 1); });
+}
+
+/// \p V (isHoistable) computed at \p B's insertion point, before the loop.
+Value *hoist(Value *V, const Loop &L, IRBuilder<> &B) {
+  if (L.isLoopInvariant(V))
+    return V;
+  auto *I = cast<Instruction>(V);
+  if (auto *CB = dyn_cast<CallBase>(I))
+    return B.CreateCall(CB->getCalledFunction(), {}, I->getName());
+  Instruction *C = I->clone();
+  for (Use &Op : C->operands())
+    Op.set(hoist(Op.get(), L, B));
+  return B.Insert(C, I->getName());
+}
+
+/// Whether \p L has an atomic instruction: such a grid-stride loop is not
+/// stepped block-wide (insertGridStrideSteps) and is split here instead.
+bool hasAtomics(const Loop &L) {
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      if (I.isAtomic())
+        return true;
+  return false;
 }
 
 struct Candidate {
@@ -85,8 +121,8 @@ std::optional<Candidate> match(Loop *L, const UniformityInfo &UI) {
                 : Inc->getOperand(1) == IV ? Inc->getOperand(0)
                                            : nullptr;
   // (A blockDim marker may sit in the loop: split() calls it again.)
-  if (!Step || !(L->isLoopInvariant(Step) || isIndexMarker(Step)) || !UI.isUniform(Step) ||
-      involvesGridDim(Step))
+  if (!Step || !isHoistable(Step, *L) || !UI.isUniform(Step) ||
+      (involvesGridDim(Step) && !hasAtomics(*L)))
     return std::nullopt;
   Value *Start = IV->getIncomingValueForBlock(P);
   Shape S = UI.getShape(Start);
@@ -121,9 +157,7 @@ void split(Function &F, const Candidate &C, unsigned W) {
   Value *Tid = B.CreateCall(getMarkerFunction(*F.getParent(), Marker::ThreadIdxX), {}, "tid.x");
   Value *Lane = B.CreateAnd(Tid, ConstantInt::get(I32, W - 1), "gang.lane");
   Value *Base = B.CreateSExt(B.CreateSub(C.Start, Lane), I64, "full.base");
-  Value *Step = C.Step;
-  if (auto *I = dyn_cast<Instruction>(Step); I && L->contains(I))
-    Step = B.CreateCall(cast<CallBase>(I)->getCalledFunction(), {}, I->getName());
+  Value *Step = hoist(C.Step, *L, B);
   Value *Step64 = B.CreateSExt(Step, I64, "full.step");
   Value *N64 = B.CreateSExt(C.N, I64, "full.n");
   Value *Forward = B.CreateICmpSGT(Step, ConstantInt::get(I32, 0), "full.forward");

@@ -26,7 +26,9 @@
 // a header phi with stride 1 across the lanes and a uniform step, n is
 // uniform, the header has no side effects (it runs once more), the loop
 // holds no barrier, collective or grid-stride step, and it is at most 400
-// instructions (it is copied).
+// instructions (it is copied). A step involving gridDim only when the loop
+// has an atomic: other grid-stride loops are stepped block-wide instead
+// (VectorizeKernels' insertGridStrideSteps).
 //
 // Preconditions: loop-simplify and LCSSA form (the vectorizer's input).
 // Postconditions: the same, with the fast copies in front.

@@ -14,7 +14,8 @@
 // guard the access is a gather (correct); instcombine folds the fshl away
 // after vectorization.
 // When: registered at the vectorizer-start extension point of the host O3
-// pipeline (tools/loomcc/DeviceCompiler.cpp), right before LoopVectorize.
+// pipeline (registerHostPipelineCallbacks, Pipeline.h), right before
+// LoopVectorize.
 // Test: tests/ir/GuardMaskedInductions/basic.ll,
 // tests/e2e/barriers/vectorizer_and_mask_index.cu.
 //===----------------------------------------------------------------------===//

@@ -23,6 +23,7 @@
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -1727,9 +1728,21 @@ void GangBuilder::emitStepPrefetch(const Value *Ptr, bool Write) {
   auto *GEP = dyn_cast<GetElementPtrInst>(Ptr);
   if (!StepIVs || !GEP || GEP->getNumIndices() != 1)
     return;
-  const Value *Idx = GEP->getOperand(1);
-  if (auto *Ext = dyn_cast<CastInst>(Idx); Ext && (isa<SExtInst>(Ext) || isa<ZExtInst>(Ext)))
-    Idx = Ext->getOperand(0);
+  auto StripCast = [](const Value *V) -> const Value * {
+    if (auto *C = dyn_cast<CastInst>(V);
+        C && (isa<SExtInst>(C) || isa<ZExtInst>(C) || isa<TruncInst>(C)))
+      return C->getOperand(0);
+    return V;
+  };
+  const Value *Idx = StripCast(GEP->getOperand(1));
+  // A full-gang loop's `int(g) + lane` (FullGangLoops) advances with g.
+  if (auto *Add = dyn_cast<BinaryOperator>(Idx); Add && Add->getOpcode() == Instruction::Add)
+    for (unsigned N = 0; N < 2; ++N) {
+      auto *P = dyn_cast<PHINode>(StripCast(Add->getOperand(N)));
+      const Loop *L = P ? LI.getLoopFor(P->getParent()) : nullptr;
+      if (P && L && L->isLoopInvariant(Add->getOperand(1 - N)) && StepIVs->count(P))
+        Idx = P;
+    }
   auto *Phi = dyn_cast<PHINode>(Idx);
   auto It = Phi ? StepIVs->find(Phi) : StepIVs->end();
   if (It == StepIVs->end())
@@ -2537,6 +2550,49 @@ SmallVector<DebugLoc, 2> insertGridStrideSteps(Function &F, LoopInfo &LI,
   return Done;
 }
 
+/// Tells LLVM's alias analysis what CUDA guarantees: memory reached from a
+/// kernel's pointer parameters is never the block's `__shared__` memory
+/// (shared addresses exist only inside a running block; CUDA forbids
+/// passing them to a launch). Accesses into shared memory get the scope
+/// `loom.shared`, accesses whose address is based on a pointer parameter
+/// are marked not to alias it; everything else is left alone. Without it a
+/// store to a shared histogram bin may alias every global load after it, so
+/// neither LLVM nor ScalarizeLaneExtracts may move such a load past it.
+void scopeSharedAccesses(Function &F) {
+  MDBuilder MDB(F.getContext());
+  MDNode *Domain = MDB.createAnonymousAliasScopeDomain("loom.shared");
+  MDNode *Scope = MDNode::get(F.getContext(), {MDB.createAnonymousAliasScope(Domain, "shared")});
+  auto Tag = [](Instruction &I, unsigned Kind, MDNode *List) {
+    I.setMetadata(Kind, MDNode::concatenate(I.getMetadata(Kind), List));
+  };
+  for (Instruction &I : instructions(F)) {
+    const Value *Ptr = getLoadStorePointerOperand(&I);
+    if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+      Ptr = RMW->getPointerOperand();
+    else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+      Ptr = CX->getPointerOperand();
+    else if (auto *II = dyn_cast<IntrinsicInst>(&I))
+      switch (II->getIntrinsicID()) {
+      case Intrinsic::masked_load:
+      case Intrinsic::masked_expandload:
+        Ptr = II->getArgOperand(0);
+        break;
+      case Intrinsic::masked_store:
+      case Intrinsic::masked_compressstore:
+        Ptr = II->getArgOperand(1);
+        break;
+      default:
+        break;
+      }
+    if (!Ptr || !Ptr->getType()->isPointerTy())
+      continue;
+    if (pointsIntoSharedMemory(Ptr))
+      Tag(I, LLVMContext::MD_alias_scope, Scope);
+    else if (isa<Argument>(getUnderlyingObject(Ptr)))
+      Tag(I, LLVMContext::MD_noalias, Scope);
+  }
+}
+
 /// Inlines every call to a defined, non-recursive function (device library
 /// math, device functions that read no markers): a call left in the body
 /// would run lane by lane.
@@ -2666,6 +2722,7 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     }
     Function *GF = GB.build();
     WF->eraseFromParent();
+    scopeSharedAccesses(*GF);
     if (verifyFunction(*GF, &errs())) {
       // An internal error must not cost the user a correct program.
       ORE.emit([&] {

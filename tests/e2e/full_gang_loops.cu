@@ -6,13 +6,17 @@
 // blocks of 32, 100 and 256 threads; loops starting at an offset from the
 // global thread index with steps from the arguments (odd, smaller than a
 // gang, larger than the block) and negative offsets; a 2D block of 24 x 3
-// threads (partial gangs in every row).
+// threads (partial gangs in every row); byte histograms with shared-memory
+// atomics in a grid-stride loop (split too, its lane updates reading the
+// bytes with scalar loads, ScalarizeLaneExtracts), one of them zeroing each
+// byte after reading it (the byte must not be read again after the store).
 // tests/ir/VectorizeKernels/full_gang_loops.ll checks the split.
 // RUN: %loomcc %s -o %t
 // RUN: %t | FileCheck %s
 // CHECK: row sums PASSED
 // CHECK: offset loops PASSED
 // CHECK: 2d rows PASSED
+// CHECK: byte histograms PASSED
 #include "Inputs/check.h"
 
 __global__ void rowSums(const int *x, int cols, long long *sum, long long *sq) {
@@ -52,6 +56,23 @@ __global__ void rows2d(const int *x, int cols, int *out) {
   for (int c = threadIdx.x; c < cols; c += blockDim.x)
     s += x[row * cols + c];
   out[row * blockDim.x + threadIdx.x] = s;
+}
+
+template <bool Consume>
+__global__ void byteHistogram(unsigned char *data, int n, unsigned *bins) {
+  __shared__ unsigned local[256];
+  for (int b = threadIdx.x; b < 256; b += blockDim.x)
+    local[b] = 0;
+  __syncthreads();
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
+    unsigned char b = data[i];
+    if (Consume) // in the same block as the load and the atomic
+      data[i] = 0;
+    atomicAdd(&local[b], 1u);
+  }
+  __syncthreads();
+  for (int b = threadIdx.x; b < 256; b += blockDim.x)
+    atomicAdd(&bins[b], local[b]);
 }
 
 int main() {
@@ -135,6 +156,43 @@ int main() {
         EXPECT(got[r * bx + t] == s);
       }
     std::printf("2d rows PASSED\n");
+  }
+  {
+    for (int n : {1, 17, 1000, 65537})
+      for (int threads : {32, 96, 256})
+        for (int blocks : {1, 5})
+          for (bool consume : {false, true}) {
+            std::vector<int> r = randomInts(n, 7u + n + threads + blocks, 256);
+            std::vector<unsigned char> h(r.begin(), r.end());
+            unsigned char *data;
+            unsigned *bins;
+            CHECK_CUDA(cudaMalloc(&data, n));
+            CHECK_CUDA(cudaMalloc(&bins, 256 * sizeof(unsigned)));
+            CHECK_CUDA(cudaMemcpy(data, h.data(), n, cudaMemcpyHostToDevice));
+            CHECK_CUDA(cudaMemset(bins, 0, 256 * sizeof(unsigned)));
+            if (consume)
+              byteHistogram<true><<<blocks, threads>>>(data, n, bins);
+            else
+              byteHistogram<false><<<blocks, threads>>>(data, n, bins);
+            std::vector<unsigned> got(256), want(256, 0);
+            std::vector<unsigned char> after(n);
+            CHECK_CUDA(cudaMemcpy(got.data(), bins, 256 * sizeof(unsigned),
+                                  cudaMemcpyDeviceToHost));
+            CHECK_CUDA(cudaMemcpy(after.data(), data, n, cudaMemcpyDeviceToHost));
+            for (unsigned char b : h)
+              ++want[b];
+            for (int b = 0; b < 256; ++b)
+              if (got[b] != want[b]) {
+                std::printf("FAILED: n %d threads %d blocks %d consume %d bin %d: %u, want %u\n",
+                            n, threads, blocks, consume, b, got[b], want[b]);
+                return 1;
+              }
+            for (int i = 0; i < n; ++i)
+              EXPECT(after[i] == (consume ? 0 : h[i]));
+            CHECK_CUDA(cudaFree(data));
+            CHECK_CUDA(cudaFree(bins));
+          }
+    std::printf("byte histograms PASSED\n");
   }
   return 0;
 }

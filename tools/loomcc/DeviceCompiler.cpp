@@ -3,7 +3,6 @@
 #include "DeviceCompiler.h"
 
 #include "Pipeline/Pipeline.h"
-#include "Transforms/GuardMaskedInductions.h"
 
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -264,10 +263,7 @@ bool compileDevice(const DeviceCompileJob &Job) {
     auto TLII = std::make_unique<TargetLibraryInfoImpl>(TT, VectorLibrary::LIBMVEC);
     return TargetLibraryAnalysis(*TLII);
   });
-  // LLVM 22's vectorizer miscompiles `tab[iv & 3]` (see GuardMaskedInductions.h).
-  PB.registerVectorizerStartEPCallback([](FunctionPassManager &FPM, OptimizationLevel) {
-    FPM.addPass(loom::GuardMaskedInductionsPass());
-  });
+  loom::registerHostPipelineCallbacks(PB);
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);

@@ -3,15 +3,19 @@
 ; the iterations where every lane is on, with a uniform counter g (the
 ; gang's first c) and the exit `g + W - 1 < n` taken by all lanes alike: no
 ; masks, a plain vector load with no contiguity test (c = int(g) + lane
-; cannot wrap there); then the original loop, masked, for the rest. Not
-; split: a loop whose step involves gridDim (grid-stride loops are stepped
-; block-wide instead), lanes 2 apart, a uniform exit, a header with a side
+; cannot wrap there); then the original loop, masked, for the rest. A
+; grid-stride loop with an atomic (a histogram's: not stepped block-wide) is
+; split too, its step computed again before the loop, and its fast copy
+; prefetches the lines a few iterations ahead. Not split: a grid-stride loop
+; without atomics (stepped block-wide instead), lanes 2 apart, a uniform exit, a header with a side
 ; effect (it would run twice for one c), and -loom-wfv-full-gang-loops=false. (A loop with a barrier and a divergent
 ; exit keeps the kernel scalar.)
 ; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -S %s | FileCheck %s
 ; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -loom-wfv-full-gang-loops=false -S %s | FileCheck --check-prefix=OFF %s
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
+
+@local = internal thread_local global [256 x i32] undef, !loom.shared !0
 
 declare i32 @loom.tid.x()
 declare i32 @loom.ntid.x()
@@ -69,6 +73,24 @@ done:
 
 ; CHECK-LABEL: define void @grid_stride(
 ; CHECK-NOT: full.g
+; CHECK-LABEL: define void @grid_stride_histogram(
+; The step (clang computes blockDim.x * gridDim.x in the body) again, before
+; the loop.
+; CHECK: %full.base = sext
+; CHECK-NEXT: %[[BD:.*]] = call i32 @loom.ntid.x()
+; CHECK-NEXT: %[[GD:.*]] = call i32 @loom.nctaid.x()
+; CHECK-NEXT: %[[ST:.*]] = mul i32 %[[BD]], %[[GD]]
+; CHECK: %full.step = sext i32 %[[ST]] to i64
+; CHECK: body.full:
+; CHECK: call void @llvm.prefetch.p0(
+; CHECK-NOT: contiguous
+; The bytes: a plain vector load, marked not to alias shared memory; the
+; bins: plain read-modify-writes in the shared scope.
+; CHECK: %b.full = load <4 x i8>, ptr %{{.*}}, align 1, !noalias ![[NOSH:[0-9]+]]
+; CHECK: load i32, ptr %{{.*}}, align 4, !alias.scope ![[NOSH]]
+; CHECK: store i32 %{{.*}}, ptr %{{.*}}, align 4, !alias.scope ![[NOSH]]
+; CHECK: %full.g.next = add nsw i64 %hp.full.g.0, %full.step
+; CHECK: head.rest:
 ; CHECK-LABEL: define void @two_apart(
 define void @grid_stride(ptr %x, i32 %n) "loom-kernel" {
 entry:
@@ -93,6 +115,30 @@ done:
 
 ; CHECK-NOT: full.g
 ; CHECK-LABEL: define void @uniform_exit(
+define void @grid_stride_histogram(ptr %data, i32 %n) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  br label %head
+head:
+  %c = phi i32 [ %tid, %entry ], [ %c.next, %body ]
+  %more = icmp slt i32 %c, %n
+  br i1 %more, label %body, label %done
+body:
+  %i = sext i32 %c to i64
+  %p = getelementptr inbounds i8, ptr %data, i64 %i
+  %b = load i8, ptr %p, align 1
+  %bin = zext i8 %b to i64
+  %ps = getelementptr inbounds [256 x i32], ptr @local, i64 0, i64 %bin
+  %old = atomicrmw add ptr %ps, i32 1 monotonic
+  %bdim = call i32 @loom.ntid.x()
+  %grid = call i32 @loom.nctaid.x()
+  %step = mul i32 %bdim, %grid
+  %c.next = add i32 %c, %step
+  br label %head
+done:
+  ret void
+}
+
 define void @two_apart(ptr %x, i32 %n) "loom-kernel" {
 entry:
   %tid = call i32 @loom.tid.x()
@@ -157,3 +203,5 @@ body:
 done:
   ret void
 }
+
+!0 = !{}
