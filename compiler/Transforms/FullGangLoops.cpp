@@ -7,6 +7,7 @@
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -57,7 +58,10 @@ bool isHoistable(const Value *V, const Loop &L, unsigned Depth = 0) {
   if (L.isLoopInvariant(V) || isIndexMarker(V))
     return true;
   auto *I = dyn_cast<Instruction>(V);
-  if (!I || Depth > 4 || !(isa<BinaryOperator>(I) || isa<CastInst>(I)) || I->mayHaveSideEffects())
+  // Computed before the loop, it runs even when the loop does not: nothing
+  // that may trap (a division by an argument that may be 0).
+  if (!I || Depth > 4 || !(isa<BinaryOperator>(I) || isa<CastInst>(I)) ||
+      !isSafeToSpeculativelyExecute(I))
     return false;
   return all_of(I->operands(), [&](const Value *Op) { return isHoistable(Op, L, Depth + 1); });
 }

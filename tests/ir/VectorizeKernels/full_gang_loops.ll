@@ -181,7 +181,7 @@ done:
 }
 
 ; CHECK-NOT: full.g
-; CHECK: ret void
+; CHECK-LABEL: define void @step_may_trap(
 define void @header_store(ptr %x, ptr %log, i32 %n) "loom-kernel" {
 entry:
   %tid = call i32 @loom.tid.x()
@@ -199,6 +199,31 @@ body:
   %p = getelementptr inbounds float, ptr %x, i64 %i
   store float 1.0, ptr %p, align 4
   %c.next = add i32 %c, %bdim
+  br label %head
+done:
+  ret void
+}
+
+
+; A step computed in the body that may trap (a division by an argument that
+; may be 0, with a loop that may not run): not computed before the loop.
+; CHECK-NOT: full.g
+; CHECK: {{^}}attributes
+define void @step_may_trap(ptr %x, i32 %n, i32 %k) "loom-kernel" {
+entry:
+  %tid = call i32 @loom.tid.x()
+  br label %head
+head:
+  %c = phi i32 [ %tid, %entry ], [ %c.next, %body ]
+  %more = icmp slt i32 %c, %n
+  br i1 %more, label %body, label %done
+body:
+  %i = sext i32 %c to i64
+  %p = getelementptr inbounds float, ptr %x, i64 %i
+  store float 1.0, ptr %p, align 4
+  %bdim = call i32 @loom.ntid.x()
+  %step = sdiv i32 %bdim, %k
+  %c.next = add i32 %c, %step
   br label %head
 done:
   ret void
