@@ -3,7 +3,8 @@
 //
 // Builds IR types and field accesses that mirror the C structs the runtime
 // uses. Field indices are named here once; KernelABI.h is the source of truth
-// and tests/unit checks that offsets agree (static_asserts in the runtime).
+// and tests/unit/compiler/LaunchABITest.cpp checks that every field offset and
+// struct size agrees with the C compiler's layout.
 //===----------------------------------------------------------------------===//
 #ifndef LOOM_SUPPORT_LAUNCHABI_H
 #define LOOM_SUPPORT_LAUNCHABI_H

@@ -196,8 +196,10 @@ PreservedAnalyses KernelRegistrationPass::run(Module &M,
     uint32_t Flags = 0;
     if (GlobalVariable *Slot = managedPointerOf(*GV)) {
       Pointer = Slot;
-      Flags = 1; // LOOM_VAR_MANAGED
+      Flags = LOOM_VAR_MANAGED;
     }
+    if (GV->hasInitializer() && GV->getInitializer()->isNullValue())
+      Flags |= LOOM_VAR_ZERO_INIT;
     Vars.push_back(ConstantStruct::get(
         ABI.VarDesc,
         {cString(M, GV->getName(), "loom.var.name"), GV,

@@ -20,9 +20,9 @@
 // expose the data parallelism to the host optimizer.
 // Preconditions: markers only (NVVMIntrinsics), flat address space,
 // device functions that read markers inlined (InlineDeviceFunctions).
-// Barrier-free kernels form one parallel region; kernels with barriers are
-// split into regions by BarrierRegions first (issue #3); until then a
-// barrier is reported as unsupported.
+// Barrier-free kernels form one parallel region; kernels with barriers
+// arrive split into regions by BarrierRegions (docs/barriers.md), each
+// region one loop over the threads.
 // Row walks: a barrier-free kernel whose blocks share nothing
 // (canWalkRows: no __shared__ memory or other per-worker state, no device
 // printf or launches, no warp collectives) gets the attribute loom-row-walk

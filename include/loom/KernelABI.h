@@ -76,12 +76,16 @@ typedef struct LoomKernelDesc {
 } LoomKernelDesc;
 
 #define LOOM_VAR_MANAGED 1u
+/* The variable's initial value is all zero bytes (cudaDeviceReset restores
+ * it with a memset; other variables are restored from a copy the runtime
+ * takes at registration). */
+#define LOOM_VAR_ZERO_INIT 2u
 
 typedef struct LoomVarDesc {
   const char *name;             /* device-side name of a __device__/__constant__ variable */
   void *address;                /* its storage (for a managed variable: the initial value) */
   uint64_t size;
-  uint32_t flags;               /* LOOM_VAR_MANAGED */
+  uint32_t flags;               /* LOOM_VAR_MANAGED | LOOM_VAR_ZERO_INIT */
   uint32_t reserved;
   /* Managed variables: kernels reach the variable through *managedPointer,
    * which the runtime points at the host's copy (after copying the initial

@@ -7,7 +7,7 @@
 #include "memory/Array.h"
 #include "support/ApiError.h"
 
-using loom::ArrayTable;
+using loom::Runtime;
 using loom::ArrayView;
 using loom::recordError;
 
@@ -16,7 +16,7 @@ namespace {
 cudaError_t lookup(cudaArray_const_t A, ArrayView *View) {
   if (!A)
     return cudaErrorInvalidValue;
-  return ArrayTable::get().view(A, View) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+  return Runtime::get().arrays().view(A, View) ? cudaSuccess : cudaErrorInvalidResourceHandle;
 }
 
 /// The address of byte \p WOffset of row \p HOffset of an array's first
@@ -111,7 +111,7 @@ cudaError_t cudaMalloc3DArray(cudaArray_t *Array, const struct cudaChannelFormat
     return recordError(cudaErrorInvalidValue);
   if (cudaError_t Error = loom::stickyError())
     return recordError(Error);
-  return recordError(ArrayTable::get().create(*Desc, Extent, Flags, Array));
+  return recordError(Runtime::get().arrays().create(*Desc, Extent, Flags, Array));
 }
 
 cudaError_t cudaMallocArray(cudaArray_t *Array, const struct cudaChannelFormatDesc *Desc,
@@ -125,7 +125,7 @@ cudaError_t cudaFreeArray(cudaArray_t Array) {
   if (!Array)
     return cudaSuccess;
   loom::Runtime::get().scheduler().waitAll(); // pending copies may still use it
-  return recordError(ArrayTable::get().destroy(Array));
+  return recordError(Runtime::get().arrays().destroy(Array));
 }
 
 cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *Desc, struct cudaExtent *Extent,

@@ -21,13 +21,6 @@
 
 using loom::Runtime;
 
-/// What a CUcontext points to. Destroyed contexts are never freed, so a
-/// stale handle cannot alias a new one.
-struct CUctx_st {
-  unsigned Flags;
-  bool Primary;
-};
-
 namespace {
 
 struct DriverError {
@@ -54,18 +47,8 @@ CUresult checkDevice(CUdevice Device) {
 
 CUctx_st PrimaryContext{0, true};
 
-/// Contexts made by cuCtxCreate and not yet destroyed.
-std::mutex ContextLock;
-std::unordered_set<const CUctx_st *> &liveContexts() {
-  static std::unordered_set<const CUctx_st *> Live;
-  return Live;
-}
-
 bool isLive(CUcontext Ctx) {
-  if (Ctx == &PrimaryContext)
-    return true;
-  std::lock_guard<std::mutex> Lock(ContextLock);
-  return liveContexts().count(Ctx) != 0;
+  return Ctx == &PrimaryContext || Runtime::get().contexts().contains(Ctx);
 }
 
 /// The calling thread's context stack; its top is the current context.
@@ -252,11 +235,7 @@ CUresult cuCtxCreate_v2(CUcontext *Ctx, unsigned int Flags, CUdevice Device) {
     return CUDA_ERROR_INVALID_VALUE;
   if (CUresult Error = checkDevice(Device))
     return Error;
-  CUcontext New = new CUctx_st{Flags, false};
-  {
-    std::lock_guard<std::mutex> Lock(ContextLock);
-    liveContexts().insert(New);
-  }
+  CUcontext New = Runtime::get().contexts().create(CUctx_st{Flags, false});
   contextStack().push_back(New);
   *Ctx = New;
   return CUDA_SUCCESS;
@@ -269,13 +248,10 @@ CUresult cuCtxCreate(CUcontext *Ctx, unsigned int Flags, CUdevice Device) {
 CUresult cuCtxDestroy_v2(CUcontext Ctx) {
   if (!Ctx)
     return CUDA_ERROR_INVALID_VALUE;
-  {
-    // The primary context is not destroyed this way
-    // (cuDevicePrimaryCtxRelease); a destroyed one is no context.
-    std::lock_guard<std::mutex> Lock(ContextLock);
-    if (!liveContexts().erase(Ctx))
-      return CUDA_ERROR_INVALID_CONTEXT;
-  }
+  // The primary context is not destroyed this way
+  // (cuDevicePrimaryCtxRelease); a destroyed one is no context.
+  if (!Runtime::get().contexts().destroy(Ctx))
+    return CUDA_ERROR_INVALID_CONTEXT;
   // All contexts share the device: its work is finished before the handle
   // goes. Allocations stay valid (they belong to the one device).
   Runtime::get().scheduler().waitAll();

@@ -81,7 +81,7 @@ cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *Mode
 cudaError_t cudaGraphCreate(cudaGraph_t *Graph, unsigned int Flags) {
   if (!Graph || Flags != 0)
     return recordError(cudaErrorInvalidValue);
-  *Graph = GraphTable::get().createGraph();
+  *Graph = Runtime::get().graphs().createGraph();
   return cudaSuccess;
 }
 
@@ -90,11 +90,11 @@ cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *Exec, cudaGraph_t Gra
   constexpr unsigned long long Known =
       cudaGraphInstantiateFlagAutoFreeOnLaunch | cudaGraphInstantiateFlagUpload |
       cudaGraphInstantiateFlagDeviceLaunch | cudaGraphInstantiateFlagUseNodePriority;
-  if (!Exec || !GraphTable::get().isGraph(Graph) || (Flags & ~Known))
+  if (!Exec || !Runtime::get().graphs().isGraph(Graph) || (Flags & ~Known))
     return recordError(cudaErrorInvalidValue);
   if (Flags & cudaGraphInstantiateFlagDeviceLaunch)
     return recordError(cudaErrorNotSupported); // no device-side graph launch
-  *Exec = GraphTable::get().createExec(Graph);
+  *Exec = Runtime::get().graphs().createExec(Graph);
   return cudaSuccess;
 }
 
@@ -104,7 +104,7 @@ cudaError_t cudaGraphInstantiate(cudaGraphExec_t *Exec, cudaGraph_t Graph,
 }
 
 cudaError_t cudaGraphLaunch(cudaGraphExec_t Exec, cudaStream_t Stream) {
-  if (!GraphTable::get().isExec(Exec))
+  if (!Runtime::get().graphs().isExec(Exec))
     return recordError(cudaErrorInvalidValue);
   if (cudaError_t Error = loom::stickyError())
     return recordError(Error);
@@ -129,7 +129,7 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t Exec, cudaStream_t Stream) {
 }
 
 cudaError_t cudaGraphUpload(cudaGraphExec_t Exec, cudaStream_t Stream) {
-  if (!GraphTable::get().isExec(Exec))
+  if (!Runtime::get().graphs().isExec(Exec))
     return recordError(cudaErrorInvalidValue);
   std::shared_ptr<loom::Stream> S;
   return recordError(Runtime::get().resolveStream(Stream, &S)); // nothing to upload
@@ -137,17 +137,17 @@ cudaError_t cudaGraphUpload(cudaGraphExec_t Exec, cudaStream_t Stream) {
 
 cudaError_t cudaGraphExecDestroy(cudaGraphExec_t Exec) {
   // Launches already submitted own their ops and still run.
-  return recordError(GraphTable::get().destroyExec(Exec) ? cudaSuccess
+  return recordError(Runtime::get().graphs().destroyExec(Exec) ? cudaSuccess
                                                          : cudaErrorInvalidValue);
 }
 
 cudaError_t cudaGraphDestroy(cudaGraph_t Graph) {
-  return recordError(GraphTable::get().destroyGraph(Graph) ? cudaSuccess
+  return recordError(Runtime::get().graphs().destroyGraph(Graph) ? cudaSuccess
                                                            : cudaErrorInvalidValue);
 }
 
 cudaError_t cudaGraphGetNodes(cudaGraph_t Graph, cudaGraphNode_t *Nodes, size_t *NumNodes) {
-  if (!NumNodes || !GraphTable::get().isGraph(Graph))
+  if (!NumNodes || !Runtime::get().graphs().isGraph(Graph))
     return recordError(cudaErrorInvalidValue);
   size_t Count = Graph->Nodes.size();
   if (Nodes) {

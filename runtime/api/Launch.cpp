@@ -71,7 +71,7 @@ cudaError_t launch(const void *Func, dim3 Grid, dim3 Block, void **Args, size_t 
       return cudaErrorCooperativeLaunchTooLarge;
     // Block 0 runs on the thread that executes the launch; the others each
     // need a thread now, so that a launch the system cannot serve fails here.
-    if (!loom::CooperativeThreads::get().reserve(Blocks - 1))
+    if (!loom::Runtime::get().cooperativeThreads().reserve(Blocks - 1))
       return cudaErrorLaunchOutOfResources;
     auto PerBlockOp = loom::KernelOp::create(*Kernel.Desc, Launch, Args, 1);
     if (!PerBlockOp)

@@ -32,7 +32,7 @@ cudaError_t cudaMallocFromPoolAsync(void **Ptr, size_t Size, cudaMemPool_t Pool,
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = R.resolveStream(Stream, &S))
     return recordError(Error);
-  MemPoolTable &Pools = MemPoolTable::get();
+  MemPoolTable &Pools = Runtime::get().memPools();
   // Allocating at call time is a valid (earlier) point in stream order.
   if (cudaError_t Error = Pools.reserve(Pool, Size))
     return recordError(Error);
@@ -46,7 +46,7 @@ cudaError_t cudaMallocFromPoolAsync(void **Ptr, size_t Size, cudaMemPool_t Pool,
 }
 
 cudaError_t cudaMallocAsync(void **Ptr, size_t Size, cudaStream_t Stream) {
-  return cudaMallocFromPoolAsync(Ptr, Size, MemPoolTable::get().current(), Stream);
+  return cudaMallocFromPoolAsync(Ptr, Size, Runtime::get().memPools().current(), Stream);
 }
 
 cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *Pool, int Device) {
@@ -54,7 +54,7 @@ cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *Pool, int Device) {
     return recordError(cudaErrorInvalidValue);
   if (Device != 0)
     return recordError(cudaErrorInvalidDevice);
-  *Pool = MemPoolTable::get().defaultPool();
+  *Pool = Runtime::get().memPools().defaultPool();
   return cudaSuccess;
 }
 
@@ -63,14 +63,14 @@ cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *Pool, int Device) {
     return recordError(cudaErrorInvalidValue);
   if (Device != 0)
     return recordError(cudaErrorInvalidDevice);
-  *Pool = MemPoolTable::get().current();
+  *Pool = Runtime::get().memPools().current();
   return cudaSuccess;
 }
 
 cudaError_t cudaDeviceSetMemPool(int Device, cudaMemPool_t Pool) {
   if (Device != 0)
     return recordError(cudaErrorInvalidDevice);
-  return recordError(MemPoolTable::get().setCurrent(Pool));
+  return recordError(Runtime::get().memPools().setCurrent(Pool));
 }
 
 cudaError_t cudaMemPoolCreate(cudaMemPool_t *Pool, const struct cudaMemPoolProps *Props) {
@@ -82,18 +82,18 @@ cudaError_t cudaMemPoolCreate(cudaMemPool_t *Pool, const struct cudaMemPoolProps
     return recordError(cudaErrorInvalidDevice);
   if (Props->handleTypes & ~cudaMemHandleTypePosixFileDescriptor)
     return recordError(cudaErrorNotSupported); // Windows and fabric handles
-  *Pool = MemPoolTable::get().create(*Props);
+  *Pool = Runtime::get().memPools().create(*Props);
   return cudaSuccess;
 }
 
 cudaError_t cudaMemPoolDestroy(cudaMemPool_t Pool) {
-  return recordError(MemPoolTable::get().destroy(Pool));
+  return recordError(Runtime::get().memPools().destroy(Pool));
 }
 
 cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t Pool, enum cudaMemPoolAttr Attr, void *Value) {
   if (!Value)
     return recordError(cudaErrorInvalidValue);
-  return recordError(MemPoolTable::get().withPool(Pool, [&](CUmemPoolHandle_st &P) {
+  return recordError(Runtime::get().memPools().withPool(Pool, [&](CUmemPoolHandle_st &P) {
     uint64_t U64;
     int I;
     switch (Attr) {
@@ -127,7 +127,7 @@ cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t Pool, enum cudaMemPoolAttr Att
 cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t Pool, enum cudaMemPoolAttr Attr, void *Value) {
   if (!Value)
     return recordError(cudaErrorInvalidValue);
-  return recordError(MemPoolTable::get().withPool(Pool, [&](CUmemPoolHandle_st &P) {
+  return recordError(Runtime::get().memPools().withPool(Pool, [&](CUmemPoolHandle_st &P) {
     auto PutInt = [&](int V) { std::memcpy(Value, &V, sizeof V); };
     auto PutU64 = [&](uint64_t V) { std::memcpy(Value, &V, sizeof V); };
     switch (Attr) {
@@ -148,7 +148,7 @@ cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t Pool, enum cudaMemPoolAttr Att
 
 cudaError_t cudaMemPoolTrimTo(cudaMemPool_t Pool, size_t) {
   // No cached memory to give back.
-  return recordError(MemPoolTable::get().withPool(Pool, [](CUmemPoolHandle_st &) {
+  return recordError(Runtime::get().memPools().withPool(Pool, [](CUmemPoolHandle_st &) {
     return cudaSuccess;
   }));
 }
@@ -157,7 +157,7 @@ cudaError_t cudaMemPoolSetAccess(cudaMemPool_t Pool, const struct cudaMemAccessD
                                  size_t Count) {
   if (Count && !Descs)
     return recordError(cudaErrorInvalidValue);
-  return recordError(MemPoolTable::get().withPool(Pool, [&](CUmemPoolHandle_st &) {
+  return recordError(Runtime::get().memPools().withPool(Pool, [&](CUmemPoolHandle_st &) {
     for (size_t I = 0; I < Count; ++I) {
       if (Descs[I].location.type != cudaMemLocationTypeDevice)
         return cudaErrorInvalidValue;
@@ -175,7 +175,7 @@ cudaError_t cudaMemPoolGetAccess(enum cudaMemAccessFlags *Flags, cudaMemPool_t P
                                  struct cudaMemLocation *Location) {
   if (!Flags || !Location)
     return recordError(cudaErrorInvalidValue);
-  return recordError(MemPoolTable::get().withPool(Pool, [&](CUmemPoolHandle_st &) {
+  return recordError(Runtime::get().memPools().withPool(Pool, [&](CUmemPoolHandle_st &) {
     if (!isOurDevice(*Location))
       return Location->type == cudaMemLocationTypeDevice ? cudaErrorInvalidDevice
                                                          : cudaErrorInvalidValue;

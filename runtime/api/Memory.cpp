@@ -33,7 +33,7 @@ cudaError_t freeSynchronously(void *Ptr, unsigned Kinds) {
   R.scheduler().waitAll();
   cudaError_t Error = R.allocator().release(Ptr, Kinds);
   if (Error == cudaSuccess)
-    loom::MemPoolTable::get().noteFree(Ptr);
+    loom::Runtime::get().memPools().noteFree(Ptr);
   return Error;
 }
 
@@ -41,7 +41,7 @@ void releaseDeviceMemory(void *Ptr) {
   if (Runtime::get().allocator().release(Ptr, Allocator::bit(AllocKind::Device) |
                                                   Allocator::bit(AllocKind::Managed)) ==
       cudaSuccess)
-    loom::MemPoolTable::get().noteFree(Ptr);
+    loom::Runtime::get().memPools().noteFree(Ptr);
 }
 
 size_t roundPitch(size_t Width) {
@@ -93,9 +93,9 @@ cudaError_t memcpy3D(const cudaMemcpy3DParms *P, cudaStream_t Stream, bool Async
       (P->dstArray != nullptr) == (P->dstPtr.ptr != nullptr))
     return cudaErrorInvalidValue;
   loom::ArrayView SrcView{}, DstView{};
-  if (P->srcArray && !loom::ArrayTable::get().view(P->srcArray, &SrcView))
+  if (P->srcArray && !loom::Runtime::get().arrays().view(P->srcArray, &SrcView))
     return cudaErrorInvalidResourceHandle;
-  if (P->dstArray && !loom::ArrayTable::get().view(P->dstArray, &DstView))
+  if (P->dstArray && !loom::Runtime::get().arrays().view(P->dstArray, &DstView))
     return cudaErrorInvalidResourceHandle;
   size_t ElementSize = 1;
   if (P->srcArray && P->dstArray && SrcView.ElementSize != DstView.ElementSize)

@@ -13,7 +13,7 @@
 
 using loom::recordError;
 using loom::TextureRecord;
-using loom::TextureTable;
+using loom::Runtime;
 
 namespace {
 
@@ -44,19 +44,19 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
         V.firstLayer || V.lastLayer)
       return recordError(cudaErrorNotSupported);
   }
-  return recordError(TextureTable::get().create(*pResDesc, *pTexDesc, pTexObject));
+  return recordError(Runtime::get().textures().create(*pResDesc, *pTexDesc, pTexObject));
 }
 
 cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject) {
   if (texObject == 0)
     return cudaSuccess;
-  return recordError(TextureTable::get().destroy(texObject));
+  return recordError(Runtime::get().textures().destroy(texObject));
 }
 
 cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc,
                                              cudaTextureObject_t texObject) {
   TextureRecord R;
-  if (!pResDesc || !TextureTable::get().lookup(texObject, &R))
+  if (!pResDesc || !Runtime::get().textures().lookup(texObject, &R))
     return recordError(cudaErrorInvalidValue);
   *pResDesc = R.Res;
   return cudaSuccess;
@@ -65,7 +65,7 @@ cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc,
 cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc,
                                             cudaTextureObject_t texObject) {
   TextureRecord R;
-  if (!pTexDesc || !TextureTable::get().lookup(texObject, &R))
+  if (!pTexDesc || !Runtime::get().textures().lookup(texObject, &R))
     return recordError(cudaErrorInvalidValue);
   *pTexDesc = R.Tex;
   return cudaSuccess;
@@ -74,7 +74,7 @@ cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc,
 cudaError_t cudaGetTextureObjectResourceViewDesc(struct cudaResourceViewDesc *pResViewDesc,
                                                  cudaTextureObject_t texObject) {
   TextureRecord R;
-  if (!pResViewDesc || !TextureTable::get().lookup(texObject, &R))
+  if (!pResViewDesc || !Runtime::get().textures().lookup(texObject, &R))
     return recordError(cudaErrorInvalidValue);
   std::memset(pResViewDesc, 0, sizeof(*pResViewDesc));
   return cudaSuccess;
@@ -84,7 +84,7 @@ cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_con
   if (!desc || !array)
     return recordError(cudaErrorInvalidValue);
   loom::ArrayView V;
-  if (!loom::ArrayTable::get().view(array, &V))
+  if (!loom::Runtime::get().arrays().view(array, &V))
     return recordError(cudaErrorInvalidResourceHandle);
   *desc = V.Desc;
   return cudaSuccess;
@@ -105,7 +105,7 @@ cudaError_t cudaBindTexture(size_t *offset, const struct textureReference *texre
   Res.res.linear.devPtr = const_cast<void *>(devPtr);
   Res.res.linear.desc = *desc;
   Res.res.linear.sizeInBytes = clampToAllocation(devPtr, size);
-  return recordError(TextureTable::get().bindReference(texref, Res));
+  return recordError(Runtime::get().textures().bindReference(texref, Res));
 }
 
 cudaError_t cudaBindTexture2D(size_t *offset, const struct textureReference *texref,
@@ -125,7 +125,7 @@ cudaError_t cudaBindTexture2D(size_t *offset, const struct textureReference *tex
   Res.res.pitch2D.width = width;
   Res.res.pitch2D.height = height;
   Res.res.pitch2D.pitchInBytes = pitch;
-  return recordError(TextureTable::get().bindReference(texref, Res));
+  return recordError(Runtime::get().textures().bindReference(texref, Res));
 }
 
 cudaError_t cudaBindTextureToArray(const struct textureReference *texref,
@@ -140,19 +140,19 @@ cudaError_t cudaBindTextureToArray(const struct textureReference *texref,
   std::memset(&Res, 0, sizeof(Res));
   Res.resType = cudaResourceTypeArray;
   Res.res.array.array = const_cast<cudaArray_t>(array);
-  return recordError(TextureTable::get().bindReference(texref, Res));
+  return recordError(Runtime::get().textures().bindReference(texref, Res));
 }
 
 cudaError_t cudaUnbindTexture(const struct textureReference *texref) {
   if (!texref)
     return recordError(cudaErrorInvalidTexture);
-  return recordError(TextureTable::get().unbindReference(texref));
+  return recordError(Runtime::get().textures().unbindReference(texref));
 }
 
 cudaError_t cudaGetTextureAlignmentOffset(size_t *offset, const struct textureReference *texref) {
   if (!offset)
     return recordError(cudaErrorInvalidValue);
-  if (!texref || !TextureTable::get().isReference(texref))
+  if (!texref || !Runtime::get().textures().isReference(texref))
     return recordError(cudaErrorInvalidTexture);
   *offset = 0;
   return cudaSuccess;
@@ -161,7 +161,7 @@ cudaError_t cudaGetTextureAlignmentOffset(size_t *offset, const struct textureRe
 cudaError_t cudaGetTextureReference(const struct textureReference **texref, const void *symbol) {
   if (!texref)
     return recordError(cudaErrorInvalidValue);
-  if (!symbol || !TextureTable::get().isReference(symbol))
+  if (!symbol || !Runtime::get().textures().isReference(symbol))
     return recordError(cudaErrorInvalidTexture);
   *texref = static_cast<const textureReference *>(symbol);
   return cudaSuccess;
@@ -169,7 +169,7 @@ cudaError_t cudaGetTextureReference(const struct textureReference **texref, cons
 
 void __cudaRegisterTexture(void **fatCubinHandle, const struct textureReference *hostVar,
                            const void **, const char *deviceName, int dim, int norm, int) {
-  TextureTable::get().registerReference(fatCubinHandle, hostVar, deviceName, dim, norm);
+  Runtime::get().textures().registerReference(fatCubinHandle, hostVar, deviceName, dim, norm);
 }
 
 } // extern "C"

@@ -95,7 +95,7 @@ cudaError_t Runtime::beginCapture(const std::shared_ptr<Stream> &S,
   if (S->Capture)
     return cudaErrorIllegalState;
   auto C = std::make_shared<CaptureSession>();
-  C->Graph = GraphTable::get().createGraph();
+  C->Graph = Runtime::get().graphs().createGraph();
   C->Mode = Mode;
   C->Id = NextCaptureId++;
   C->Thread = std::this_thread::get_id();
@@ -125,7 +125,7 @@ cudaError_t Runtime::endCapture(const std::shared_ptr<Stream> &S, cudaGraph_t *G
     Captures.erase(std::remove(Captures.begin(), Captures.end(), C), Captures.end());
   }
   if (C->Invalidated) {
-    GraphTable::get().destroyGraph(C->Graph);
+    Runtime::get().graphs().destroyGraph(C->Graph);
     *Graph = nullptr;
     return cudaErrorStreamCaptureInvalidated;
   }
@@ -153,12 +153,10 @@ bool Runtime::captureEventRecord(const std::shared_ptr<Stream> &S, cudaEvent_t E
   std::shared_ptr<CaptureSession> C = captureOf(S);
   if (!C)
     return false;
-  std::lock_guard<std::mutex> Lock(HandlesM);
-  if (!Events.count(Event)) {
+  if (!Events.with(Event, [&](CUevent_st &E) { E.Captured = C; })) {
     *Error = cudaErrorInvalidResourceHandle;
     return true;
   }
-  Event->Captured = C;
   *Error = C->Invalidated ? cudaErrorStreamCaptureInvalidated : cudaSuccess;
   return true;
 }
@@ -166,13 +164,9 @@ bool Runtime::captureEventRecord(const std::shared_ptr<Stream> &S, cudaEvent_t E
 bool Runtime::captureWaitEvent(const std::shared_ptr<Stream> &S, cudaEvent_t Event,
                                cudaError_t *Error) {
   std::shared_ptr<CaptureSession> Source;
-  {
-    std::lock_guard<std::mutex> Lock(HandlesM);
-    if (!Events.count(Event)) {
-      *Error = cudaErrorInvalidResourceHandle;
-      return true;
-    }
-    Source = Event->Captured;
+  if (!Events.with(Event, [&](CUevent_st &E) { Source = E.Captured; })) {
+    *Error = cudaErrorInvalidResourceHandle;
+    return true;
   }
   std::lock_guard<std::mutex> Lock(CaptureM);
   if (Source && Source->Ended)

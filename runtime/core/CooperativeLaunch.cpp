@@ -34,12 +34,6 @@ struct CooperativeThreads::Thread {
   CompletionLatch *Done = nullptr;
 };
 
-CooperativeThreads &CooperativeThreads::get() {
-  // Never destroyed: its threads sleep until the process exits.
-  static CooperativeThreads *Instance = new CooperativeThreads();
-  return *Instance;
-}
-
 bool CooperativeThreads::spawnLocked() {
   auto *T = new Thread();
   T->Pool = this;
@@ -170,7 +164,7 @@ void CooperativeKernelOp::run(uint64_t, uint64_t, WorkerState &Worker) {
   GridRun Grid(*Kernel, Blocks,
                GridBarrier::spinFor(Blocks, Runtime::get().host().HardwareThreads));
   uint64_t Others = Blocks - 1;
-  uint64_t Started = CooperativeThreads::get().start(1, Blocks, runBlock, &Grid, Grid.Finished);
+  uint64_t Started = Runtime::get().cooperativeThreads().start(1, Blocks, runBlock, &Grid, Grid.Finished);
   if (Started < Others) {
     // No thread for some blocks (cudaLaunchCooperativeKernel reserved enough
     // threads, but concurrent cooperative launches share them): fail the

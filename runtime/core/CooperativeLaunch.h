@@ -45,12 +45,13 @@ private:
 };
 
 /// Threads that run one block of a cooperative grid each. Created on demand,
-/// never destroyed (like the runtime), idle ones sleep on a condition variable.
+/// never destroyed (owned by the Runtime, which lives until the process
+/// exits); idle ones sleep on a condition variable.
 class CooperativeThreads {
 public:
   using TaskFn = void (*)(void *Context, uint64_t Index, WorkerState &Worker);
 
-  static CooperativeThreads &get();
+  CooperativeThreads() = default;
 
   /// Makes sure at least \p Count threads exist (idle or busy); false if the
   /// system refuses to create more.
@@ -65,7 +66,6 @@ public:
 
 private:
   struct Thread;
-  CooperativeThreads() = default;
   bool spawnLocked();
   static void *threadMain(void *Self);
 

@@ -29,57 +29,15 @@ cudaGraphNodeType nodeTypeOf(const Op &O) {
   return cudaGraphNodeTypeEmpty;
 }
 
-GraphTable &GraphTable::get() {
-  static GraphTable *Table = new GraphTable(); // never destroyed, like the runtime
-  return *Table;
-}
-
-cudaGraph_t GraphTable::createGraph() {
-  auto *G = new CUgraph_st();
-  std::lock_guard<std::mutex> Lock(M);
-  Graphs.insert(G);
-  return G;
-}
-
-bool GraphTable::isGraph(cudaGraph_t G) {
-  std::lock_guard<std::mutex> Lock(M);
-  return G && Graphs.count(G);
-}
-
-bool GraphTable::destroyGraph(cudaGraph_t G) {
-  {
-    std::lock_guard<std::mutex> Lock(M);
-    if (!G || !Graphs.erase(G))
-      return false;
-  }
-  delete G;
-  return true;
-}
+cudaGraph_t GraphTable::createGraph() { return Graphs.create(); }
 
 cudaGraphExec_t GraphTable::createExec(cudaGraph_t G) {
-  auto *E = new CUgraphExec_st();
+  auto E = std::make_unique<CUgraphExec_st>();
   E->Templates.reserve(G->Nodes.size());
   for (const auto &Node : G->Nodes)
     E->Templates.push_back(Node->Template);
   E->Memory = G->Memory;
-  std::lock_guard<std::mutex> Lock(M);
-  Execs.insert(E);
-  return E;
-}
-
-bool GraphTable::isExec(cudaGraphExec_t E) {
-  std::lock_guard<std::mutex> Lock(M);
-  return E && Execs.count(E);
-}
-
-bool GraphTable::destroyExec(cudaGraphExec_t E) {
-  {
-    std::lock_guard<std::mutex> Lock(M);
-    if (!E || !Execs.erase(E))
-      return false;
-  }
-  delete E;
-  return true;
+  return Execs.insert(std::move(E));
 }
 
 } // namespace loom

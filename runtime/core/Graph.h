@@ -11,6 +11,7 @@
 
 #include "driver_types.h"
 #include "scheduler/Op.h"
+#include "support/HandleTable.h"
 
 #include <memory>
 #include <mutex>
@@ -50,23 +51,6 @@ cudaGraphNodeType nodeTypeOf(const Op &O);
 /// (cudaThreadExchangeStreamCaptureMode); Global by default.
 cudaStreamCaptureMode &threadCaptureMode();
 
-/// Live graph and executable-graph handles.
-class GraphTable {
-public:
-  static GraphTable &get();
-  cudaGraph_t createGraph();
-  bool isGraph(cudaGraph_t G);
-  bool destroyGraph(cudaGraph_t G);
-  cudaGraphExec_t createExec(cudaGraph_t G);
-  bool isExec(cudaGraphExec_t E);
-  bool destroyExec(cudaGraphExec_t E);
-
-private:
-  std::mutex M;
-  std::unordered_set<cudaGraph_t> Graphs;
-  std::unordered_set<cudaGraphExec_t> Execs;
-};
-
 } // namespace loom
 
 struct CUgraphNode_st {
@@ -83,5 +67,29 @@ struct CUgraphExec_st {
   std::vector<loom::OpRef> Templates;
   std::shared_ptr<loom::GraphMemory> Memory;
 };
+
+namespace loom {
+
+/// Live graph and executable-graph handles; owned by the Runtime.
+class GraphTable {
+public:
+  cudaGraph_t createGraph();
+  bool isGraph(cudaGraph_t G) { return Graphs.contains(G); }
+  bool destroyGraph(cudaGraph_t G) { return Graphs.destroy(G); }
+  cudaGraphExec_t createExec(cudaGraph_t G);
+  bool isExec(cudaGraphExec_t E) { return Execs.contains(E); }
+  bool destroyExec(cudaGraphExec_t E) { return Execs.destroy(E); }
+  /// cudaDeviceReset: destroys every graph and executable graph.
+  void reset() {
+    Execs.destroyAll();
+    Graphs.destroyAll();
+  }
+
+private:
+  HandleTable<CUgraph_st> Graphs;
+  HandleTable<CUgraphExec_st> Execs;
+};
+
+} // namespace loom
 
 #endif // LOOM_RUNTIME_CORE_GRAPH_H

@@ -53,6 +53,10 @@ void KernelRegistry::unregisterFatBinary(void *Handle) {
     It = It->second.Module == Module ? Stubs.erase(It) : std::next(It);
   for (auto It = Vars.begin(); It != Vars.end();)
     It = It->second.Module == Module ? Vars.erase(It) : std::next(It);
+  // The module's variables go with its shared library: a later reset must
+  // not write to them.
+  if (!Module->Foreign)
+    Initial.erase(Module->Key);
   delete Module;
 }
 
@@ -110,7 +114,22 @@ void KernelRegistry::registerModule(const LoomModuleDesc *Module) {
                  Module->key, Module->abiVersion, LOOM_ABI_VERSION);
   std::lock_guard<std::mutex> Lock(M);
   // The first registration of a key wins (a key names one translation unit).
-  Modules.emplace(Module->key, ModuleRecord{Module, Mismatch});
+  if (!Modules.emplace(Module->key, ModuleRecord{Module, Mismatch}).second || Mismatch)
+    return;
+  // Registration runs in static constructors, before any kernel or copy
+  // can change a variable: what it holds now is its initial value.
+  std::vector<InitialValue> &Values = Initial[Module->key];
+  for (uint32_t I = 0; I < Module->numVars; ++I) {
+    const LoomVarDesc &Var = Module->vars[I];
+    if (!Var.address || (Var.flags & LOOM_VAR_MANAGED))
+      continue;
+    InitialValue Value{Var.address, static_cast<size_t>(Var.size), {}};
+    if (!(Var.flags & LOOM_VAR_ZERO_INIT)) {
+      const auto *Bytes = static_cast<const unsigned char *>(Var.address);
+      Value.Bytes.assign(Bytes, Bytes + Value.Size);
+    }
+    Values.push_back(std::move(Value));
+  }
   for (auto &[HostVar, Record] : Vars)
     if (!Record.ManagedBound && Record.Module->Key == Module->key)
       bindManagedLocked(HostVar, Record);
@@ -163,6 +182,26 @@ cudaError_t KernelRegistry::setAttributes(const void *Stub, const KernelAttribut
     return cudaErrorInvalidDeviceFunction;
   It->second.Attrs = Attrs;
   return cudaSuccess;
+}
+
+void KernelRegistry::restoreInitialValues() {
+  std::lock_guard<std::mutex> Lock(M);
+  for (const auto &Entry : Initial)
+    for (const InitialValue &Value : Entry.second) {
+      if (Value.Bytes.empty())
+        std::memset(Value.Address, 0, Value.Size);
+      else
+        std::memcpy(Value.Address, Value.Bytes.data(), Value.Size);
+    }
+  // Managed variables live in the host's shadow; the device variable still
+  // holds the initial value (bindManagedLocked copied it from there).
+  for (auto &[HostVar, Record] : Vars) {
+    if (!Record.ManagedBound)
+      continue;
+    if (const LoomVarDesc *Desc = findVarLocked(Record))
+      std::memcpy(const_cast<void *>(HostVar), Desc->address,
+                  std::min<size_t>(Record.Size, static_cast<size_t>(Desc->size)));
+  }
 }
 
 cudaError_t KernelRegistry::lookupVar(const void *HostVar, void **Address, size_t *Size) {

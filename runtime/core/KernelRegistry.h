@@ -20,6 +20,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace loom {
 
@@ -72,6 +73,11 @@ public:
   /// cudaErrorInvalidSymbol if unknown.
   cudaError_t lookupVar(const void *HostVar, void **Address, size_t *Size);
 
+  /// cudaDeviceReset: every registered __device__, __constant__ and
+  /// __managed__ variable gets its initial value back, as when CUDA loads
+  /// the module again. No kernel may be running.
+  void restoreInitialValues();
+
 private:
   struct StubRecord {
     HostModule *Module;
@@ -101,6 +107,15 @@ private:
   std::unordered_map<const void *, StubRecord> Stubs;
   std::unordered_map<const void *, VarRecord> Vars;
   std::unordered_map<std::string, ModuleRecord> Modules;
+  /// The initial values of registered modules' variables (not managed
+  /// ones: their initial value stays in the device variable, see
+  /// bindManagedLocked). Empty Bytes: all zero.
+  struct InitialValue {
+    void *Address;
+    size_t Size;
+    std::vector<unsigned char> Bytes;
+  };
+  std::unordered_map<std::string, std::vector<InitialValue>> Initial; ///< by module key
 };
 
 } // namespace loom

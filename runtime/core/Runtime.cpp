@@ -2,8 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/Runtime.h"
 
-#include "memory/Array.h"
-#include "memory/MemPool.h"
+#include "core/KernelRegistry.h"
 #include "support/ApiError.h"
 
 #include <cstdio>
@@ -79,70 +78,49 @@ cudaError_t Runtime::resolveStream(cudaStream_t Handle, std::shared_ptr<Stream> 
     *Out = Mine.S;
     return cudaSuccess;
   }
-  std::lock_guard<std::mutex> Lock(HandlesM);
-  if (!Streams.count(Handle))
+  if (!Streams.with(Handle, [&](CUstream_st &S) { *Out = S.Impl; }))
     return cudaErrorInvalidResourceHandle;
-  *Out = Handle->Impl;
   return cudaSuccess;
 }
 
 cudaStream_t Runtime::createStream(unsigned Flags, int Priority) {
-  auto *Handle = new CUstream_st();
+  auto Handle = std::make_unique<CUstream_st>();
   Handle->Impl = scheduler().createStream(Flags, Priority);
   Handle->Priority = Priority;
-  std::lock_guard<std::mutex> Lock(HandlesM);
-  Streams.insert(Handle);
-  return Handle;
+  return Streams.insert(std::move(Handle));
 }
 
 cudaError_t Runtime::destroyStream(cudaStream_t Handle) {
-  {
-    std::lock_guard<std::mutex> Lock(HandlesM);
-    if (!Streams.erase(Handle))
-      return cudaErrorInvalidResourceHandle;
-  }
-  scheduler().retireStream(Handle->Impl);
-  delete Handle;
-  return cudaSuccess;
+  return Streams.destroy(Handle) ? cudaSuccess : cudaErrorInvalidResourceHandle;
 }
 
 cudaEvent_t Runtime::createEvent(unsigned Flags) {
-  auto *Handle = new CUevent_st();
+  auto Handle = std::make_unique<CUevent_st>();
   Handle->Flags = Flags;
-  std::lock_guard<std::mutex> Lock(HandlesM);
-  Events.insert(Handle);
-  return Handle;
+  return Events.insert(std::move(Handle));
 }
 
 cudaError_t Runtime::destroyEvent(cudaEvent_t Handle) {
-  std::lock_guard<std::mutex> Lock(HandlesM);
-  if (!Events.erase(Handle))
-    return cudaErrorInvalidResourceHandle;
-  delete Handle;
-  return cudaSuccess;
+  return Events.destroy(Handle) ? cudaSuccess : cudaErrorInvalidResourceHandle;
 }
 
 bool Runtime::lookupEvent(cudaEvent_t Handle, unsigned *Flags,
                           std::shared_ptr<MarkerOp> *Recorded) {
-  std::lock_guard<std::mutex> Lock(HandlesM);
-  if (!Events.count(Handle))
-    return false;
-  *Flags = Handle->Flags;
-  *Recorded = Handle->Recorded;
-  return true;
+  return Events.with(Handle, [&](CUevent_st &E) {
+    *Flags = E.Flags;
+    *Recorded = E.Recorded;
+  });
 }
 
 bool Runtime::setEventRecord(cudaEvent_t Handle, std::shared_ptr<MarkerOp> Marker) {
-  std::lock_guard<std::mutex> Lock(HandlesM);
-  if (!Events.count(Handle))
-    return false;
-  Handle->Recorded = std::move(Marker);
-  Handle->Captured.reset();
-  return true;
+  return Events.with(Handle, [&](CUevent_st &E) {
+    E.Recorded = std::move(Marker);
+    E.Captured.reset();
+  });
 }
 
 cudaError_t Runtime::getLimit(cudaLimit Limit, size_t *Value) {
-  std::lock_guard<std::mutex> Lock(HandlesM);
+  std::lock_guard<std::mutex> Lock(LimitsM);
   switch (Limit) {
   case cudaLimitStackSize: *Value = StackSize; return cudaSuccess;
   case cudaLimitPrintfFifoSize: *Value = PrintfFifoSize; return cudaSuccess;
@@ -154,7 +132,7 @@ cudaError_t Runtime::getLimit(cudaLimit Limit, size_t *Value) {
 }
 
 cudaError_t Runtime::setLimit(cudaLimit Limit, size_t Value) {
-  std::lock_guard<std::mutex> Lock(HandlesM);
+  std::lock_guard<std::mutex> Lock(LimitsM);
   switch (Limit) {
   case cudaLimitStackSize: StackSize = Value; return cudaSuccess;
   case cudaLimitPrintfFifoSize: PrintfFifoSize = Value; return cudaSuccess;
@@ -183,27 +161,24 @@ void Runtime::reset() {
     }
     Captures.clear();
   }
-  std::unordered_set<cudaStream_t> OldStreams;
-  std::unordered_set<cudaEvent_t> OldEvents;
+  // Graphs first: destroying one may free captured memory.
+  Graphs.reset();
+  Textures.reset();
+  Surfaces.destroyAll();
+  Streams.destroyAll(); // retires each stream (its work is done)
+  Events.destroyAll();
   {
-    std::lock_guard<std::mutex> Lock(HandlesM);
-    OldStreams.swap(Streams);
-    OldEvents.swap(Events);
+    std::lock_guard<std::mutex> Lock(LimitsM);
     StackSize = 1024;
     PrintfFifoSize = 1 << 20;
     MallocHeapSize = 8 << 20;
     DevRuntimeSyncDepth = 2;
   }
   PendingDeviceLaunchLimit = 2048;
-  for (cudaStream_t S : OldStreams) {
-    scheduler().retireStream(S->Impl);
-    delete S;
-  }
-  for (cudaEvent_t E : OldEvents)
-    delete E;
   Memory.releaseAll();
-  MemPoolTable::get().reset();
-  ArrayTable::get().releaseAll();
+  KernelRegistry::get().restoreInitialValues();
+  MemPools.reset();
+  Arrays.releaseAll();
   DeviceFlags = 0;
   CacheConfig = 0;
   SharedMemConfig = 0;
@@ -211,3 +186,8 @@ void Runtime::reset() {
 }
 
 } // namespace loom
+
+CUstream_st::~CUstream_st() {
+  if (Impl)
+    loom::Runtime::get().scheduler().retireStream(Impl);
+}

@@ -1,19 +1,24 @@
-// Runtime.h - the one runtime object: device description, memory, scheduler, stream and event handles.
+// Runtime.h - the one runtime object: it owns the device description, memory, scheduler and every handle table.
 // SPDX-License-Identifier: Apache-2.0
 #ifndef LOOM_RUNTIME_CORE_RUNTIME_H
 #define LOOM_RUNTIME_CORE_RUNTIME_H
 
+#include "core/CooperativeLaunch.h"
 #include "core/DeviceInfo.h"
 #include "core/Graph.h"
 #include "core/Handles.h"
 #include "memory/Allocator.h"
+#include "memory/Array.h"
+#include "memory/MemPool.h"
 #include "scheduler/Scheduler.h"
 #include "support/Config.h"
+#include "support/HandleTable.h"
+#include "texture/Surface.h"
+#include "texture/Texture.h"
 
 #include <atomic>
 #include <memory>
 #include <mutex>
-#include <unordered_set>
 #include <vector>
 
 namespace loom {
@@ -29,6 +34,21 @@ public:
   Allocator &allocator() { return Memory; }
   /// The worker pool, started on first use.
   Scheduler &scheduler();
+
+  /// The threads that run the blocks of cooperative grids (started on
+  /// first use, kept until the process exits).
+  CooperativeThreads &cooperativeThreads() { return Cooperative; }
+
+  // ---- Handle tables (cudaDeviceReset destroys what they hold) ----
+  // Streams and events are reached through the methods below.
+  GraphTable &graphs() { return Graphs; }
+  ArrayTable &arrays() { return Arrays; }
+  MemPoolTable &memPools() { return MemPools; }
+  TextureTable &textures() { return Textures; }
+  SurfaceTable &surfaces() { return Surfaces; }
+  /// Driver-API contexts made by cuCtxCreate (not the primary context);
+  /// cudaDeviceReset leaves them, as CUDA does.
+  HandleTable<CUctx_st, NeverReuse> &contexts() { return Contexts; }
 
   /// Maps a cudaStream_t (0, cudaStreamLegacy, cudaStreamPerThread or a
   /// live handle) to its stream; cudaErrorInvalidResourceHandle otherwise.
@@ -94,8 +114,10 @@ public:
   int CacheConfig = 0;
   int SharedMemConfig = 0;
 
-  /// cudaDeviceReset: waits for all work, frees all memory, destroys streams
-  /// and events, clears the sticky error.
+  /// cudaDeviceReset: waits for all work, ends captures, destroys every
+  /// handle of every kind (streams, events, graphs, executable graphs, arrays,
+  /// memory pools, texture and surface objects), frees all memory, restores
+  /// limits and flags, clears the sticky error.
   void reset();
 
   /// Tests only: drains and restarts the scheduler in another mode.
@@ -111,6 +133,7 @@ private:
   std::once_flag SchedulerOnce;
   std::unique_ptr<Scheduler> Sched;
   std::atomic<Scheduler *> SchedReady{nullptr}; ///< Sched once created (fast path)
+  CooperativeThreads Cooperative;
 
   /// Whether a capture forbids this thread's unsafe calls. Caller holds CaptureM.
   bool forbidsUnsafeCalls(const CaptureSession &C) const;
@@ -120,9 +143,16 @@ private:
   std::vector<std::shared_ptr<CaptureSession>> Captures; ///< active captures
   unsigned long long NextCaptureId = 1;
 
-  std::mutex HandlesM;
-  std::unordered_set<cudaStream_t> Streams;
-  std::unordered_set<cudaEvent_t> Events;
+  HandleTable<CUstream_st> Streams;
+  HandleTable<CUevent_st> Events;
+  GraphTable Graphs;
+  ArrayTable Arrays;
+  MemPoolTable MemPools;
+  TextureTable Textures;
+  SurfaceTable Surfaces;
+  HandleTable<CUctx_st, NeverReuse> Contexts;
+
+  std::mutex LimitsM; ///< guards the limits below
   size_t StackSize = 1024;
   size_t PrintfFifoSize = 1 << 20;
   size_t MallocHeapSize = 8 << 20;

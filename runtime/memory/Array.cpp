@@ -37,11 +37,6 @@ size_t channelElementSize(const cudaChannelFormatDesc &Desc) {
   return size_t(Bits[0] / 8) * Channels;
 }
 
-ArrayTable &ArrayTable::get() {
-  static ArrayTable *Table = new ArrayTable(); // never destroyed, like the runtime
-  return *Table;
-}
-
 cudaError_t ArrayTable::create(const cudaChannelFormatDesc &Desc, cudaExtent Extent,
                                unsigned Flags, cudaArray_t *Out) {
   constexpr unsigned Known = cudaArrayLayered | cudaArraySurfaceLoadStore | cudaArrayCubemap |
@@ -76,50 +71,28 @@ cudaError_t ArrayTable::create(const cudaChannelFormatDesc &Desc, cudaExtent Ext
   void *Storage = std::aligned_alloc(StorageAlignment, Rounded);
   if (!Storage)
     return cudaErrorMemoryAllocation;
-  auto *A = new cudaArray{Desc, Extent, Flags, ElementSize,
-                          static_cast<unsigned char *>(Storage)};
-  std::lock_guard<std::mutex> Lock(M);
-  Live.insert(A);
-  *Out = A;
+  *Out = Live.insert(std::unique_ptr<cudaArray>(
+      new cudaArray{Desc, Extent, Flags, ElementSize, static_cast<unsigned char *>(Storage)}));
   return cudaSuccess;
 }
 
 cudaError_t ArrayTable::destroy(cudaArray_t A) {
-  {
-    std::lock_guard<std::mutex> Lock(M);
-    if (!Live.erase(A))
-      return cudaErrorInvalidResourceHandle;
-  }
-  std::free(A->Base);
-  delete A;
-  return cudaSuccess;
+  return Live.destroy(A) ? cudaSuccess : cudaErrorInvalidResourceHandle;
 }
 
 bool ArrayTable::view(cudaArray_const_t A, ArrayView *Out) {
-  std::lock_guard<std::mutex> Lock(M);
-  if (!A || !Live.count(A))
-    return false;
-  Out->Base = A->Base;
-  Out->ElementSize = A->ElementSize;
-  Out->Width = A->Extent.width;
-  Out->Height = A->Extent.height ? A->Extent.height : 1;
-  Out->Depth = A->Extent.depth ? A->Extent.depth : 1;
-  Out->Layers = (A->Flags & cudaArrayLayered) ? A->Extent.depth : 0;
-  Out->Desc = A->Desc;
-  Out->Flags = A->Flags;
-  return true;
+  return Live.with(A, [&](const cudaArray &Array) {
+    Out->Base = Array.Base;
+    Out->ElementSize = Array.ElementSize;
+    Out->Width = Array.Extent.width;
+    Out->Height = Array.Extent.height ? Array.Extent.height : 1;
+    Out->Depth = Array.Extent.depth ? Array.Extent.depth : 1;
+    Out->Layers = (Array.Flags & cudaArrayLayered) ? Array.Extent.depth : 0;
+    Out->Desc = Array.Desc;
+    Out->Flags = Array.Flags;
+  });
 }
 
-void ArrayTable::releaseAll() {
-  std::unordered_set<const cudaArray *> Old;
-  {
-    std::lock_guard<std::mutex> Lock(M);
-    Old.swap(Live);
-  }
-  for (const cudaArray *A : Old) {
-    std::free(A->Base);
-    delete A;
-  }
-}
+void ArrayTable::releaseAll() { Live.destroyAll(); }
 
 } // namespace loom

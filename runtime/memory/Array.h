@@ -12,8 +12,8 @@
 #include "driver_types.h"
 
 #include <cstddef>
-#include <mutex>
-#include <unordered_set>
+#include <cstdlib>
+#include "support/HandleTable.h"
 
 /// What cudaArray_t points to. Tag name fixed by driver_types.h.
 struct cudaArray {
@@ -21,7 +21,8 @@ struct cudaArray {
   cudaExtent Extent; ///< as created (elements; 0 for absent dimensions)
   unsigned Flags;
   size_t ElementSize;
-  unsigned char *Base;
+  unsigned char *Base; ///< std::aligned_alloc'ed; freed with the array
+  ~cudaArray() { std::free(Base); }
 };
 
 namespace loom {
@@ -45,10 +46,10 @@ struct ArrayView {
   }
 };
 
-/// Live arrays, so that handles can be validated and freed once.
+/// Live arrays, so that handles can be validated and freed once; owned by
+/// the Runtime.
 class ArrayTable {
 public:
-  static ArrayTable &get();
 
   /// Validates the descriptor and extent like cudaMalloc3DArray.
   cudaError_t create(const cudaChannelFormatDesc &Desc, cudaExtent Extent, unsigned Flags,
@@ -61,8 +62,7 @@ public:
   void releaseAll();
 
 private:
-  std::mutex M;
-  std::unordered_set<const cudaArray *> Live;
+  HandleTable<cudaArray> Live;
 };
 
 /// Bytes per element of \p Desc, or 0 if the descriptor is not a valid

@@ -4,15 +4,9 @@
 
 namespace loom {
 
-MemPoolTable &MemPoolTable::get() {
-  // Leaked on purpose: frees may run from global destructors.
-  static MemPoolTable *Table = [] {
-    auto *T = new MemPoolTable();
-    T->Default.Props.allocType = cudaMemAllocationTypePinned;
-    T->Default.Props.location = {cudaMemLocationTypeDevice, 0};
-    return T;
-  }();
-  return *Table;
+MemPoolTable::MemPoolTable() {
+  Default.Props.allocType = cudaMemAllocationTypePinned;
+  Default.Props.location = {cudaMemLocationTypeDevice, 0};
 }
 
 cudaMemPool_t MemPoolTable::current() {
@@ -29,11 +23,10 @@ cudaError_t MemPoolTable::setCurrent(cudaMemPool_t Pool) {
 }
 
 cudaMemPool_t MemPoolTable::create(const cudaMemPoolProps &Props) {
-  auto *Pool = new CUmemPoolHandle_st();
+  auto Pool = std::make_unique<CUmemPoolHandle_st>();
   Pool->Props = Props;
   std::lock_guard<std::mutex> Lock(M);
-  Pools.insert(Pool);
-  return Pool;
+  return Pools.insert(std::move(Pool));
 }
 
 cudaError_t MemPoolTable::destroy(cudaMemPool_t Pool) {
@@ -49,10 +42,8 @@ cudaError_t MemPoolTable::destroy(cudaMemPool_t Pool) {
 }
 
 void MemPoolTable::releaseIfDoneLocked(cudaMemPool_t Pool) {
-  if (Pool != &Default && Pool->Destroyed && Pool->Used == 0) {
-    Pools.erase(Pool);
-    delete Pool;
-  }
+  if (Pool != &Default && Pool->Destroyed && Pool->Used == 0)
+    Pools.release(Pools.take(Pool));
 }
 
 cudaError_t MemPoolTable::reserve(cudaMemPool_t Pool, size_t Size) {
@@ -92,9 +83,7 @@ void MemPoolTable::noteFree(void *Ptr) {
 void MemPoolTable::reset() {
   std::lock_guard<std::mutex> Lock(M);
   Live.clear();
-  for (cudaMemPool_t Pool : Pools)
-    delete Pool;
-  Pools.clear();
+  Pools.takeAll(); // destroys every user pool
   Default.Used = Default.UsedHigh = 0;
   Default.ReleaseThreshold = 0;
   Default.ReuseFollowEventDependencies = Default.ReuseAllowOpportunistic =

@@ -16,7 +16,8 @@
 #include <cstdint>
 #include <mutex>
 #include <unordered_map>
-#include <unordered_set>
+
+#include "support/HandleTable.h"
 
 struct CUmemPoolHandle_st {
   cudaMemPoolProps Props{};
@@ -30,9 +31,10 @@ struct CUmemPoolHandle_st {
 
 namespace loom {
 
+/// Memory pools; owned by the Runtime.
 class MemPoolTable {
 public:
-  static MemPoolTable &get();
+  MemPoolTable();
 
   cudaMemPool_t defaultPool() { return &Default; }
   cudaMemPool_t current();
@@ -58,14 +60,14 @@ public:
 
 private:
   bool isLiveLocked(cudaMemPool_t Pool) const {
-    return Pool == &Default || (Pools.count(Pool) && !Pool->Destroyed);
+    return Pool == &Default || (Pools.contains(Pool) && !Pool->Destroyed);
   }
   void releaseIfDoneLocked(cudaMemPool_t Pool);
 
   std::mutex M;
   CUmemPoolHandle_st Default;
   cudaMemPool_t Current = &Default;
-  std::unordered_set<cudaMemPool_t> Pools; ///< user pools, destroyed ones until drained
+  HandleSet<CUmemPoolHandle_st> Pools; ///< user pools, destroyed ones until drained
   std::unordered_map<void *, std::pair<cudaMemPool_t, size_t>> Live;
 };
 

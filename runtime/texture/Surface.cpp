@@ -1,43 +1,22 @@
 // Surface.cpp - surface objects over CUDA arrays and the loads/stores kernels make.
 // SPDX-License-Identifier: Apache-2.0
 //
-// A cudaSurfaceObject_t is the address of a SurfaceRecord; records are never
-// freed (a destroyed one is marked dead and reused), so a stale handle never
-// reaches freed memory. Device accesses check the magic number only.
+// Records and their lifetime: Surface.h. Device accesses check the magic
+// number only.
 #include "cuda_runtime_api.h"
 #include "loom/KernelABI.h"
 
+#include "core/Runtime.h"
 #include "memory/Array.h"
+#include "texture/Surface.h"
 #include "support/ApiError.h"
 #include "device/KernelGuard.h"
 
 #include <cstring>
-#include <mutex>
-#include <unordered_set>
-#include <vector>
 
 namespace loom {
 
 namespace {
-
-constexpr uint64_t SurfaceMagicLive = 0x4c4f4f4d53555246ull; // "LOOMSURF"
-constexpr uint64_t SurfaceMagicDead = 0x4c4f4f4d53444541ull;
-
-struct SurfaceRecord {
-  uint64_t Magic = SurfaceMagicDead;
-  cudaResourceDesc Res;
-  ArrayView View;
-};
-
-std::mutex SurfacesM;
-std::vector<SurfaceRecord *> Free;
-std::unordered_set<SurfaceRecord *> All; ///< every record ever made (SurfacesM)
-
-/// Host API: a handle the runtime made and has not destroyed (lock held).
-SurfaceRecord *validLocked(cudaSurfaceObject_t Handle) {
-  auto *R = reinterpret_cast<SurfaceRecord *>(static_cast<uintptr_t>(Handle));
-  return All.count(R) && R->Magic == SurfaceMagicLive ? R : nullptr;
-}
 
 /// Device accesses: the magic number only (no lock on the hot path).
 SurfaceRecord *live(cudaSurfaceObject_t Handle) {
@@ -71,20 +50,14 @@ cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
   if (!pSurfObject || !pResDesc || pResDesc->resType != cudaResourceTypeArray)
     return recordError(cudaErrorInvalidValue);
   ArrayView View;
-  if (!ArrayTable::get().view(pResDesc->res.array.array, &View))
+  if (!Runtime::get().arrays().view(pResDesc->res.array.array, &View))
     return recordError(cudaErrorInvalidResourceHandle);
-  std::lock_guard<std::mutex> Lock(SurfacesM);
-  SurfaceRecord *R;
-  if (!Free.empty()) {
-    R = Free.back();
-    Free.pop_back();
-  } else {
-    R = new SurfaceRecord();
-    All.insert(R);
-  }
-  R->Res = *pResDesc;
-  R->View = View;
-  R->Magic = SurfaceMagicLive;
+  SurfaceTable &Table = Runtime::get().surfaces();
+  std::unique_ptr<SurfaceRecord> Record = Table.make();
+  Record->Res = *pResDesc;
+  Record->View = View;
+  Record->Magic = SurfaceMagicLive;
+  SurfaceRecord *R = Table.insert(std::move(Record));
   *pSurfObject = static_cast<cudaSurfaceObject_t>(reinterpret_cast<uintptr_t>(R));
   return cudaSuccess;
 }
@@ -92,22 +65,16 @@ cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
 cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject) {
   if (surfObject == 0)
     return cudaSuccess;
-  std::lock_guard<std::mutex> Lock(SurfacesM);
-  SurfaceRecord *R = validLocked(surfObject);
-  if (!R)
+  if (!Runtime::get().surfaces().destroy(handlePointer(surfObject)))
     return recordError(cudaErrorInvalidValue);
-  R->Magic = SurfaceMagicDead;
-  Free.push_back(R);
   return cudaSuccess;
 }
 
 cudaError_t cudaGetSurfaceObjectResourceDesc(cudaResourceDesc *pResDesc,
                                              cudaSurfaceObject_t surfObject) {
-  std::lock_guard<std::mutex> Lock(SurfacesM);
-  SurfaceRecord *R = validLocked(surfObject);
-  if (!pResDesc || !R)
+  if (!pResDesc || !Runtime::get().surfaces().with(handlePointer(surfObject),
+                                                    [&](SurfaceRecord &R) { *pResDesc = R.Res; }))
     return recordError(cudaErrorInvalidValue);
-  *pResDesc = R->Res;
   return cudaSuccess;
 }
 

@@ -11,11 +11,6 @@
 
 namespace loom {
 
-TextureTable &TextureTable::get() {
-  static TextureTable *Table = new TextureTable(); // never destroyed, like the runtime
-  return *Table;
-}
-
 namespace {
 
 bool validAddressMode(int Mode) { return Mode >= cudaAddressModeWrap && Mode <= cudaAddressModeBorder; }
@@ -51,7 +46,7 @@ cudaError_t TextureTable::create(const cudaResourceDesc &Res, const cudaTextureD
     if (!Res.res.array.array)
       return cudaErrorInvalidValue;
     ArrayView V;
-    if (!ArrayTable::get().view(Res.res.array.array, &V))
+    if (!Runtime::get().arrays().view(Res.res.array.array, &V))
       return cudaErrorInvalidResourceHandle;
     if (!setFormat(R, V.Desc))
       return cudaErrorInvalidChannelDescriptor;
@@ -114,26 +109,18 @@ cudaError_t TextureTable::create(const cudaResourceDesc &Res, const cudaTextureD
     R.Border[I] = Tex.borderColor[I];
 
   std::lock_guard<std::mutex> Lock(M);
-  TextureRecord *Record;
-  if (!Free.empty()) {
-    Record = Free.back();
-    Free.pop_back();
-  } else {
-    Record = new TextureRecord();
-  }
+  std::unique_ptr<TextureRecord> Record = Objects.make();
   *Record = R;
   Record->Magic = TextureMagicLive;
-  Live.insert(Record);
-  *Out = reinterpret_cast<cudaTextureObject_t>(Record);
+  *Out = reinterpret_cast<cudaTextureObject_t>(Objects.insert(std::move(Record)));
   return cudaSuccess;
 }
 
 cudaError_t TextureTable::destroyLocked(cudaTextureObject_t Handle) {
-  auto *Record = reinterpret_cast<TextureRecord *>(Handle);
-  if (!Live.erase(Record))
+  std::unique_ptr<TextureRecord> Record = Objects.take(handlePointer(Handle));
+  if (!Record)
     return cudaErrorInvalidValue;
-  Record->Magic = TextureMagicDead;
-  Free.push_back(Record);
+  Objects.release(std::move(Record));
   return cudaSuccess;
 }
 
@@ -144,8 +131,8 @@ cudaError_t TextureTable::destroy(cudaTextureObject_t Handle) {
 
 bool TextureTable::lookup(cudaTextureObject_t Handle, TextureRecord *Out) {
   std::lock_guard<std::mutex> Lock(M);
-  auto *Record = reinterpret_cast<const TextureRecord *>(Handle);
-  if (!Live.count(Record))
+  const TextureRecord *Record = Objects.find(handlePointer(Handle));
+  if (!Record)
     return false;
   *Out = *Record;
   return true;
@@ -161,6 +148,14 @@ void TextureTable::registerReference(void *FatbinHandle, const textureReference 
   RefState &State = Refs[Ref];
   State.Dim = Dim;
   State.ReadMode = ReadMode;
+}
+
+void TextureTable::reset() {
+  std::lock_guard<std::mutex> Lock(M);
+  for (std::unique_ptr<TextureRecord> &Record : Objects.takeAll())
+    Objects.release(std::move(Record));
+  for (auto &Entry : Refs)
+    Entry.second.Bound = 0;
 }
 
 bool TextureTable::isReference(const void *Ref) {

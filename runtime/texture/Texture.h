@@ -18,6 +18,7 @@
 #define LOOM_RUNTIME_TEXTURE_TEXTURE_H
 
 #include "cuda_runtime_api.h"
+#include "support/HandleTable.h"
 
 #include <cstdint>
 #include <mutex>
@@ -58,11 +59,13 @@ struct TextureRecord {
   cudaTextureAddressMode Address[3] = {cudaAddressModeClamp, cudaAddressModeClamp,
                                        cudaAddressModeClamp};
   float Border[4] = {0, 0, 0, 0};
+
+  void retire() { Magic = TextureMagicDead; }
 };
 
+/// Texture objects and texture references; owned by the Runtime.
 class TextureTable {
 public:
-  static TextureTable &get();
 
   /// cudaCreateTextureObject (arguments already non-null).
   cudaError_t create(const cudaResourceDesc &Res, const cudaTextureDesc &Tex,
@@ -82,6 +85,9 @@ public:
   cudaError_t unbindReference(const textureReference *Ref);
   /// Whether \p Ref was registered (cudaGetTextureReference).
   bool isReference(const void *Ref);
+  /// cudaDeviceReset: destroys every texture object and unbinds every
+  /// reference (kernels then read a dead handle: zeros).
+  void reset();
 
 private:
   struct RefState {
@@ -92,8 +98,7 @@ private:
   cudaError_t destroyLocked(cudaTextureObject_t Handle);
 
   std::mutex M;
-  std::unordered_set<const TextureRecord *> Live;
-  std::vector<TextureRecord *> Free;
+  HandleSet<TextureRecord, KeepDestroyed> Objects;
   std::unordered_map<const textureReference *, RefState> Refs;
 };
 

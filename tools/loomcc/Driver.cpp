@@ -11,6 +11,8 @@
 #include "LaunchSyntax.h"
 #include "Options.h"
 
+#include "loom/KernelABI.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -256,7 +258,7 @@ bool Driver::compileCuda(const Input &Original, std::vector<std::string> &Object
       errs() << "loomcc: error: cannot write '" << FatBin << "'\n";
       return false;
     }
-    OS << "LOOMFATBIN1" << '\0' << Key << '\0';
+    OS << LOOM_FATBIN_MAGIC << '\0' << Key << '\0';
   }
 
   // Device side: NVPTX bitcode, optimizable (no optnone) but unoptimized,

@@ -46,7 +46,9 @@ target triple = "x86_64-pc-linux-gnu"
 ; LoomKernelDesc {name, entry, numArgs, reserved, argSizes, argAligns, staticShared, arena}
 ; CHECK-DAG: @loom.kernels = private constant [2 x { ptr, ptr, i32, i32, ptr, ptr, i64, i64 }] [{ ptr, ptr, i32, i32, ptr, ptr, i64, i64 } { ptr @[[KNAME]], ptr @loom.entry.k, i32 5, i32 1, ptr @[[KSIZES]], ptr @[[KALIGNS]], i64 0, i64 0 }, { ptr, ptr, i32, i32, ptr, ptr, i64, i64 } { ptr @[[NNAME]], ptr @loom.entry.noargs, i32 0, i32 1, ptr null, ptr null, i64 0, i64 0 }]
 ; LoomVarDesc {name, address, size}
-; CHECK-DAG: @loom.vars = private constant [3 x { ptr, ptr, i64, i32, i32, ptr }] [{ ptr, ptr, i64, i32, i32, ptr } { ptr @[[V0]], ptr @counter, i64 4, i32 0, i32 0, ptr null }, { ptr, ptr, i64, i32, i32, ptr } { ptr @[[V1]], ptr @coeffs, i64 16, i32 0, i32 0, ptr null }, { ptr, ptr, i64, i32, i32, ptr } { ptr @[[V2]], ptr @table, i64 24, i32 0, i32 0, ptr null }]
+; Flags: zero-initialized variables (counter, table) carry LOOM_VAR_ZERO_INIT
+; (2), so cudaDeviceReset clears them instead of copying a saved image.
+; CHECK-DAG: @loom.vars = private constant [3 x { ptr, ptr, i64, i32, i32, ptr }] [{ ptr, ptr, i64, i32, i32, ptr } { ptr @[[V0]], ptr @counter, i64 4, i32 2, i32 0, ptr null }, { ptr, ptr, i64, i32, i32, ptr } { ptr @[[V1]], ptr @coeffs, i64 16, i32 0, i32 0, ptr null }, { ptr, ptr, i64, i32, i32, ptr } { ptr @[[V2]], ptr @table, i64 24, i32 2, i32 0, ptr null }]
 ; LoomModuleDesc {abiVersion 3, numKernels, key, kernels, numVars, reserved, vars,
 ; jitBitcode, jitBitcodeSize, jitConfig}: no bitcode from opt (loomcc embeds it).
 ; CHECK-DAG: @loom.module = private constant { i32, i32, ptr, ptr, i32, i32, ptr, ptr, i64, ptr } { i32 3, i32 2, ptr @loom.module.key, ptr @loom.kernels, i32 3, i32 0, ptr @loom.vars, ptr null, i64 0, ptr null }

@@ -1,6 +1,7 @@
 // ArrayTest.cpp - CUDA arrays: channel descriptors, allocation rules, the array copies and the internal view.
 // SPDX-License-Identifier: Apache-2.0
 #include "cuda_runtime.h"
+#include "core/Runtime.h"
 #include "memory/Array.h"
 
 #include <gtest/gtest.h>
@@ -45,7 +46,7 @@ TEST(Arrays, AllocationRulesAndInfo) {
   EXPECT_EQ(E.depth, 0u);
   EXPECT_EQ(Flags, 0u);
   loom::ArrayView V;
-  ASSERT_TRUE(loom::ArrayTable::get().view(A, &V));
+  ASSERT_TRUE(loom::Runtime::get().arrays().view(A, &V));
   EXPECT_EQ(V.ElementSize, 4u);
   EXPECT_EQ(V.rowBytes(), 400u);
   EXPECT_EQ(V.Height, 20u);
@@ -58,7 +59,7 @@ TEST(Arrays, AllocationRulesAndInfo) {
 
   cudaArray_t L;
   ASSERT_EQ(cudaMalloc3DArray(&L, &F, make_cudaExtent(8, 4, 3), cudaArrayLayered), cudaSuccess);
-  ASSERT_TRUE(loom::ArrayTable::get().view(L, &V));
+  ASSERT_TRUE(loom::Runtime::get().arrays().view(L, &V));
   EXPECT_EQ(V.Layers, 3u);
   EXPECT_EQ(V.Depth, 3u);
   EXPECT_EQ(V.element(1, 2, 1), static_cast<unsigned char *>(V.Base) + ((1 * 4 + 2) * 8 + 1) * 4);

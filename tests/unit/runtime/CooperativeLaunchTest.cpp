@@ -169,7 +169,7 @@ TEST(CooperativeLaunch, ThreadsAreReused) {
                                         nullptr),
             cudaSuccess);
   ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
-  uint64_t Threads = loom::CooperativeThreads::get().size();
+  uint64_t Threads = loom::Runtime::get().cooperativeThreads().size();
   for (int I = 0; I < 10; ++I) {
     Buffers Again(Blocks);
     ASSERT_EQ(cudaLaunchCooperativeKernel(syncKernel(), dim3(Blocks), dim3(128), Again.Args, 0,
@@ -178,7 +178,7 @@ TEST(CooperativeLaunch, ThreadsAreReused) {
     ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
     expectSynchronized(Again);
   }
-  EXPECT_EQ(loom::CooperativeThreads::get().size(), Threads);
+  EXPECT_EQ(loom::Runtime::get().cooperativeThreads().size(), Threads);
 }
 
 TEST(CooperativeLaunch, SerialSchedulerStillRunsBlocksConcurrently) {

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cuda_runtime.h"
 #include "loom/KernelABI.h"
+#include "core/Runtime.h"
 #include "memory/Array.h"
 
 #include <gtest/gtest.h>
@@ -45,7 +46,7 @@ cudaArray_t makeArray(const cudaChannelFormatDesc &Desc, cudaExtent Extent, unsi
   cudaArray_t A = nullptr;
   EXPECT_EQ(cudaMalloc3DArray(&A, &Desc, Extent, Flags), cudaSuccess);
   loom::ArrayView V;
-  EXPECT_TRUE(loom::ArrayTable::get().view(A, &V));
+  EXPECT_TRUE(loom::Runtime::get().arrays().view(A, &V));
   EXPECT_EQ(V.totalBytes(), Bytes);
   std::memcpy(V.Base, Data, Bytes);
   return A;
