@@ -30,8 +30,9 @@ struct DriverError {
 };
 
 constexpr DriverError DriverErrors[] = {
-#define LOOM_CU_ERROR(Name, Description) {Name, #Name, Description},
-#include "support/DriverErrorTable.def"
+#define LOOM_CU_ERROR(Name, Value, Description) {Name, #Name, Description},
+#include "loom/__loom_cu_errors.def"
+#undef LOOM_CU_ERROR
 };
 
 const DriverError *findDriverError(CUresult Code) {

@@ -13,8 +13,9 @@ struct ErrorEntry {
 };
 
 constexpr ErrorEntry ErrorTable[] = {
-#define LOOM_CUDA_ERROR(Name, Description) {Name, #Name, Description},
-#include "support/ErrorTable.def"
+#define LOOM_CUDA_ERROR(Name, Value, Description) {Name, #Name, Description},
+#include "loom/__loom_cuda_errors.def"
+#undef LOOM_CUDA_ERROR
 };
 
 const ErrorEntry *findError(cudaError_t Code) {

@@ -29,8 +29,9 @@ struct DriverCode {
 };
 
 const DriverCode DriverCodes[] = {
-#define LOOM_CU_ERROR(Name, Description) {Name, #Name, Description},
-#include "support/DriverErrorTable.def"
+#define LOOM_CU_ERROR(Name, Value, Description) {Name, #Name, Description},
+#include "loom/__loom_cu_errors.def"
+#undef LOOM_CU_ERROR
 };
 
 struct RuntimeCode {
@@ -39,8 +40,9 @@ struct RuntimeCode {
 };
 
 const RuntimeCode RuntimeCodes[] = {
-#define LOOM_CUDA_ERROR(Name, Description) {Name, Description},
-#include "support/ErrorTable.def"
+#define LOOM_CUDA_ERROR(Name, Value, Description) {Name, Description},
+#include "loom/__loom_cuda_errors.def"
+#undef LOOM_CUDA_ERROR
 };
 
 /// Runs \p Body on a fresh host thread, whose context stack is the initial one.
