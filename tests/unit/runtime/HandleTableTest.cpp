@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <thread>
 #include <vector>
 
@@ -12,7 +13,7 @@ namespace {
 using loom::HandleTable;
 
 struct Counted {
-  static inline int Alive = 0;
+  static inline std::atomic<int> Alive{0};
   int Value = 0;
   explicit Counted(int V = 0) : Value(V) { ++Alive; }
   ~Counted() { --Alive; }
