@@ -100,18 +100,16 @@ HostTarget hostTarget() {
 }
 
 /// The host target as loomcc configures it (tools/loomcc/DeviceCompiler.cpp).
-std::unique_ptr<TargetMachine> targetMachine(const HostTarget &H, bool FastMath) {
+std::unique_ptr<TargetMachine> targetMachine(const HostTarget &H, const loom::JitConfig &Config) {
   std::string Error;
   Triple TT(H.Triple);
   const Target *T = TargetRegistry::lookupTarget(TT, Error);
   if (!T)
     throw Failed{"no host target: " + Error};
-  TargetOptions Opts;
-  Opts.AllowFPOpFusion = FPOpFusion::Fast;
-  if (FastMath)
-    Opts.NoSignedZerosFPMath = true;
-  return std::unique_ptr<TargetMachine>(T->createTargetMachine(
-      TT, H.CPU, H.Features, Opts, Reloc::PIC_, std::nullopt, CodeGenOptLevel::Aggressive));
+  return std::unique_ptr<TargetMachine>(
+      T->createTargetMachine(TT, H.CPU, H.Features,
+                             loom::hostTargetOptions(Config.FastMath, Config.Fmad), Reloc::PIC_,
+                             std::nullopt, CodeGenOptLevel::Aggressive));
 }
 
 /// The running module's variables and kernels (the manifest,
@@ -294,7 +292,7 @@ std::string compileObject(StringRef Bitcode, const Manifest &Man, const std::str
   if (!Parsed)
     throw Failed{"cannot read the bitcode: " + toString(Parsed.takeError())};
   Module &M = **Parsed;
-  std::unique_ptr<TargetMachine> TM = targetMachine(H, Config.FastMath);
+  std::unique_ptr<TargetMachine> TM = targetMachine(H, Config);
   M.setTargetTriple(TM->getTargetTriple());
   M.setDataLayout(TM->createDataLayout());
   prepareModule(M, Man, Kernel);

@@ -61,7 +61,11 @@
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
 #include "llvm/Transforms/IPO/FunctionAttrs.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
@@ -176,9 +180,19 @@ template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn A
 
 } // namespace
 
+TargetOptions hostTargetOptions(bool FastMath, bool Fmad) {
+  TargetOptions Opts;
+  // CUDA contracts a*b+c into FMA by default (nvcc -fmad=true).
+  Opts.AllowFPOpFusion = Fmad ? FPOpFusion::Fast : FPOpFusion::Standard;
+  if (FastMath)
+    Opts.NoSignedZerosFPMath = true;
+  return Opts;
+}
+
 std::string JitConfig::str() const {
   std::string S = "width=" + std::to_string(VectorWidth) +
                   ";fast-math=" + std::to_string(FastMath) +
+                  ";fmad=" + std::to_string(Fmad) +
                   ";loop-vectorize=" + std::to_string(LoopVectorize);
   for (const CodegenSwitchName &Sw : CodegenSwitchNames)
     S += std::string(";") + Sw.Name + "=" + std::to_string(this->*Sw.Member);
@@ -203,6 +217,7 @@ std::optional<JitConfig> JitConfig::parse(StringRef Text) {
     bool CodegenSwitches::*Switch = findCodegenSwitch(Key.str());
     bool OK = Switch                    ? Flag(C.*Switch)
               : Key == "fast-math"      ? Flag(C.FastMath)
+              : Key == "fmad"           ? Flag(C.Fmad)
               : Key == "loop-vectorize" ? Flag(C.LoopVectorize)
               : Key == "width"          ? (C.VectorWidth = N, N <= 64)
                                         : false;
@@ -216,16 +231,89 @@ void addKernelPipeline(ModulePassManager &MPM, const PipelineOptions &Opts) {
   forEachStage(Opts, [&](auto &&Pass) { MPM.addPass(std::move(Pass)); });
 }
 
+namespace {
+
+/// Writes \p M to <Dir>/<Part>-<NN>-<Stage>.ll (--loom-dump-stages).
+void dumpStage(const Module &M, const PipelineOptions &Opts, unsigned Index,
+               StringRef Stage) {
+  const char *Part = Opts.Part == PipelinePart::Front  ? "front"
+                     : Opts.Part == PipelinePart::Back ? "back"
+                                                       : "all";
+  std::string Name; // "function(A,B)" -> "function-A-B"
+  for (char C : Stage.str()) {
+    char Out = isAlnum(C) || C == '_' ? C : '-';
+    if (Out != '-' || (!Name.empty() && Name.back() != '-'))
+      Name += Out;
+  }
+  while (!Name.empty() && Name.back() == '-')
+    Name.pop_back();
+  SmallString<128> Path(Opts.DumpStagesDir);
+  sys::path::append(Path, formatv("{0}-{1:2}-{2}.ll", Part, Index, Name).str());
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
+  if (EC) {
+    M.getContext().diagnose(DiagnosticInfoGeneric(
+        Twine("loom: cannot write stage dump '") + Path + "': " + EC.message(), DS_Warning));
+    return;
+  }
+  M.print(OS, nullptr);
+}
+
+/// A stage's name for dumps: its pass pipeline text without namespaces,
+/// "Pass" suffixes and pass parameters ("<...>"), e.g.
+/// "function(UnrollBarrierLoops,InstCombine,SimplifyCFG)".
+std::string stageName(ModulePassManager &Stage) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  Stage.printPipeline(OS, [](StringRef ClassName) { return ClassName; });
+  std::string Out;
+  StringRef Rest = Text;
+  unsigned Depth = 0; // inside <...>
+  while (!Rest.empty()) {
+    if (Rest.consume_front("<")) {
+      ++Depth;
+      continue;
+    }
+    if (Depth && Rest.consume_front(">")) {
+      --Depth;
+      continue;
+    }
+    if (Depth || Rest.consume_front("loom::") || Rest.consume_front("llvm::")) {
+      if (Depth)
+        Rest = Rest.drop_front();
+      continue;
+    }
+    if (Rest.starts_with("Pass") && (Rest.size() == 4 || !isAlnum(Rest[4]))) {
+      Rest = Rest.drop_front(4);
+      continue;
+    }
+    Out += Rest.front();
+    Rest = Rest.drop_front();
+  }
+  return Out.size() > 72 ? Out.substr(0, 72) : Out;
+}
+
+} // namespace
+
 bool runKernelPipeline(Module &M, ModuleAnalysisManager &MAM,
                        const PipelineOptions &Opts, function_ref<bool()> Failed) {
   bool OK = true;
+  unsigned Index = 0;
+  bool Dump = !Opts.DumpStagesDir.empty();
+  if (Dump) {
+    sys::fs::create_directories(Opts.DumpStagesDir);
+    dumpStage(M, Opts, Index++, "input");
+  }
   forEachStage(Opts, [&](auto &&Pass) {
     if (!OK)
       return;
     ModulePassManager Stage;
     Stage.addPass(std::move(Pass));
+    std::string Name = Dump ? stageName(Stage) : "";
     Stage.run(M, MAM);
     OK = !Failed();
+    if (Dump)
+      dumpStage(M, Opts, Index++, Name);
   });
   return OK;
 }

@@ -7,6 +7,7 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/Target/TargetOptions.h"
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -37,6 +38,10 @@ struct PipelineOptions : CodegenSwitches {
   /// LoomModuleDesc::jitBitcode / jitConfig of the module (KernelRegistration).
   std::string JitBitcode;
   std::string JitConfig;
+  /// runKernelPipeline writes the module as text before the first stage and
+  /// after each one into this directory (loomcc --loom-dump-stages=<dir>):
+  /// <part>-<NN>-<stage>.ll, part = all, front or back. Empty: no dumps.
+  std::string DumpStagesDir;
   /// Joins this device module to its host half (see KernelABI.h).
   std::string ModuleKey = "loom-test-module";
   /// Bitcode of Loom's device library (__nv_* math); empty: none.
@@ -51,12 +56,19 @@ struct PipelineOptions : CodegenSwitches {
 /// switches plus loomcc's fast-math and loop-vectorizer flags.
 struct JitConfig : CodegenSwitches {
   bool FastMath = false;
+  bool Fmad = true; ///< -fmad (absent from older modules' strings: true)
   bool LoopVectorize = true;
   std::string str() const;
   /// Null for a string this version does not understand (an unknown key or
   /// value): the JIT then leaves the kernel to its compiled entry.
   static std::optional<JitConfig> parse(llvm::StringRef Text);
 };
+
+/// The host back end's options for kernels, the same in loomcc and the JIT:
+/// multiply-adds are fused as CUDA's -fmad=true does unless \p Fmad is
+/// false (then only llvm.fmuladd, which -ffp-contract=off never emits);
+/// --use_fast_math allows ignoring signed zeros.
+llvm::TargetOptions hostTargetOptions(bool FastMath, bool Fmad);
 
 /// Adds the Loom passes, in order, to \p MPM (no host optimization).
 void addKernelPipeline(llvm::ModulePassManager &MPM, const PipelineOptions &Opts);

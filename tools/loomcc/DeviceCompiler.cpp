@@ -91,7 +91,7 @@ struct DriverDiagnostics : DiagnosticHandler {
   }
 };
 
-std::unique_ptr<TargetMachine> hostTargetMachine(bool FastMath) {
+std::unique_ptr<TargetMachine> hostTargetMachine(bool FastMath, bool Fmad) {
   InitializeNativeTarget();
   InitializeNativeTargetAsmPrinter();
   std::string Triple = sys::getDefaultTargetTriple();
@@ -105,13 +105,9 @@ std::unique_ptr<TargetMachine> hostTargetMachine(bool FastMath) {
   SubtargetFeatures Features;
   for (auto &[Name, Enabled] : sys::getHostCPUFeatures())
     Features.AddFeature(Name, Enabled);
-  TargetOptions Opts;
-  // CUDA contracts a*b+c into FMA by default (nvcc -fmad=true).
-  Opts.AllowFPOpFusion = FPOpFusion::Fast;
-  if (FastMath)
-    Opts.NoSignedZerosFPMath = true;
   return std::unique_ptr<TargetMachine>(T->createTargetMachine(
-      TT, sys::getHostCPUName(), Features.getString(), Opts, Reloc::PIC_,
+      TT, sys::getHostCPUName(), Features.getString(), loom::hostTargetOptions(FastMath, Fmad),
+      Reloc::PIC_,
       std::nullopt, CodeGenOptLevel::Aggressive));
 }
 
@@ -238,7 +234,7 @@ bool compileDevice(const DeviceCompileJob &Job) {
   }
   if (!reportUndefinedDeviceSymbols(*M, Job.RegisterOffloadEntries))
     return false;
-  std::unique_ptr<TargetMachine> TM = hostTargetMachine(Job.FastMath);
+  std::unique_ptr<TargetMachine> TM = hostTargetMachine(Job.FastMath, Job.Fmad);
   if (!TM)
     return false;
 
@@ -247,6 +243,7 @@ bool compileDevice(const DeviceCompileJob &Job) {
   Opts.DeviceLibraryPath = Job.DeviceLibrary;
   Opts.Triple = TM->getTargetTriple().str();
   Opts.DataLayout = TM->createDataLayout().getStringRepresentation();
+  Opts.DumpStagesDir = Job.DumpStagesDir;
   static_cast<loom::CodegenSwitches &>(Opts) = Job.Codegen;
 
   PipelineTuningOptions PTO;
@@ -290,6 +287,7 @@ bool compileDevice(const DeviceCompileJob &Job) {
         if (StringRef(E).getAsInteger(10, Config.VectorWidth))
           Config.VectorWidth = 0;
     Config.FastMath = Job.FastMath;
+    Config.Fmad = Job.Fmad;
     Config.LoopVectorize = Job.Vectorize;
     Opts.JitConfig = Config.str();
   }
@@ -310,6 +308,12 @@ bool compileDevice(const DeviceCompileJob &Job) {
   {
     ModulePassManager O3 = PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
     O3.run(*M, MAM);
+  }
+  if (!Job.DumpStagesDir.empty()) {
+    std::error_code EC;
+    raw_fd_ostream OS(Job.DumpStagesDir + "/host-O3.ll", EC);
+    if (!EC)
+      M->print(OS, nullptr);
   }
   if (!Job.DumpIRPath.empty()) {
     std::error_code EC;

@@ -22,6 +22,10 @@ struct DeviceCompileJob {
   std::string DeviceLibrary; // libdevice.bc
   bool KeepDebugInfo = false;
   bool FastMath = false;
+  bool Fmad = true; ///< false: the host back end fuses no multiply-add
+  /// --loom-dump-stages: the module after every pipeline stage and after
+  /// host optimization (PipelineOptions::DumpStagesDir, host-O3.ll).
+  std::string DumpStagesDir;
   bool Verbose = false;
   bool Vectorize = true;          // --loom-disable=vectorize turns it off
   /// --loom-disable=<switch> and --loom-vector-width.

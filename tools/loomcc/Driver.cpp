@@ -273,6 +273,9 @@ bool Driver::compileCuda(const Input &Original, std::vector<std::string> &Object
                          "-gline-tables-only", "-emit-llvm", "-c", In.Path, "-o", DevBC});
   if (O.FastMath)
     Dev.insert(Dev.end(), {"-fgpu-approx-transcendentals", "-ffp-contract=fast"});
+  // -fmad=false wins over --use_fast_math's contraction, as in nvcc.
+  if (!O.Fmad)
+    Dev.push_back("-ffp-contract=off");
   // clang's diagnostics pass through; a device-side launch without -rdc gets
   // nvcc's spelling of the fix.
   std::string DevErr = temp(Stem + ".device", "stderr");
@@ -307,6 +310,8 @@ bool Driver::compileCuda(const Input &Original, std::vector<std::string> &Object
       Job.ModuleKey = Key;
       if (O.Keep)
         Job.DumpIRPath = temp(Stem + ".device.opt", "ll");
+      if (!O.DumpStagesDir.empty())
+        Job.DumpStagesDir = O.DumpStagesDir + "/" + Stem;
       if (!compileDevice(Job))
         return false;
     }
@@ -348,6 +353,7 @@ DeviceCompileJob Driver::deviceJob() const {
   Job.DeviceLibrary = L.DeviceLib;
   Job.KeepDebugInfo = O.DeviceDebug || O.LineInfo;
   Job.FastMath = O.FastMath;
+  Job.Fmad = O.Fmad;
   Job.Verbose = O.Verbose;
   for (const std::string &D : O.Disabled) {
     if (D == "vectorize") {
@@ -404,6 +410,8 @@ bool Driver::deviceLink(const std::vector<std::string> &Objects, const std::stri
   Job.RegisterOffloadEntries = true;
   if (O.Keep)
     Job.DumpIRPath = temp("dlink.device.opt", "ll");
+  if (!O.DumpStagesDir.empty())
+    Job.DumpStagesDir = O.DumpStagesDir + "/dlink";
   if (!compileDevice(Job) || !writeDeviceLinkMarker(Marker))
     return false;
   if (!exec(L.Clang, {"-r", "-o", Out, Body, Marker}))

@@ -175,6 +175,13 @@ const std::vector<Spec> &specs() {
          O.VectorWidth = W;
          return true;
        }},
+      {"-loom-dump-stages", "--loom-dump-stages", true, false,
+       [](Options &O, const std::string &V) {
+         if (V.empty())
+           return error("--loom-dump-stages needs a directory");
+         O.DumpStagesDir = V;
+         return true;
+       }},
       {"-loom-no-jit-bitcode", "--loom-no-jit-bitcode", false, false,
        [](Options &O, const std::string &) { O.NoJitBitcode = true; return true; }},
       {"-Rpass", nullptr, true, false,
@@ -248,7 +255,13 @@ const std::vector<Spec> &specs() {
       {"-ftz", "--ftz", true, false, ignore},
       {"-prec-div", "--prec-div", true, false, ignore},
       {"-prec-sqrt", "--prec-sqrt", true, false, ignore},
-      {"-fmad", "--fmad", true, false, ignore},
+      {"-fmad", "--fmad", true, false,
+       [](Options &O, const std::string &V) {
+         if (V != "true" && V != "false")
+           return error("invalid value '" + V + "' for -fmad (true or false)");
+         O.Fmad = V == "true";
+         return true;
+       }},
       {"-Wno-deprecated-gpu-targets", "--Wno-deprecated-gpu-targets", false, false, ignore},
       {"-Wno-deprecated-declarations", "--Wno-deprecated-declarations", false, false, ignore},
       {"-lto", "--dlink-time-opt", false, false, ignore},
@@ -398,11 +411,16 @@ void printHelp() {
       "  --loom-no-jit-bitcode     do not embed kernels' bitcode for launch-time\n"
       "                            specialization (smaller binary; LOOM_JIT has\n"
       "                            nothing to compile)\n"
+      "  --loom-dump-stages=<dir>  write the device module before and after each\n"
+      "                            stage of the kernel pipeline and after host\n"
+      "                            optimization: <dir>/<file stem>/<part>-NN-<stage>.ll\n"
       "  -Rpass=<re>, -Rpass-missed=<re>  report kernel optimizations done /\n"
       "                            missed with the reason (e.g. -Rpass-missed=loom)\n"
       "  -M, -MD, -MF <f>, -MT <t> dependency output\n"
       "  -shared                   link a shared library\n"
       "  -lib                      archive the objects into a static library (a.a)\n"
+      "  -fmad=false               kernels keep a*b+c as a rounded multiply and a\n"
+      "                            rounded add (default true: fused multiply-add)\n"
       "  -rdc=true, -dc            relocatable device code: kernels may call\n"
       "                            __device__ functions and use variables of\n"
       "                            other .cu files; linked at the link step\n"
@@ -412,7 +430,7 @@ void printHelp() {
       "  --version, --help\n"
       "Accepted and ignored (GPU code generation): -arch, -code, -gencode,\n"
       "  -Xptxas, -maxrregcount, -ccbin, --expt-relaxed-constexpr,\n"
-      "  --expt-extended-lambda, -ftz, -prec-div, -prec-sqrt, -fmad, -res-usage.\n",
+      "  --expt-extended-lambda, -ftz, -prec-div, -prec-sqrt, -res-usage.\n",
       Line.c_str());
 }
 

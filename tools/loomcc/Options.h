@@ -36,6 +36,8 @@ struct Options {
   bool DeviceDebug = false;       // -G
   bool LineInfo = false;          // -lineinfo
   bool FastMath = false;          // --use_fast_math
+  bool Fmad = true;               // -fmad=false: no multiply-add contraction
+  std::string DumpStagesDir;      // --loom-dump-stages=<dir>
   bool NoWarnings = false;        // -w
   bool Shared = false;            // -shared
   bool StaticLibrary = false;     // -lib: compile, then archive the objects
