@@ -42,6 +42,20 @@ for var in ["CUDA_PATH", "CUDA_HOME", "CUDA_ROOT", "LOOM_SCHEDULER", "LOOM_NUM_T
     config.environment.pop(var, None)
 if "HOME" in os.environ:
     config.environment["HOME"] = os.environ["HOME"]
+# --param loom_runtime=<dir>: programs run against the libloomrt.so in <dir>
+# (scripts/sanitize.sh's AddressSanitizer build of the runtime) instead of
+# the one they were linked with; the sanitizer's runtime (LD_PRELOAD: it must
+# be loaded first) and options pass through.
+_runtime = lit_config.params.get("loom_runtime", "")
+if _runtime:
+    config.environment["LD_LIBRARY_PATH"] = _runtime
+    # A runtime built without the compiler uses this build's JIT compiler.
+    config.environment["LOOM_JIT_COMPILER"] = os.path.join(
+        config.loom_binary_dir, "lib", "loom", "loom-jit-compile")
+    for var in ["LD_PRELOAD", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"]:
+        if var in os.environ:
+            config.environment[var] = os.environ[var]
+    config.available_features.add("sanitized-runtime")
 # --param loom_scheduler=serial runs every program with LOOM_SCHEDULER set
 # (ctest's lit-e2e-serial); tests that need concurrent execution say
 # UNSUPPORTED: serial-scheduler.

@@ -27,19 +27,22 @@ void __loom_assert_fail(const char *Message, const char *File, uint32_t Line,
                         const char *Function, uint32_t BX, uint32_t BY,
                         uint32_t BZ, uint32_t TX, uint32_t TY, uint32_t TZ) {
   // CUDA's text: file:line: function: block: [x,y,z], thread: [x,y,z] Assertion `m` failed.
-  auto Triple = [](uint32_t X, uint32_t Y, uint32_t Z) {
-    return "[" + std::to_string(X) + "," + std::to_string(Y) + "," + std::to_string(Z) + "]";
-  };
-  std::string Text;
-  Text += File ? File : "<unknown>";
-  Text += ':' + std::to_string(Line) + ": ";
-  Text += Function ? Function : "<unknown>";
-  Text += ": block: " + Triple(BX, BY, BZ) + ", thread: " + Triple(TX, TY, TZ);
-  Text += " Assertion `";
-  Text += Message ? Message : "";
-  Text += "` failed.\n";
-  std::fflush(stdout);
-  std::fwrite(Text.data(), 1, Text.size(), stderr);
+  // In its own scope: abandonCurrentKernel longjmps, which runs no destructor.
+  {
+    auto Triple = [](uint32_t X, uint32_t Y, uint32_t Z) {
+      return "[" + std::to_string(X) + "," + std::to_string(Y) + "," + std::to_string(Z) + "]";
+    };
+    std::string Text;
+    Text += File ? File : "<unknown>";
+    Text += ':' + std::to_string(Line) + ": ";
+    Text += Function ? Function : "<unknown>";
+    Text += ": block: " + Triple(BX, BY, BZ) + ", thread: " + Triple(TX, TY, TZ);
+    Text += " Assertion `";
+    Text += Message ? Message : "";
+    Text += "` failed.\n";
+    std::fflush(stdout);
+    std::fwrite(Text.data(), 1, Text.size(), stderr);
+  }
   loom::setStickyError(cudaErrorAssert);
   loom::abandonCurrentKernel();
 }
