@@ -342,6 +342,13 @@ void registerLoomPasses(PassBuilder &PB) {
     return true;                                                               \
   }
 #include "Pipeline/Passes.def"
+        // loom-link-device-library<path/to/libdevice.bc>
+        if (Name.consume_front("loom-link-device-library")) {
+          if (!Name.empty() && !(Name.consume_front("<") && Name.consume_back(">")))
+            return false;
+          MPM.addPass(LinkDeviceLibraryPass(Name.str()));
+          return true;
+        }
         if (Name == "loom-kernel-pipeline") {
           addKernelPipeline(MPM, PipelineOptions());
           return true;
@@ -351,18 +358,12 @@ void registerLoomPasses(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name == "loom-unroll-barrier-loops") {
-          FPM.addPass(UnrollBarrierLoopsPass());
-          return true;
-        }
-        if (Name == "loom-guard-masked-inductions") {
-          FPM.addPass(GuardMaskedInductionsPass());
-          return true;
-        }
-        if (Name == "loom-scalarize-lane-extracts") {
-          FPM.addPass(ScalarizeLaneExtractsPass());
-          return true;
-        }
+#define LOOM_FUNCTION_PASS(NAME, CREATE)                                       \
+  if (Name == NAME) {                                                          \
+    FPM.addPass(CREATE);                                                       \
+    return true;                                                               \
+  }
+#include "Pipeline/Passes.def"
         if (Name == "print<loom-uniformity>") {
           FPM.addPass(UniformityPrinterPass(outs()));
           return true;
