@@ -219,7 +219,7 @@ void split(Function &F, const Candidate &C, unsigned W) {
 
 } // namespace
 
-SmallVector<DebugLoc, 2> splitFullGangLoops(Function &F, unsigned W, bool WarpGang) {
+SmallVector<DebugLoc, 2> splitFullGangLoops(Function &F, unsigned W, bool RowsOfWholeGangs) {
   SmallVector<DebugLoc, 2> Done;
   if (!FullGangLoopsOption || W < 2 || (W & (W - 1)))
     return Done;
@@ -227,7 +227,7 @@ SmallVector<DebugLoc, 2> splitFullGangLoops(Function &F, unsigned W, bool WarpGa
     DominatorTree DT(F);
     PostDominatorTree PDT(F);
     LoopInfo LI(DT);
-    UniformityInfo UI(F, DT, PDT, LI, W, WarpGang);
+    UniformityInfo UI(F, DT, PDT, LI, W, RowsOfWholeGangs);
     std::optional<Candidate> Found;
     for (Loop *L : LI.getLoopsInPreorder())
       if ((Found = match(L, UI)))

@@ -46,9 +46,10 @@ class Function;
 namespace loom {
 
 /// Splits the loops of \p F described above for gangs of \p W lanes; returns
-/// the start locations of the loops split (for remarks).
+/// the start locations of the loops split (for remarks). \p RowsOfWholeGangs:
+/// blockDim.x is a multiple of W (the uniformity analysis' assumption).
 llvm::SmallVector<llvm::DebugLoc, 2> splitFullGangLoops(llvm::Function &F, unsigned W,
-                                                        bool WarpGang);
+                                                        bool RowsOfWholeGangs);
 
 } // namespace loom
 

@@ -89,22 +89,39 @@ void buildEntry(Function &Block) {
         Intrinsic::umax, B.CreateUDiv(B.getInt64(RowWalkThreads), BDX), B.getInt64(1), {},
         "row.cap");
   }
-  // A second block function for some launches: the warp-gang version where
-  // rows split into whole warps, or the barrier-free version for the block
-  // shapes it was made for (EliminateBarriers).
-  Function *Alt = nullptr;
-  Value *UseAlt = nullptr;
+  // Other block functions for some launches, tried in order: the warp-gang
+  // versions (rows that split into whole warps; one-dimensional blocks), or
+  // the barrier-free version for the block shapes it was made for
+  // (EliminateBarriers). The scalar block function runs the rest.
+  struct Alternative {
+    Function *Fn;
+    Value *Use;
+    const char *Name;
+  };
+  SmallVector<Alternative, 2> Alts;
   if (Block.hasFnAttribute(WarpGangBlockAttr)) {
-    Alt = M.getFunction(Block.getFnAttribute(WarpGangBlockAttr).getValueAsString());
     Value *BDX = ABI.loadDim(B, Launch, false, 0);
-    UseAlt = B.CreateICmpEQ(B.CreateAnd(BDX, B.getInt32(WarpSize - 1)), B.getInt32(0),
-                            "rows.of.whole.warps");
-  } else if (Block.hasFnAttribute(ShapeVersionBlockAttr)) {
-    Alt = M.getFunction(Block.getFnAttribute(ShapeVersionBlockAttr).getValueAsString());
+    Alts.push_back(
+        {M.getFunction(Block.getFnAttribute(WarpGangBlockAttr).getValueAsString()),
+         B.CreateICmpEQ(B.CreateAnd(BDX, B.getInt32(WarpSize - 1)), B.getInt32(0),
+                        "rows.of.whole.warps"),
+         "warp.gangs"});
+  }
+  if (Block.hasFnAttribute(WarpGangOneDimBlockAttr)) {
+    Value *BDY = ABI.loadDim(B, Launch, false, 1);
+    Value *BDZ = ABI.loadDim(B, Launch, false, 2);
+    Value *OneY = B.CreateICmpEQ(BDY, B.getInt32(1));
+    Value *OneZ = B.CreateICmpEQ(BDZ, B.getInt32(1));
+    Alts.push_back(
+        {M.getFunction(Block.getFnAttribute(WarpGangOneDimBlockAttr).getValueAsString()),
+         B.CreateAnd(OneY, OneZ, "one.dim.block"), "warp.gangs.1d"});
+  }
+  if (Alts.empty() && Block.hasFnAttribute(ShapeVersionBlockAttr)) {
+    Function *Alt = M.getFunction(Block.getFnAttribute(ShapeVersionBlockAttr).getValueAsString());
     Value *BlockDim[3];
     for (unsigned D = 0; D < 3; ++D)
       BlockDim[D] = ABI.loadDim(B, Launch, false, D);
-    UseAlt = emitShapeTest(B, *Alt, BlockDim);
+    Alts.push_back({Alt, emitShapeTest(B, *Alt, BlockDim), "shape.version"});
   }
   // blockIdx of the chunk's first block; the loop then counts x, y and z
   // up instead of dividing per block.
@@ -139,18 +156,20 @@ void buildEntry(Function &Block) {
   Call.append({Launch, Worker, B.CreateTrunc(BX, B.getInt32Ty(), "bx"),
                B.CreateTrunc(BY, B.getInt32Ty(), "by"),
                B.CreateTrunc(BZ, B.getInt32Ty(), "bz"), B.CreateTrunc(Step, B.getInt32Ty())});
-  if (Alt) {
-    // The test is the launch's, so the optimizer unswitches it out of the
-    // loop.
-    bool Gang = Block.hasFnAttribute(WarpGangBlockAttr);
-    BasicBlock *AltBB = BasicBlock::Create(Ctx, Gang ? "warp.gangs" : "shape.version", Entry);
-    BasicBlock *Scalar = BasicBlock::Create(Ctx, "threads", Entry);
+  if (!Alts.empty()) {
+    // The tests are the launch's, so the optimizer unswitches them out of
+    // the loop.
     BasicBlock *Join = BasicBlock::Create(Ctx, "block.done", Entry);
-    B.CreateCondBr(UseAlt, AltBB, Scalar);
-    B.SetInsertPoint(AltBB);
-    B.CreateCall(Alt, Call);
-    B.CreateBr(Join);
-    B.SetInsertPoint(Scalar);
+    for (const Alternative &A : Alts) {
+      BasicBlock *AltBB = BasicBlock::Create(Ctx, A.Name, Entry);
+      BasicBlock *Next = BasicBlock::Create(Ctx, "next.version", Entry);
+      B.CreateCondBr(A.Use, AltBB, Next);
+      B.SetInsertPoint(AltBB);
+      B.CreateCall(A.Fn, Call);
+      B.CreateBr(Join);
+      B.SetInsertPoint(Next);
+    }
+    B.GetInsertBlock()->setName("threads");
     B.CreateCall(&Block, Call);
     B.CreateBr(Join);
     B.SetInsertPoint(Join);

@@ -79,17 +79,20 @@ Constant *kernelDesc(Module &M, const LaunchABI &ABI, Function &Entry) {
   uint64_t ArenaPerThread = 0;
   Block->getFnAttribute(ThreadArenaAttr).getValueAsString().getAsInteger(10, ArenaPerThread);
   unsigned Gang = gangWidth(*Block);
-  if (Block->hasFnAttribute(WarpGangBlockAttr)) {
-    // Two versions share the arena: the runtime reserves this many bytes per
-    // unit of WarpSize threads of a row (ceil(blockDim.x / 32) units per
-    // row), enough for the warp gangs' state and for the scalar version's
-    // per-thread state alike.
-    Function *GangBlock =
-        M.getFunction(Block->getFnAttribute(WarpGangBlockAttr).getValueAsString());
+  // Warp-gang versions share the arena with the scalar one: the runtime
+  // reserves this many bytes per unit of WarpSize threads of a row
+  // (ceil(blockDim.x / 32) units per row), enough for either version's
+  // warp gangs and for the scalar version's per-thread state alike.
+  for (const char *Attr : {WarpGangBlockAttr, WarpGangOneDimBlockAttr}) {
+    if (!Block->hasFnAttribute(Attr))
+      continue;
+    Function *GangBlock = M.getFunction(Block->getFnAttribute(Attr).getValueAsString());
     uint64_t PerGang = 0;
     GangBlock->getFnAttribute(ThreadArenaAttr).getValueAsString().getAsInteger(10, PerGang);
+    if (Gang == 1)
+      ArenaPerThread *= gangWidth(*GangBlock);
     Gang = gangWidth(*GangBlock);
-    ArenaPerThread = std::max(PerGang, ArenaPerThread * Gang);
+    ArenaPerThread = std::max(PerGang, ArenaPerThread);
   }
   if (Block->hasFnAttribute(ShapeVersionBlockAttr)) {
     // A barrier-free shape version (EliminateBarriers) needs an arena only

@@ -191,19 +191,22 @@ PreservedAnalyses ThreadLoopsPass::run(Module &M, ModuleAnalysisManager &) {
     return Block;
   };
   for (Function *K : Kernels) {
-    // Warp-gang kernels keep block order: their two versions share one
-    // entry loop (KernelEntry), and warps are block-shaped.
-    bool MayWalkRows = !K->hasFnAttribute(WarpGangAttr);
+    // Warp-gang kernels keep block order: their versions share one entry
+    // loop (KernelEntry), and warps are block-shaped.
+    bool MayWalkRows =
+        !K->hasFnAttribute(WarpGangAttr) && !K->hasFnAttribute(WarpGangOneDimAttr);
     Function *Block = BuildBlock(*K, K->arg_size(), MayWalkRows);
-    // A warp-gang version (VectorizeKernels) gets its own block function;
-    // the kernel's entry chooses between the two per launch.
-    if (K->hasFnAttribute(WarpGangAttr)) {
-      Function *Gang =
-          M.getFunction(K->getFnAttribute(WarpGangAttr).getValueAsString());
+    // Each warp-gang version (VectorizeKernels) gets its own block function;
+    // the kernel's entry chooses among them per launch.
+    for (auto [VersionAttr, BlockAttr] : {std::pair{WarpGangAttr, WarpGangBlockAttr},
+                                         std::pair{WarpGangOneDimAttr, WarpGangOneDimBlockAttr}}) {
+      if (!K->hasFnAttribute(VersionAttr))
+        continue;
+      Function *Gang = M.getFunction(K->getFnAttribute(VersionAttr).getValueAsString());
       Function *GangBlock = BuildBlock(*Gang, K->arg_size(), false);
       GangBlock->removeFnAttr(BlockOfAttr);
-      Block->addFnAttr(WarpGangBlockAttr, GangBlock->getName());
-      Block->removeFnAttr(WarpGangAttr);
+      Block->addFnAttr(BlockAttr, GangBlock->getName());
+      Block->removeFnAttr(VersionAttr);
       Gang->eraseFromParent();
     }
     // A barrier-free version for some block shapes gets its own block

@@ -4,6 +4,7 @@
 
 #include "Analysis/Uniformity.h"
 #include "Support/Diagnostics.h"
+#include "Support/LaunchABI.h"
 #include "Support/DivergentBarriers.h"
 #include "Support/KernelMarkers.h"
 #include "Support/WarpShuffle.h"
@@ -36,6 +37,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/InstSimplifyPass.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -281,9 +283,14 @@ public:
 private:
 
 public:
-  /// The gang is one warp (W = 32, run only for blockDim.x % 32 == 0): warp
-  /// collectives become operations on the gang's registers.
+  /// The gang is one warp (W = 32): warp collectives become operations on
+  /// the gang's registers. The version for rows of whole warps runs only
+  /// when blockDim.x % 32 == 0 and has no masked copy.
   bool WarpGang = false;
+  /// The warp-gang version for one-dimensional blocks of any size
+  /// (threadIdx.y/z are 0 in its body): a block's last warp may be partial,
+  /// so it keeps the masked copy.
+  bool OneDimWarps = false;
   /// Post-dominators of the scalar body, for control-equivalent masks.
   const PostDominatorTree *PDT = nullptr;
   /// Global atomics aggregate per gang (loomcc --loom-disable=atomic-agg).
@@ -710,7 +717,7 @@ Function *GangBuilder::build() {
   BasicBlock *PartStart = BasicBlock::Create(Ctx, "gang.partial", GF);
   BasicBlock *Exit = BasicBlock::Create(Ctx, "gang.exit", GF);
   B.SetInsertPoint(AllocaBlock);
-  if (WarpGang) {
+  if (WarpGang && !OneDimWarps) {
     // Only run when every row splits into whole warps: all lanes present.
     B.CreateBr(FullStart);
     emitVariant(allTrue(), FullStart, Exit);
@@ -2593,6 +2600,11 @@ void scopeSharedAccesses(Function &F) {
   }
 }
 
+/// Which gang version VectorizeKernels builds: W consecutive threads of a
+/// row; a warp where rows split into whole warps; a warp of a
+/// one-dimensional block of any size (its last warp may be partial).
+enum class GangKind { Threads, WarpRows, WarpOneDim };
+
 /// Inlines every call to a defined, non-recursive function (device library
 /// math, device functions that read no markers): a call left in the body
 /// would run lane by lane.
@@ -2621,33 +2633,40 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
   SmallVector<Function *, 8> Kernels;
   for (Function &F : M)
     if (isKernel(F) && !F.isDeclaration() && gangWidth(F) == 1 &&
-        !F.hasFnAttribute(WarpGangAttr))
+        !F.hasFnAttribute(WarpGangAttr) && !F.hasFnAttribute(WarpGangOneDimAttr))
       Kernels.push_back(&F);
   bool Changed = false;
-  for (Function *K : Kernels) {
-    OptimizationRemarkEmitter ORE(K);
-    unsigned W = chooseWidth(ForcedWidth, FAM.getResult<TargetIRAnalysis>(*K));
-    if (W < 2)
-      continue;
-    // A kernel with warp-level operations runs warps as gangs: 32 lanes
-    // (several vector registers), its collectives on the gang's registers.
-    // The gang is the warp only where rows split into whole warps, so this
-    // version is an alternative to the scalar kernel, chosen per launch.
-    bool WarpGang = false;
-    for (Instruction &I : instructions(*K))
-      if (auto *CB = dyn_cast<CallBase>(&I))
-        if (std::optional<Marker> Mk = getMarker(*CB))
-          WarpGang |= *Mk == Marker::WarpCollective || *Mk == Marker::WarpBarrier;
-    if (WarpGang)
-      W = WarpSize;
+  // Builds one gang version of kernel K (null if it cannot): the thread
+  // gang of width W (which a small kernel may double), or one of the two
+  // warp-gang versions. Remarks (what was not vectorized, and why; loops
+  // and atomics transformed) only when asked: a second version repeats the
+  // first one's.
+  auto buildVersion = [&](Function &KRef, unsigned &W, GangKind Kind,
+                          OptimizationRemarkEmitter &ORE, bool Remarks) -> Function * {
+    Function *K = &KRef;
+    bool WarpGang = Kind != GangKind::Threads;
+    bool OneDim = Kind == GangKind::WarpOneDim;
     // Work on a copy put into the vectorizer's canonical form.
     ValueToValueMapTy VMap;
     Function *WF = CloneFunction(K, VMap);
     WF->setName(K->getName() + ".wfv.input");
     WF->setLinkage(GlobalValue::InternalLinkage);
     inlineCalls(*WF);
+    if (OneDim)
+      // One-dimensional blocks: threadIdx.y/z are 0 and blockDim.y/z 1, so
+      // the linear thread index is threadIdx.x (laneid its low five bits).
+      for (Instruction &I : make_early_inc_range(instructions(*WF)))
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (std::optional<Marker> Mk = getMarker(*CB);
+              Mk && markerShape(*Mk) == MarkerShape::Index && markerDimension(*Mk) > 0 &&
+              (isThreadIndex(*Mk) || isBlockDim(*Mk))) {
+            CB->replaceAllUsesWith(ConstantInt::get(CB->getType(), isBlockDim(*Mk) ? 1 : 0));
+            CB->eraseFromParent();
+          }
     {
       FunctionPassManager FPM;
+      if (OneDim)
+        FPM.addPass(InstSimplifyPass());
       // Clean up what inlining brought in (make_float4 & co. return
       // structures): SROA, and where whole structures are still loaded,
       // stored or built with insertvalue, InstCombine, which splits them into
@@ -2677,7 +2696,7 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
       W *= 2;
     SmallVector<DebugLoc, 2> FullGang;
     if (FullGangLoops)
-      FullGang = splitFullGangLoops(*WF, W, WarpGang);
+      FullGang = splitFullGangLoops(*WF, W, WarpGang && !OneDim);
     if (!FullGang.empty()) {
       FunctionPassManager FPM;
       FPM.addPass(LoopSimplifyPass());
@@ -2694,10 +2713,11 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     DenseSet<const PHINode *> UnsteppedIVs;
     if (GridStrideSteps && GridStrideOption)
       Stepped = insertGridStrideSteps(*WF, LI, StepIVs, UnsteppedIVs);
-    UniformityInfo UI(*WF, DT, PDT, LI, W, WarpGang);
+    UniformityInfo UI(*WF, DT, PDT, LI, W, WarpGang && !OneDim);
     GangBuilder GB(*K, *WF, UI, LI, DT, W, FAM.getResult<TargetLibraryAnalysis>(*K),
                    FAM.getResult<TargetIRAnalysis>(*K));
     GB.WarpGang = WarpGang;
+    GB.OneDimWarps = OneDim;
     GB.StepIVs = &StepIVs;
     GB.UnsteppedIVs = &UnsteppedIVs;
     GB.PDT = &PDT;
@@ -2708,7 +2728,7 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
       Why = GB.checkProfitable();
     if (!Why)
       GB.findBlockAtomic();
-    if (Why) {
+    if (Why && Remarks) {
       DebugLoc Loc = userLine(Why->At ? Why->At->getDebugLoc() : DebugLoc());
       ORE.emit([&] {
         return OptimizationRemarkMissed(PassName, "NotVectorized", Loc,
@@ -2717,8 +2737,10 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
                << "kernel " << remarkName(*K)
                << " keeps the scalar thread loop: it contains " << Why->Why;
       });
+    }
+    if (Why) {
       WF->eraseFromParent();
-      continue;
+      return nullptr;
     }
     Function *GF = GB.build();
     WF->eraseFromParent();
@@ -2731,7 +2753,7 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
                << " keeps the scalar thread loop: internal vectorizer error";
       });
       GF->eraseFromParent();
-      continue;
+      return nullptr;
     }
     GF->addFnAttr(GangWidthAttr, std::to_string(W));
     if (GB.hasBarrier() && !WarpGang)
@@ -2755,6 +2777,8 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
       FPM.run(*GF, FAM);
       FAM.clear(*GF, GF->getName());
     }
+    if (!Remarks)
+      return GF;
     // One remark per transformed loop, at the user's line.
     auto LoopRemarks = [&](ArrayRef<DebugLoc> Locs, StringRef Id, StringRef What,
                            StringRef Does) {
@@ -2789,29 +2813,86 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
                   "a barrier collects the gangs' counts)";
       });
     }
-    if (WarpGang) {
+    return GF;
+  };
+  // In a JIT module specialized to one block size, only the warp-gang
+  // version that size runs is built.
+  std::optional<std::array<uint32_t, 3>> KnownDim = specializedBlockDim(M);
+  for (Function *K : Kernels) {
+    OptimizationRemarkEmitter ORE(K);
+    unsigned W = chooseWidth(ForcedWidth, FAM.getResult<TargetIRAnalysis>(*K));
+    if (W < 2)
+      continue;
+    // A kernel with warp-level operations runs warps as gangs: 32 lanes
+    // (several vector registers), its collectives on the gang's registers.
+    // A gang is a warp where rows split into whole warps (any block shape)
+    // and in one-dimensional blocks (the last warp may be partial: a masked
+    // gang); these versions are alternatives to the scalar kernel, chosen
+    // per launch. Other shapes (a warp spanning rows) keep the scalar
+    // kernel.
+    bool WarpGang = false;
+    for (Instruction &I : instructions(*K))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (std::optional<Marker> Mk = getMarker(*CB))
+          WarpGang |= *Mk == Marker::WarpCollective || *Mk == Marker::WarpBarrier;
+    if (!WarpGang) {
+      Function *GF = buildVersion(*K, W, GangKind::Threads, ORE, /*Remarks=*/true);
+      if (!GF)
+        continue;
       ORE.emit([&] {
         return OptimizationRemark(PassName, "Vectorized", K)
-               << "kernel " << remarkName(*K)
-               << " runs warps as gangs of 32 lanes when blockDim.x is a multiple of "
-                  "32 (else the scalar thread loop)";
+               << "kernel " << remarkName(*K) << " vectorized across threads, gang width "
+               << ore::NV("Width", W);
       });
-      GF->setName(K->getName() + ".warpgang");
-      GF->setLinkage(GlobalValue::InternalLinkage);
-      GF->removeFnAttr(KernelAttr);
-      K->addFnAttr(WarpGangAttr, GF->getName());
+      FAM.clear(*K, K->getName());
+      GF->takeName(K);
+      K->replaceAllUsesWith(GF);
+      K->eraseFromParent();
       Changed = true;
       continue;
     }
+    W = WarpSize;
+    bool WantRows = !KnownDim || (*KnownDim)[0] % WarpSize == 0;
+    bool WantOneDim = !KnownDim || ((*KnownDim)[0] % WarpSize != 0 && (*KnownDim)[1] == 1 &&
+                                    (*KnownDim)[2] == 1);
+    if (!WantRows && !WantOneDim) {
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(PassName, "NotVectorized", K)
+               << "kernel " << remarkName(*K)
+               << " keeps the scalar thread loop: its warps span rows of the block "
+                  "(blockDim.x not a multiple of 32 in a 2D or 3D block)";
+      });
+      continue;
+    }
+    Function *Rows = WantRows ? buildVersion(*K, W, GangKind::WarpRows, ORE, true) : nullptr;
+    // The two versions share their legality: one that failed fails both.
+    Function *OneDim = WantOneDim && (Rows || !WantRows)
+                           ? buildVersion(*K, W, GangKind::WarpOneDim, ORE, !WantRows)
+                           : nullptr;
+    if (!Rows && !OneDim)
+      continue;
     ORE.emit([&] {
-      return OptimizationRemark(PassName, "Vectorized", K)
-             << "kernel " << remarkName(*K) << " vectorized across threads, gang width "
-             << ore::NV("Width", W);
+      OptimizationRemark R(PassName, "Vectorized", K);
+      R << "kernel " << remarkName(*K) << " runs warps as gangs of 32 lanes ";
+      if (Rows && OneDim)
+        R << "when blockDim.x is a multiple of 32 or the block is one-dimensional (else the "
+             "scalar thread loop)";
+      else if (Rows)
+        R << "when blockDim.x is a multiple of 32 (else the scalar thread loop)";
+      else
+        R << "in one-dimensional blocks (else the scalar thread loop)";
+      return R;
     });
-    FAM.clear(*K, K->getName());
-    GF->takeName(K);
-    K->replaceAllUsesWith(GF);
-    K->eraseFromParent();
+    auto Attach = [&](Function *GF, StringRef Suffix, StringRef Attr) {
+      if (!GF)
+        return;
+      GF->setName(K->getName() + Suffix);
+      GF->setLinkage(GlobalValue::InternalLinkage);
+      GF->removeFnAttr(KernelAttr);
+      K->addFnAttr(Attr, GF->getName());
+    };
+    Attach(Rows, ".warpgang", WarpGangAttr);
+    Attach(OneDim, ".warpgang.1d", WarpGangOneDimAttr);
     Changed = true;
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

@@ -46,10 +46,15 @@ namespace loom {
 constexpr const char *GangWidthAttr = "loom-gang-width";
 /// On a kernel: the name of its warp-gang version (gang width 32, collectives
 /// in registers), which runs instead of the scalar kernel when blockDim.x is
-/// a multiple of 32. ThreadLoops builds both block functions; the entry picks.
+/// a multiple of 32. ThreadLoops builds the block functions; the entry picks.
 constexpr const char *WarpGangAttr = "loom-warp-gang";
-/// On K.block: the name of the warp-gang version's block function.
+/// On a kernel: the name of its warp-gang version for one-dimensional blocks
+/// of any size (the last warp may be partial), which runs when blockDim.y
+/// and blockDim.z are 1 and the version above does not.
+constexpr const char *WarpGangOneDimAttr = "loom-warp-gang-1d";
+/// On K.block: the names of the warp-gang versions' block functions.
 constexpr const char *WarpGangBlockAttr = "loom-warp-gang-block";
+constexpr const char *WarpGangOneDimBlockAttr = "loom-warp-gang-1d-block";
 constexpr unsigned WarpSize = 32;
 
 /// The gang width of \p F (1 for an ordinary per-thread kernel).

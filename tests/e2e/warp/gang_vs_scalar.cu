@@ -1,8 +1,9 @@
 // Warps as gangs (issue #12): every warp collective on random data, under
-// divergent masks, computed by the warp-gang version (blockDim.x a multiple
-// of 32) and by the scalar thread loop (--loom-disable=wfv); the two
-// programs must print the same results. Block shapes with partial warps run
-// the scalar version in both builds and are checked against themselves.
+// divergent masks, computed by the warp-gang versions (blockDim.x a multiple
+// of 32; one-dimensional blocks of any size, whose last warp is partial) and
+// by the scalar thread loop (--loom-disable=wfv); the two programs must print
+// the same results. A 2D block whose warps span rows (48 x 2) runs the scalar
+// version in both builds and is checked against itself.
 // RUN: %loomcc %s -o %t.gang
 // RUN: %loomcc --loom-disable=wfv %s -o %t.scalar
 // RUN: %t.gang 64 1 > %t.gang.out
@@ -14,6 +15,15 @@
 // RUN: %t.gang 48 2 > %t.gang.out3
 // RUN: %t.scalar 48 2 > %t.scalar.out3
 // RUN: diff %t.gang.out3 %t.scalar.out3
+// RUN: %t.gang 48 1 > %t.gang.out4
+// RUN: %t.scalar 48 1 > %t.scalar.out4
+// RUN: diff %t.gang.out4 %t.scalar.out4
+// RUN: %t.gang 100 1 > %t.gang.out5
+// RUN: %t.scalar 100 1 > %t.scalar.out5
+// RUN: diff %t.gang.out5 %t.scalar.out5
+// RUN: %t.gang 7 1 > %t.gang.out6
+// RUN: %t.scalar 7 1 > %t.scalar.out6
+// RUN: diff %t.gang.out6 %t.scalar.out6
 // RUN: FileCheck %s < %t.gang.out
 // CHECK: checksum
 #include "../Inputs/check.h"

@@ -1,7 +1,9 @@
 ; Warps as gangs (issue #12, item 1): a kernel with warp-level operations is
 ; vectorized with one warp per gang (32 lanes) and its collectives become
 ; operations on the gang's registers; the scalar kernel stays, and the entry
-; runs the gang version when blockDim.x is a multiple of 32.
+; runs the gang version when blockDim.x is a multiple of 32, the version for
+; one-dimensional blocks (warp_gang_partial.ll) when the block is 1D, else the
+; scalar kernel.
 ; RUN: %opt -passes=loom-wfv -loom-wfv-cleanup=false -pass-remarks=loom-wfv -S %s -o %t.ll 2>&1 | FileCheck --check-prefix=REMARK %s
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %opt -passes=loom-thread-loops,loom-kernel-entry,loom-kernel-registration -S %t.ll | FileCheck --check-prefix=ENTRY %s
@@ -100,7 +102,7 @@ entry:
   ret void
 }
 
-; REMARK: remark: {{.*}}kernel 'shfl_xor_const' runs warps as gangs of 32 lanes when blockDim.x is a multiple of 32 (else the scalar thread loop)
+; REMARK: remark: {{.*}}kernel 'shfl_xor_const' runs warps as gangs of 32 lanes when blockDim.x is a multiple of 32 or the block is one-dimensional (else the scalar thread loop)
 ; REMARK: remark: {{.*}}kernel 'reduce_match' runs warps as gangs of 32 lanes
 
 ; The scalar kernels stay as they are.
@@ -180,8 +182,13 @@ entry:
 ; ENTRY-LABEL: define internal void @loom.entry.shfl_xor_const(
 ; ENTRY: %[[LOW:.*]] = and i32 %{{.*}}, 31
 ; ENTRY: %rows.of.whole.warps = icmp eq i32 %[[LOW]], 0
-; ENTRY: br i1 %rows.of.whole.warps, label %warp.gangs, label %threads
+; ENTRY: %one.dim.block = and i1
+; ENTRY: br i1 %rows.of.whole.warps, label %warp.gangs, label %next.version
 ; ENTRY: warp.gangs:
 ; ENTRY: call void @shfl_xor_const.warpgang.block(
+; ENTRY: next.version:
+; ENTRY: br i1 %one.dim.block, label %warp.gangs.1d, label %threads
+; ENTRY: warp.gangs.1d:
+; ENTRY: call void @shfl_xor_const.warpgang.1d.block(
 ; ENTRY: threads:
 ; ENTRY: call void @shfl_xor_const.block(
