@@ -45,6 +45,7 @@ BENCHES = [
     ("launch_async", "launch_async", "launch_omp", "latency"),
     ("smem_stage", "smem_stage", "smem_stage_omp", "bw"),
     ("warp_collectives", "warp_collectives", "warp_collectives_omp", "bw"),
+    ("warp_partial", "warp_partial", "warp_partial_omp", "bw"),
     ("expsin", "expsin", "expsin_omp", "bw"),
     # Kernel shapes of issue #11 (per-thread loops, barriers, warp shuffles):
     ("triad_gs", "triad_gs", "triad_gs_omp", "bw"),
@@ -84,6 +85,9 @@ NO_DEFERRED_APPENDS = ("no-deferred-appends", ["--loom-disable=deferred-appends"
 VARIANTS = {
     "smem_stage": [("no-barrier-elim", ["--loom-disable=barrier-elim"]), NO_UNIFORM],
     "warp_collectives": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
+    # 1D blocks of 100 threads: no-wfv is the scalar thread loop that partial
+    # warps ran before they became masked warp gangs.
+    "warp_partial": [NO_WFV],
     "dot_shuffle": [NO_WFV, NO_STEPS, JIT],
     "softmax_warp": [NO_FULL_GANG_LOOPS, NO_WFV, JIT],
     "expsin": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
