@@ -2,14 +2,22 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Transforms/KernelEntry.h"
 
+#include "Support/Diagnostics.h"
 #include "Support/LaunchABI.h"
 #include "Transforms/EliminateBarriers.h"
 #include "Transforms/LowerSharedMemory.h"
 #include "Transforms/ThreadLoops.h"
 #include "Transforms/VectorizeKernels.h"
 
+#include "llvm/ADT/FloatingPointMode.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/IntrinsicsAArch64.h"
+#include "llvm/IR/IntrinsicsX86.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 
@@ -23,6 +31,92 @@ cl::opt<unsigned> RowWalkThreads(
     "loom-row-walk-threads", cl::init(512), cl::Hidden,
     cl::desc("Most threads along x that one row walk of a barrier-free kernel "
              "covers (consecutive blocks of a grid row in one call)"));
+
+/// Whether \p I computes in double precision: arithmetic, comparisons,
+/// conversions and intrinsics with a double (or vector of double) result or
+/// operand. Loads, stores, phis and selects only move values.
+bool computesInDouble(const Instruction &I) {
+  auto IsDouble = [](const Type *T) { return T->getScalarType()->isDoubleTy(); };
+  if (!isa<BinaryOperator>(I) && !isa<UnaryOperator>(I) && !isa<FCmpInst>(I) &&
+      !isa<CastInst>(I) && !isa<CallBase>(I))
+    return false;
+  if (isa<MemIntrinsic>(I) || isa<DbgInfoIntrinsic>(I))
+    return false;
+  if (IsDouble(I.getType()))
+    return true;
+  for (const Use &U : I.operands())
+    if (IsDouble(U->getType()))
+      return true;
+  return false;
+}
+
+/// -ftz=true (docs/pipeline.md, "Flushing denormals"): the device functions
+/// carry clang's "denormal-fp-math-f32"="preserve-sign". The CPU's flush
+/// modes (x86 MXCSR FTZ and DAZ, AArch64 FPCR.FZ) do that for every
+/// operation the entry runs, doubles included, so they are set only for a
+/// kernel that computes nothing in double precision; a kernel that does
+/// keeps IEEE denormals for its floats too (a remark says so), and loses the
+/// attribute so that constant folding agrees with the code.
+void flushDenormals(Function &Entry, ArrayRef<Function *> Versions) {
+  Function &Block = *Versions.front();
+  if (!Block.getDenormalModeF32Raw().outputsAreZero())
+    return;
+  const Instruction *Double = nullptr;
+  for (Function *F : Versions)
+    for (const Instruction &I : instructions(*F))
+      if (!Double && computesInDouble(I))
+        Double = &I;
+  if (Double) {
+    OptimizationRemarkEmitter ORE(&Block);
+    ORE.emit([&] {
+      return OptimizationRemarkMissed("loom-kernel-entry", "FlushDenormals",
+                                      userLine(Double->getDebugLoc()), Double->getParent())
+             << "kernel '" << Block.getFnAttribute(BlockOfAttr).getValueAsString()
+             << "' computes in double precision: -ftz=true leaves its single-precision "
+                "denormals unflushed (the CPU's flush mode would flush doubles too)";
+    });
+    for (Function *F : Versions)
+      F->removeFnAttr("denormal-fp-math-f32");
+    return;
+  }
+  Entry.addFnAttr(Block.getFnAttribute("denormal-fp-math-f32"));
+  Module &M = *Entry.getParent();
+  Triple TT(M.getTargetTriple());
+  IRBuilder<> B(&*Entry.getEntryBlock().getFirstInsertionPt());
+  SmallVector<ReturnInst *, 1> Returns;
+  for (BasicBlock &BB : Entry)
+    if (auto *R = dyn_cast<ReturnInst>(BB.getTerminator()))
+      Returns.push_back(R);
+  if (TT.isX86()) {
+    // MXCSR bit 15 (FTZ: denormal results are zero) and bit 6 (DAZ:
+    // denormal operands read as zero).
+    Function *Get = Intrinsic::getOrInsertDeclaration(&M, Intrinsic::x86_sse_stmxcsr);
+    Function *Set = Intrinsic::getOrInsertDeclaration(&M, Intrinsic::x86_sse_ldmxcsr);
+    AllocaInst *Saved = B.CreateAlloca(B.getInt32Ty(), nullptr, "mxcsr.saved");
+    AllocaInst *Flush = B.CreateAlloca(B.getInt32Ty(), nullptr, "mxcsr.ftz");
+    B.CreateCall(Get, {Saved});
+    B.CreateStore(B.CreateOr(B.CreateLoad(B.getInt32Ty(), Saved), B.getInt32(0x8040)), Flush);
+    B.CreateCall(Set, {Flush});
+    for (ReturnInst *R : Returns) {
+      B.SetInsertPoint(R);
+      B.CreateCall(Set, {Saved});
+    }
+  } else if (TT.isAArch64()) {
+    // FPCR bit 24 (FZ): denormal operands and results are zero.
+    Function *Get = Intrinsic::getOrInsertDeclaration(&M, Intrinsic::aarch64_get_fpcr);
+    Function *Set = Intrinsic::getOrInsertDeclaration(&M, Intrinsic::aarch64_set_fpcr);
+    Value *Saved = B.CreateCall(Get, {}, "fpcr.saved");
+    B.CreateCall(Set, {B.CreateOr(Saved, B.getInt64(1u << 24))});
+    for (ReturnInst *R : Returns) {
+      B.SetInsertPoint(R);
+      B.CreateCall(Set, {Saved});
+    }
+  } else {
+    reportUnsupported(Block, nullptr,
+                      "-ftz=true on this host architecture (" + TT.getArchName() +
+                          "): Loom sets flush-to-zero on x86-64 and AArch64 only");
+  }
+}
 
 void buildEntry(Function &Block) {
   Module &M = *Block.getParent();
@@ -192,6 +286,10 @@ void buildEntry(Function &Block) {
 
   B.SetInsertPoint(Exit);
   B.CreateRetVoid();
+  SmallVector<Function *, 3> Versions{&Block};
+  for (const Alternative &A : Alts)
+    Versions.push_back(A.Fn);
+  flushDenormals(*Entry, Versions);
 }
 
 } // namespace

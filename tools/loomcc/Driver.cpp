@@ -276,6 +276,10 @@ bool Driver::compileCuda(const Input &Original, std::vector<std::string> &Object
   // -fmad=false wins over --use_fast_math's contraction, as in nvcc.
   if (!O.Fmad)
     Dev.push_back("-ffp-contract=off");
+  // -ftz=true: device functions get "denormal-fp-math-f32"="preserve-sign";
+  // KernelEntry sets the CPU's flush-to-zero mode around such kernels.
+  if (O.flushDenormals())
+    Dev.push_back("-fgpu-flush-denormals-to-zero");
   // clang's diagnostics pass through; a device-side launch without -rdc gets
   // nvcc's spelling of the fix.
   std::string DevErr = temp(Stem + ".device", "stderr");

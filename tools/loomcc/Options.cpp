@@ -252,7 +252,13 @@ const std::vector<Spec> &specs() {
       {"-expt-relaxed-constexpr", "--expt-relaxed-constexpr", false, false, ignore},
       {"-expt-extended-lambda", "--expt-extended-lambda", false, false, ignore},
       {"-extended-lambda", "--extended-lambda", false, false, ignore},
-      {"-ftz", "--ftz", true, false, ignore},
+      {"-ftz", "--ftz", true, false,
+       [](Options &O, const std::string &V) {
+         if (V != "true" && V != "false")
+           return error("invalid value '" + V + "' for -ftz (true or false)");
+         O.Ftz = V == "true";
+         return true;
+       }},
       {"-prec-div", "--prec-div", true, false, ignore},
       {"-prec-sqrt", "--prec-sqrt", true, false, ignore},
       {"-fmad", "--fmad", true, false,
@@ -421,6 +427,8 @@ void printHelp() {
       "  -lib                      archive the objects into a static library (a.a)\n"
       "  -fmad=false               kernels keep a*b+c as a rounded multiply and a\n"
       "                            rounded add (default true: fused multiply-add)\n"
+      "  -ftz=true                 kernels flush single-precision denormals to\n"
+      "                            zero (implied by --use_fast_math; default false)\n"
       "  -rdc=true, -dc            relocatable device code: kernels may call\n"
       "                            __device__ functions and use variables of\n"
       "                            other .cu files; linked at the link step\n"
@@ -430,7 +438,7 @@ void printHelp() {
       "  --version, --help\n"
       "Accepted and ignored (GPU code generation): -arch, -code, -gencode,\n"
       "  -Xptxas, -maxrregcount, -ccbin, --expt-relaxed-constexpr,\n"
-      "  --expt-extended-lambda, -ftz, -prec-div, -prec-sqrt, -res-usage.\n",
+      "  --expt-extended-lambda, -prec-div, -prec-sqrt, -res-usage.\n",
       Line.c_str());
 }
 

@@ -37,6 +37,10 @@ struct Options {
   bool LineInfo = false;          // -lineinfo
   bool FastMath = false;          // --use_fast_math
   bool Fmad = true;               // -fmad=false: no multiply-add contraction
+  std::optional<bool> Ftz;        // -ftz=true/false; unset: --use_fast_math's
+  /// Whether kernels flush single-precision denormals to zero: -ftz, else
+  /// what --use_fast_math implies (as in nvcc).
+  bool flushDenormals() const { return Ftz.value_or(FastMath); }
   std::string DumpStagesDir;      // --loom-dump-stages=<dir>
   bool NoWarnings = false;        // -w
   bool Shared = false;            // -shared
