@@ -46,6 +46,7 @@ BENCHES = [
     ("smem_stage", "smem_stage", "smem_stage_omp", "bw"),
     ("warp_collectives", "warp_collectives", "warp_collectives_omp", "bw"),
     ("warp_partial", "warp_partial", "warp_partial_omp", "bw"),
+    ("warp_flat", "warp_flat", "warp_flat_omp", "bw"),
     ("expsin", "expsin", "expsin_omp", "bw"),
     # Kernel shapes of issue #11 (per-thread loops, barriers, warp shuffles):
     ("triad_gs", "triad_gs", "triad_gs_omp", "bw"),
@@ -88,6 +89,9 @@ VARIANTS = {
     # 1D blocks of 100 threads: no-wfv is the scalar thread loop that partial
     # warps ran before they became masked warp gangs.
     "warp_partial": [NO_WFV],
+    # 16 x 16 blocks: warps span two rows; no-wfv is the scalar thread loop
+    # they ran before the flat warp-gang version.
+    "warp_flat": [NO_WFV, JIT],
     "dot_shuffle": [NO_WFV, NO_STEPS, JIT],
     "softmax_warp": [NO_FULL_GANG_LOOPS, NO_WFV, JIT],
     "expsin": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],

@@ -237,6 +237,11 @@ Shape UniformityInfo::transfer(const Instruction &I) const {
       case Instruction::And:
         if (isPowerOf2_64(D + 1) && (D + 1) % Wd == 0)
           return Shape::affine(1);
+        // Clearing the low bits (x & -2^k, 2^k a multiple of W): every lane
+        // gets the gang's first value rounded down alike.
+        if (C->getValue().isNegatedPowerOf2() &&
+            (C->getValue().abs().getZExtValue() % Wd) == 0)
+          return Shape::uniform();
         break;
       default:
         break;

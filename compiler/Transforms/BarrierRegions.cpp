@@ -530,12 +530,12 @@ void RegionBuilder::layoutArena(const BlockContext &BC) {
   // (VectorizeKernels) a gang of G consecutive threads of a row: slots then
   // hold a gang's vectors and the state is the gang's. Rows split into
   // ceil(blockDim.x / G) gangs.
-  Value *RowUnits = BC.BlockDim[0];
+  Value *RowUnits = BC.NestDim[0];
   if (Gang > 1)
-    RowUnits = B.CreateLShr(B.CreateAdd(BC.BlockDim[0], B.getInt32(Gang - 1)),
+    RowUnits = B.CreateLShr(B.CreateAdd(BC.NestDim[0], B.getInt32(Gang - 1)),
                             Log2_32(Gang), "gangs.per.row");
-  Value *Threads = B.CreateMul(B.CreateMul(RowUnits, BC.BlockDim[1]),
-                               BC.BlockDim[2], Gang > 1 ? "gangs" : "threads");
+  Value *Threads = B.CreateMul(B.CreateMul(RowUnits, BC.NestDim[1]),
+                               BC.NestDim[2], Gang > 1 ? "gangs" : "threads");
   GangsPerRow = RowUnits;
   Threads64 = B.CreateZExt(Threads, B.getInt64Ty());
   for (auto &[AI, S] : Slots)
@@ -731,7 +731,7 @@ void RegionBuilder::buildRegion(unsigned Index, BasicBlock *Start,
                                 BasicBlock *After) {
   SmallVector<BasicBlock *, 16> Blocks = regionBlocks(Start);
   Twine Name = "region" + Twine(Index);
-  ThreadLoopNest Nest = createThreadLoopNest(F, nullptr, BC.BlockDim, After, Name);
+  ThreadLoopNest Nest = createThreadLoopNest(F, nullptr, BC.NestDim, After, Name);
   IRBuilder<> B(Pre);
   emitReductions(B, Index, Threads64);
   if (NextState)
@@ -750,13 +750,13 @@ void RegionBuilder::buildRegion(unsigned Index, BasicBlock *Start,
   Value *Lin;
   if (Gang > 1) {
     Value *YZ = B.CreateAdd(Nest.ThreadIdx[1],
-                            B.CreateMul(BC.BlockDim[1], Nest.ThreadIdx[2], "", true, true),
+                            B.CreateMul(BC.NestDim[1], Nest.ThreadIdx[2], "", true, true),
                             "", true, true);
     Value *GX = B.CreateLShr(Nest.ThreadIdx[0], Log2_32(Gang), "gang.x");
     Lin = B.CreateAdd(GX, B.CreateMul(GangsPerRow, YZ, "", true, true), "gang.linear",
                       true, true);
   } else {
-    Lin = linearThreadId(B, Nest, BC.BlockDim);
+    Lin = linearThreadId(B, Nest, BC.NestDim);
   }
   Lin = B.CreateZExt(Lin, B.getInt64Ty());
   Value *StateAddr = B.CreateInBoundsGEP(B.getInt32Ty(), StateBase, Lin, "state.addr");

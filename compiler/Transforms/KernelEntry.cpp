@@ -210,6 +210,11 @@ void buildEntry(Function &Block) {
         {M.getFunction(Block.getFnAttribute(WarpGangOneDimBlockAttr).getValueAsString()),
          B.CreateAnd(OneY, OneZ, "one.dim.block"), "warp.gangs.1d"});
   }
+  if (Block.hasFnAttribute(WarpGangFlatBlockAttr))
+    // Any other block shape (warps spanning rows).
+    Alts.push_back(
+        {M.getFunction(Block.getFnAttribute(WarpGangFlatBlockAttr).getValueAsString()),
+         B.getTrue(), "warp.gangs.flat"});
   if (Alts.empty() && Block.hasFnAttribute(ShapeVersionBlockAttr)) {
     Function *Alt = M.getFunction(Block.getFnAttribute(ShapeVersionBlockAttr).getValueAsString());
     Value *BlockDim[3];

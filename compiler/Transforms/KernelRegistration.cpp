@@ -81,9 +81,10 @@ Constant *kernelDesc(Module &M, const LaunchABI &ABI, Function &Entry) {
   unsigned Gang = gangWidth(*Block);
   // Warp-gang versions share the arena with the scalar one: the runtime
   // reserves this many bytes per unit of WarpSize threads of a row
-  // (ceil(blockDim.x / 32) units per row), enough for either version's
-  // warp gangs and for the scalar version's per-thread state alike.
-  for (const char *Attr : {WarpGangBlockAttr, WarpGangOneDimBlockAttr}) {
+  // (ceil(blockDim.x / 32) units per row), enough for any version's warp
+  // gangs (the flat version has ceil(threads / 32) <= that many) and for
+  // the scalar version's per-thread state alike.
+  for (const char *Attr : {WarpGangBlockAttr, WarpGangOneDimBlockAttr, WarpGangFlatBlockAttr}) {
     if (!Block->hasFnAttribute(Attr))
       continue;
     Function *GangBlock = M.getFunction(Block->getFnAttribute(Attr).getValueAsString());

@@ -135,6 +135,12 @@ BlockContext createBlockEntry(Function &F, unsigned NumKernelArgs) {
   for (unsigned D = 0; D < 3; ++D) {
     BC.BlockDim[D] = ABI.loadDim(B, BC.Launch, /*Grid=*/false, D);
     BC.GridDim[D] = ABI.loadDim(B, BC.Launch, /*Grid=*/true, D);
+    BC.NestDim[D] = BC.BlockDim[D];
+  }
+  if (F.hasFnAttribute(FlatThreadsAttr)) {
+    BC.NestDim[0] = B.CreateMul(B.CreateMul(BC.BlockDim[0], BC.BlockDim[1], "", true, true),
+                                BC.BlockDim[2], "block.threads", true, true);
+    BC.NestDim[1] = BC.NestDim[2] = B.getInt32(1);
   }
   return BC;
 }

@@ -69,7 +69,16 @@ struct BlockContext {
   llvm::Value *BlockIdx[3];
   llvm::Value *BlockDim[3];
   llvm::Value *GridDim[3];
+  /// The extents the thread loops run over: blockDim, or for a block
+  /// function that runs the block's threads flat (FlatThreadsAttr: a warp
+  /// gang of a block whose warps span rows) {x * y * z, 1, 1}.
+  llvm::Value *NestDim[3];
 };
+
+/// On a block function whose body reads threadIdx.x as the linear thread
+/// index (VectorizeKernels' warp gangs for blocks whose warps span rows):
+/// its loops run over all threads of the block as one row.
+constexpr const char *FlatThreadsAttr = "loom-flat-threads";
 
 /// Inserts "block.entry" before the current entry, moves the old entry's
 /// static allocas into it and loads the launch dimensions. The new block has

@@ -136,7 +136,7 @@ void buildSingleRegion(Function &F, unsigned NumKernelArgs, bool WalkRows) {
   BasicBlock *Exit = BasicBlock::Create(Ctx, "block.exit");
   ReturnInst::Create(Ctx, Exit);
   Value *RowBlocks = WalkRows ? F.getArg(NumKernelArgs + RowBlocksArg) : nullptr;
-  ThreadLoopNest Nest = createThreadLoopNest(F, Body, BC.BlockDim, Exit, "", RowBlocks);
+  ThreadLoopNest Nest = createThreadLoopNest(F, Body, BC.NestDim, Exit, "", RowBlocks);
   Exit->insertInto(&F);
   BranchInst::Create(Nest.Entry, BC.Entry);
   if (WalkRows) {
@@ -193,13 +193,15 @@ PreservedAnalyses ThreadLoopsPass::run(Module &M, ModuleAnalysisManager &) {
   for (Function *K : Kernels) {
     // Warp-gang kernels keep block order: their versions share one entry
     // loop (KernelEntry), and warps are block-shaped.
-    bool MayWalkRows =
-        !K->hasFnAttribute(WarpGangAttr) && !K->hasFnAttribute(WarpGangOneDimAttr);
+    bool MayWalkRows = !K->hasFnAttribute(WarpGangAttr) &&
+                       !K->hasFnAttribute(WarpGangOneDimAttr) &&
+                       !K->hasFnAttribute(WarpGangFlatAttr);
     Function *Block = BuildBlock(*K, K->arg_size(), MayWalkRows);
     // Each warp-gang version (VectorizeKernels) gets its own block function;
     // the kernel's entry chooses among them per launch.
     for (auto [VersionAttr, BlockAttr] : {std::pair{WarpGangAttr, WarpGangBlockAttr},
-                                         std::pair{WarpGangOneDimAttr, WarpGangOneDimBlockAttr}}) {
+                                         std::pair{WarpGangOneDimAttr, WarpGangOneDimBlockAttr},
+                                         std::pair{WarpGangFlatAttr, WarpGangFlatBlockAttr}}) {
       if (!K->hasFnAttribute(VersionAttr))
         continue;
       Function *Gang = M.getFunction(K->getFnAttribute(VersionAttr).getValueAsString());

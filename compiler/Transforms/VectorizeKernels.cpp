@@ -13,6 +13,7 @@
 #include "Transforms/FullGangLoops.h"
 #include "Transforms/GangAtomics.h"
 #include "Transforms/LowerSharedMemory.h"
+#include "Transforms/ThreadLoopNest.h"
 #include "loom/WarpOps.h"
 
 #include "llvm/ADT/MapVector.h"
@@ -291,6 +292,10 @@ public:
   /// (threadIdx.y/z are 0 in its body): a block's last warp may be partial,
   /// so it keeps the masked copy.
   bool OneDimWarps = false;
+  /// The warp-gang version for blocks whose warps span rows: the gang's
+  /// threadIdx.x is the linear thread index (FlatThreadsAttr), a row is the
+  /// whole block.
+  bool FlatThreads = false;
   /// Post-dominators of the scalar body, for control-equivalent masks.
   const PostDominatorTree *PDT = nullptr;
   /// Global atomics aggregate per gang (loomcc --loom-disable=atomic-agg).
@@ -674,6 +679,12 @@ Function *GangBuilder::build() {
   Type *I32 = B.getInt32Ty();
   Base = B.CreateCall(getMarkerFunction(M, Marker::ThreadIdxX), {}, "gang.base");
   Value *NTidX = B.CreateCall(getMarkerFunction(M, Marker::BlockDimX), {}, "ntid.x");
+  if (FlatThreads) {
+    // The block's threads form one row (threadIdx.x is the linear index).
+    Value *NY = B.CreateCall(getMarkerFunction(M, Marker::BlockDimY), {}, "ntid.y");
+    Value *NZ = B.CreateCall(getMarkerFunction(M, Marker::BlockDimZ), {}, "ntid.z");
+    NTidX = B.CreateMul(B.CreateMul(NTidX, NY, "", true, true), NZ, "block.threads", true, true);
+  }
   SmallVector<Constant *, 16> Ids;
   for (unsigned L = 0; L < W; ++L)
     Ids.push_back(ConstantInt::get(I32, L));
@@ -2602,8 +2613,9 @@ void scopeSharedAccesses(Function &F) {
 
 /// Which gang version VectorizeKernels builds: W consecutive threads of a
 /// row; a warp where rows split into whole warps; a warp of a
-/// one-dimensional block of any size (its last warp may be partial).
-enum class GangKind { Threads, WarpRows, WarpOneDim };
+/// one-dimensional block of any size (its last warp may be partial); a warp
+/// of any block, its threads numbered flat (warps that span rows).
+enum class GangKind { Threads, WarpRows, WarpOneDim, WarpFlat };
 
 /// Inlines every call to a defined, non-recursive function (device library
 /// math, device functions that read no markers): a call left in the body
@@ -2633,9 +2645,13 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
   SmallVector<Function *, 8> Kernels;
   for (Function &F : M)
     if (isKernel(F) && !F.isDeclaration() && gangWidth(F) == 1 &&
-        !F.hasFnAttribute(WarpGangAttr) && !F.hasFnAttribute(WarpGangOneDimAttr))
+        !F.hasFnAttribute(WarpGangAttr) && !F.hasFnAttribute(WarpGangOneDimAttr) &&
+        !F.hasFnAttribute(WarpGangFlatAttr))
       Kernels.push_back(&F);
   bool Changed = false;
+  // In a JIT module specialized to one block size, only the warp-gang
+  // version that size runs is built.
+  std::optional<std::array<uint32_t, 3>> KnownDim = specializedBlockDim(M);
   // Builds one gang version of kernel K (null if it cannot): the thread
   // gang of width W (which a small kernel may double), or one of the two
   // warp-gang versions. Remarks (what was not vectorized, and why; loops
@@ -2646,6 +2662,7 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     Function *K = &KRef;
     bool WarpGang = Kind != GangKind::Threads;
     bool OneDim = Kind == GangKind::WarpOneDim;
+    bool Flat = Kind == GangKind::WarpFlat;
     // Work on a copy put into the vectorizer's canonical form.
     ValueToValueMapTy VMap;
     Function *WF = CloneFunction(K, VMap);
@@ -2663,9 +2680,56 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
             CB->replaceAllUsesWith(ConstantInt::get(CB->getType(), isBlockDim(*Mk) ? 1 : 0));
             CB->eraseFromParent();
           }
+    if (Flat) {
+      // Warps that span rows: the gang runs 32 consecutive linear thread
+      // indices L (ThreadLoops loops over the block's threads as one row,
+      // FlatThreadsAttr); threadIdx is L's digits in blockDim's radix.
+      SmallVector<CallBase *, 8> Uses;
+      for (Instruction &I : instructions(*WF))
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (std::optional<Marker> Mk = getMarker(*CB); Mk && isThreadIndex(*Mk))
+            Uses.push_back(CB);
+      IRBuilder<> FB(&*WF->getEntryBlock().getFirstInsertionPt());
+      auto Dim = [&](Marker Mk, unsigned D) -> Value * {
+        if (KnownDim)
+          return FB.getInt32((*KnownDim)[D]);
+        return FB.CreateCall(getMarkerFunction(M, Mk), {});
+      };
+      Value *L = FB.CreateCall(getMarkerFunction(M, Marker::ThreadIdxX), {}, "flat.tid");
+      Value *BX = Dim(Marker::BlockDimX, 0), *BY = Dim(Marker::BlockDimY, 1);
+      // No division per lane: the gang's first index L0 (a multiple of 32,
+      // uniform) is divided once; lane l adds l < 32 to the remainder r, so
+      // the carry into the next digit is small, (r + l) / d, computed as
+      // ((r + l) * ceil(2^16 / d)) >> 16, exact for r + l < d + 32 <= 2^11
+      // and any d <= 1024 (the error stays below 1 / d).
+      Value *L0 = FB.CreateAnd(L, FB.getInt32(~(WarpSize - 1)), "flat.gang");
+      Value *Lane = FB.CreateAnd(L, FB.getInt32(WarpSize - 1), "flat.lane");
+      auto Digit = [&](Value *First, Value *Plus, Value *D, const Twine &Name) {
+        // (First + Plus) as a digit of radix D and the carry out of it, with
+        // First uniform and 0 <= Plus < 32 + D.
+        Value *Q0 = FB.CreateUDiv(First, D, Name + ".q0");
+        Value *R0 = FB.CreateSub(First, FB.CreateMul(Q0, D), Name + ".r0");
+        Value *Magic = FB.CreateUDiv(FB.CreateAdd(FB.getInt32(1u << 16), FB.CreateSub(D, FB.getInt32(1))),
+                                     D, Name + ".magic");
+        Value *N = FB.CreateAdd(R0, Plus, Name + ".n", true, true);
+        Value *Carry = FB.CreateLShr(FB.CreateMul(N, Magic, "", true, true), 16, Name + ".carry");
+        Value *Rem = FB.CreateSub(N, FB.CreateMul(Carry, D, "", true, true), Name, true, true);
+        return std::pair{Rem, std::pair{Q0, Carry}};
+      };
+      auto [TX, XQ] = Digit(L0, Lane, BX, "flat.tid.x");
+      // The row index is XQ.first + XQ.second: its digit in radix blockDim.y
+      // the same way (XQ.second <= 32).
+      auto [TY, YQ] = Digit(XQ.first, XQ.second, BY, "flat.tid.y");
+      Value *TZ = FB.CreateAdd(YQ.first, YQ.second, "flat.tid.z", true, true);
+      Value *Tid[3] = {TX, TY, TZ};
+      for (CallBase *CB : Uses) {
+        CB->replaceAllUsesWith(Tid[markerDimension(*getMarker(*CB))]);
+        CB->eraseFromParent();
+      }
+    }
     {
       FunctionPassManager FPM;
-      if (OneDim)
+      if (OneDim || Flat)
         FPM.addPass(InstSimplifyPass());
       // Clean up what inlining brought in (make_float4 & co. return
       // structures): SROA, and where whole structures are still loaded,
@@ -2696,7 +2760,7 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
       W *= 2;
     SmallVector<DebugLoc, 2> FullGang;
     if (FullGangLoops)
-      FullGang = splitFullGangLoops(*WF, W, WarpGang && !OneDim);
+      FullGang = splitFullGangLoops(*WF, W, Kind == GangKind::WarpRows);
     if (!FullGang.empty()) {
       FunctionPassManager FPM;
       FPM.addPass(LoopSimplifyPass());
@@ -2713,11 +2777,12 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     DenseSet<const PHINode *> UnsteppedIVs;
     if (GridStrideSteps && GridStrideOption)
       Stepped = insertGridStrideSteps(*WF, LI, StepIVs, UnsteppedIVs);
-    UniformityInfo UI(*WF, DT, PDT, LI, W, WarpGang && !OneDim);
+    UniformityInfo UI(*WF, DT, PDT, LI, W, Kind == GangKind::WarpRows);
     GangBuilder GB(*K, *WF, UI, LI, DT, W, FAM.getResult<TargetLibraryAnalysis>(*K),
                    FAM.getResult<TargetIRAnalysis>(*K));
     GB.WarpGang = WarpGang;
-    GB.OneDimWarps = OneDim;
+    GB.OneDimWarps = OneDim || Flat;
+    GB.FlatThreads = Flat;
     GB.StepIVs = &StepIVs;
     GB.UnsteppedIVs = &UnsteppedIVs;
     GB.PDT = &PDT;
@@ -2756,6 +2821,8 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
       return nullptr;
     }
     GF->addFnAttr(GangWidthAttr, std::to_string(W));
+    if (Flat)
+      GF->addFnAttr(FlatThreadsAttr);
     if (GB.hasBarrier() && !WarpGang)
       // BarrierRegions does not look at a gang kernel's (mask) branches:
       // the program's own branches are judged here.
@@ -2815,9 +2882,6 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     }
     return GF;
   };
-  // In a JIT module specialized to one block size, only the warp-gang
-  // version that size runs is built.
-  std::optional<std::array<uint32_t, 3>> KnownDim = specializedBlockDim(M);
   for (Function *K : Kernels) {
     OptimizationRemarkEmitter ORE(K);
     unsigned W = chooseWidth(ForcedWidth, FAM.getResult<TargetIRAnalysis>(*K));
@@ -2852,35 +2916,40 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
       continue;
     }
     W = WarpSize;
+    // Which shapes the versions are for; a JIT module's one block size
+    // needs one.
     bool WantRows = !KnownDim || (*KnownDim)[0] % WarpSize == 0;
-    bool WantOneDim = !KnownDim || ((*KnownDim)[0] % WarpSize != 0 && (*KnownDim)[1] == 1 &&
-                                    (*KnownDim)[2] == 1);
-    if (!WantRows && !WantOneDim) {
-      ORE.emit([&] {
-        return OptimizationRemarkMissed(PassName, "NotVectorized", K)
-               << "kernel " << remarkName(*K)
-               << " keeps the scalar thread loop: its warps span rows of the block "
-                  "(blockDim.x not a multiple of 32 in a 2D or 3D block)";
-      });
-      continue;
-    }
-    Function *Rows = WantRows ? buildVersion(*K, W, GangKind::WarpRows, ORE, true) : nullptr;
-    // The two versions share their legality: one that failed fails both.
-    Function *OneDim = WantOneDim && (Rows || !WantRows)
-                           ? buildVersion(*K, W, GangKind::WarpOneDim, ORE, !WantRows)
-                           : nullptr;
-    if (!Rows && !OneDim)
+    bool OneDimShape = KnownDim && (*KnownDim)[1] == 1 && (*KnownDim)[2] == 1;
+    bool WantOneDim = !KnownDim || (!WantRows && OneDimShape);
+    bool WantFlat = !KnownDim || (!WantRows && !OneDimShape);
+    // The versions share their legality: one that failed fails all, and
+    // only the first one built reports remarks.
+    bool Tried = false, Failed = false;
+    auto Build = [&](bool Want, GangKind Kind) -> Function * {
+      if (!Want || Failed)
+        return nullptr;
+      Function *GF = buildVersion(*K, W, Kind, ORE, !Tried);
+      Tried = true;
+      Failed = !GF;
+      return GF;
+    };
+    Function *Rows = Build(WantRows, GangKind::WarpRows);
+    Function *OneDim = Build(WantOneDim, GangKind::WarpOneDim);
+    Function *Flat = Build(WantFlat, GangKind::WarpFlat);
+    if (!Rows && !OneDim && !Flat)
       continue;
     ORE.emit([&] {
       OptimizationRemark R(PassName, "Vectorized", K);
-      R << "kernel " << remarkName(*K) << " runs warps as gangs of 32 lanes ";
-      if (Rows && OneDim)
-        R << "when blockDim.x is a multiple of 32 or the block is one-dimensional (else the "
-             "scalar thread loop)";
-      else if (Rows)
-        R << "when blockDim.x is a multiple of 32 (else the scalar thread loop)";
-      else
-        R << "in one-dimensional blocks (else the scalar thread loop)";
+      R << "kernel " << remarkName(*K) << " runs warps as gangs of 32 lanes (";
+      const char *Sep = "";
+      for (auto [Fn, What] : {std::pair{Rows, "rows of whole warps"},
+                               std::pair{OneDim, "one-dimensional blocks"},
+                               std::pair{Flat, "warps spanning rows, threads numbered flat"}})
+        if (Fn) {
+          R << Sep << What;
+          Sep = "; ";
+        }
+      R << ")";
       return R;
     });
     auto Attach = [&](Function *GF, StringRef Suffix, StringRef Attr) {
@@ -2893,6 +2962,7 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     };
     Attach(Rows, ".warpgang", WarpGangAttr);
     Attach(OneDim, ".warpgang.1d", WarpGangOneDimAttr);
+    Attach(Flat, ".warpgang.flat", WarpGangFlatAttr);
     Changed = true;
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

@@ -52,9 +52,14 @@ constexpr const char *WarpGangAttr = "loom-warp-gang";
 /// of any size (the last warp may be partial), which runs when blockDim.y
 /// and blockDim.z are 1 and the version above does not.
 constexpr const char *WarpGangOneDimAttr = "loom-warp-gang-1d";
+/// On a kernel: the name of its warp-gang version for blocks whose warps
+/// span rows (blockDim.x not a multiple of 32 in a 2D or 3D block): its
+/// threads run flat, threadIdx computed from the linear index.
+constexpr const char *WarpGangFlatAttr = "loom-warp-gang-flat";
 /// On K.block: the names of the warp-gang versions' block functions.
 constexpr const char *WarpGangBlockAttr = "loom-warp-gang-block";
 constexpr const char *WarpGangOneDimBlockAttr = "loom-warp-gang-1d-block";
+constexpr const char *WarpGangFlatBlockAttr = "loom-warp-gang-flat-block";
 constexpr unsigned WarpSize = 32;
 
 /// The gang width of \p F (1 for an ordinary per-thread kernel).

@@ -1,9 +1,10 @@
 // Warps as gangs (issue #12): every warp collective on random data, under
 // divergent masks, computed by the warp-gang versions (blockDim.x a multiple
-// of 32; one-dimensional blocks of any size, whose last warp is partial) and
-// by the scalar thread loop (--loom-disable=wfv); the two programs must print
-// the same results. A 2D block whose warps span rows (48 x 2) runs the scalar
-// version in both builds and is checked against itself.
+// of 32; one-dimensional blocks of any size, whose last warp is partial; 2D
+// and 3D blocks whose warps span rows, run with flat thread numbering) and
+// by the scalar thread loop (--loom-disable=wfv), also with launch-time
+// specialization (the JIT builds only the version a block size runs); the
+// programs must print the same results.
 // RUN: %loomcc %s -o %t.gang
 // RUN: %loomcc --loom-disable=wfv %s -o %t.scalar
 // RUN: %t.gang 64 1 > %t.gang.out
@@ -24,6 +25,16 @@
 // RUN: %t.gang 7 1 > %t.gang.out6
 // RUN: %t.scalar 7 1 > %t.scalar.out6
 // RUN: diff %t.gang.out6 %t.scalar.out6
+// RUN: %t.gang 16 16 > %t.gang.out7
+// RUN: %t.scalar 16 16 > %t.scalar.out7
+// RUN: diff %t.gang.out7 %t.scalar.out7
+// RUN: %t.gang 5 3 4 > %t.gang.out8
+// RUN: %t.scalar 5 3 4 > %t.scalar.out8
+// RUN: diff %t.gang.out8 %t.scalar.out8
+// RUN: env LOOM_JIT=sync LOOM_CACHE_DIR=none %t.gang 16 16 > %t.jit.out7
+// RUN: diff %t.jit.out7 %t.scalar.out7
+// RUN: env LOOM_JIT=sync LOOM_CACHE_DIR=none %t.gang 100 1 > %t.jit.out5
+// RUN: diff %t.jit.out5 %t.scalar.out5
 // RUN: FileCheck %s < %t.gang.out
 // CHECK: checksum
 #include "../Inputs/check.h"
@@ -32,8 +43,8 @@
 constexpr int NumOut = 20;
 
 __global__ void collectives(const unsigned *in, unsigned *out) {
-  int t = threadIdx.y * blockDim.x + threadIdx.x;
-  int g = blockIdx.x * blockDim.x * blockDim.y + t;
+  int t = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+  int g = blockIdx.x * blockDim.x * blockDim.y * blockDim.z + t;
   unsigned x = in[g], y = in[g] % 7u;
   int lane = t % 32;
   unsigned *o = out + g * NumOut;
@@ -71,7 +82,8 @@ __global__ void collectives(const unsigned *in, unsigned *out) {
 int main(int argc, char **argv) {
   int bx = argc > 1 ? std::atoi(argv[1]) : 64;
   int by = argc > 2 ? std::atoi(argv[2]) : 1;
-  int threads = bx * by, blocks = 5, n = threads * blocks;
+  int bz = argc > 3 ? std::atoi(argv[3]) : 1;
+  int threads = bx * by * bz, blocks = 5, n = threads * blocks;
   std::vector<unsigned> in(n), out(size_t(n) * NumOut);
   unsigned s = 12345;
   for (auto &v : in) {
@@ -82,7 +94,7 @@ int main(int argc, char **argv) {
   CHECK_CUDA(cudaMalloc(&dIn, n * sizeof(unsigned)));
   CHECK_CUDA(cudaMalloc(&dOut, out.size() * sizeof(unsigned)));
   CHECK_CUDA(cudaMemcpy(dIn, in.data(), n * sizeof(unsigned), cudaMemcpyHostToDevice));
-  collectives<<<blocks, dim3(bx, by)>>>(dIn, dOut);
+  collectives<<<blocks, dim3(bx, by, bz)>>>(dIn, dOut);
   CHECK_CUDA(cudaGetLastError());
   CHECK_CUDA(cudaMemcpy(out.data(), dOut, out.size() * sizeof(unsigned),
                         cudaMemcpyDeviceToHost));

@@ -1,5 +1,6 @@
 ; A gang's first threadIdx.x is a multiple of its width W, so lane l of
-; threadIdx.x is k*W + l: dividing by a multiple of W is uniform (the warp
+; threadIdx.x is k*W + l: dividing by a multiple of W (or clearing the bits
+; below one) is uniform (the warp
 ; index threadIdx.x / 32 with W = 16 or 32), the remainder (the lane index
 ; threadIdx.x % 32) stays consecutive. With rows of whole gangs (a warp
 ; gang's version: blockDim.x a multiple of 32) the linear thread index
@@ -31,6 +32,8 @@ entry:
   %llane = and i32 %lin, 31
   %shifted = add i32 %tid, 3
   %swarp = lshr i32 %shifted, 5
+  %wbase = and i32 %tid, -32
+  %half = and i32 %tid, -8
   ret void
 }
 ; WARP-LABEL: Uniformity of 'warps':
@@ -42,6 +45,9 @@ entry:
 ; WARP: uniform %lwarp
 ; WARP: affine(1) %llane
 ; WARP: varying %swarp
+; Clearing the low bits of a multiple of W: the gang's first index.
+; WARP: uniform %wbase
+; WARP: varying %half
 ; ROW-LABEL: Uniformity of 'warps':
 ; ROW: uniform %warp
 ; ROW: affine(1) %lane
@@ -51,6 +57,8 @@ entry:
 ; ROW: varying %lwarp
 ; ROW: varying %llane
 ; ROW: varying %swarp
+; ROW: uniform %wbase
+; ROW: varying %half
 ; NONE-LABEL: Uniformity of 'warps':
 ; NONE: varying %warp
 ; NONE: varying %lane

@@ -3,7 +3,7 @@
 ; operations on the gang's registers; the scalar kernel stays, and the entry
 ; runs the gang version when blockDim.x is a multiple of 32, the version for
 ; one-dimensional blocks (warp_gang_partial.ll) when the block is 1D, else the
-; scalar kernel.
+; flat version (warps spanning rows).
 ; RUN: %opt -passes=loom-wfv -loom-wfv-cleanup=false -pass-remarks=loom-wfv -S %s -o %t.ll 2>&1 | FileCheck --check-prefix=REMARK %s
 ; RUN: FileCheck %s < %t.ll
 ; RUN: %opt -passes=loom-thread-loops,loom-kernel-entry,loom-kernel-registration -S %t.ll | FileCheck --check-prefix=ENTRY %s
@@ -102,7 +102,7 @@ entry:
   ret void
 }
 
-; REMARK: remark: {{.*}}kernel 'shfl_xor_const' runs warps as gangs of 32 lanes when blockDim.x is a multiple of 32 or the block is one-dimensional (else the scalar thread loop)
+; REMARK: remark: {{.*}}kernel 'shfl_xor_const' runs warps as gangs of 32 lanes (rows of whole warps; one-dimensional blocks; warps spanning rows, threads numbered flat)
 ; REMARK: remark: {{.*}}kernel 'reduce_match' runs warps as gangs of 32 lanes
 
 ; The scalar kernels stay as they are.
@@ -187,8 +187,10 @@ entry:
 ; ENTRY: warp.gangs:
 ; ENTRY: call void @shfl_xor_const.warpgang.block(
 ; ENTRY: next.version:
-; ENTRY: br i1 %one.dim.block, label %warp.gangs.1d, label %threads
+; ENTRY: br i1 %one.dim.block, label %warp.gangs.1d, label %next.version1
 ; ENTRY: warp.gangs.1d:
 ; ENTRY: call void @shfl_xor_const.warpgang.1d.block(
-; ENTRY: threads:
-; ENTRY: call void @shfl_xor_const.block(
+; ENTRY: next.version1:
+; ENTRY: br i1 true, label %warp.gangs.flat, label %threads
+; ENTRY: warp.gangs.flat:
+; ENTRY: call void @shfl_xor_const.warpgang.flat.block(

@@ -1,18 +1,24 @@
-; Warps as gangs in one-dimensional blocks of any size (issue #12): besides
-; the version for rows of whole warps, a kernel with warp collectives gets a
-; version for 1D blocks, in which threadIdx.y/z are 0 (so the linear thread
+; Warps as gangs in blocks of any shape (issue #12): besides the version for
+; rows of whole warps, a kernel with warp collectives gets a version for 1D
+; blocks, in which threadIdx.y/z are 0 (so the linear thread
 ; index is threadIdx.x and warp = lin / 32 is uniform) and the block's last
 ; warp may be partial: it keeps the masked copy of the body, and every
 ; collective there sees the lanes present (the gang's mask, and within a
 ; divergent branch the branch's lanes): shuffles from absent lanes keep the
 ; lane's own value, ballots and reductions leave them out, __activemask
-; names the lanes present, a member mask names a subset.
+; names the lanes present, a member mask names a subset. A third version
+; runs blocks whose warps span rows (blockDim.x not a multiple of 32 in a 2D
+; or 3D block): threadIdx.x of its gang is the linear thread index L
+; (ThreadLoops runs it over all threads as one row, "loom-flat-threads"),
+; the program's threadIdx.x/y/z are L's digits, and its row is the block.
 ; RUN: %opt -passes=loom-wfv -loom-wfv-cleanup=false -pass-remarks=loom-wfv -S %s -o %t.ll 2>&1 | FileCheck --check-prefix=REMARK %s
 ; RUN: FileCheck %s < %t.ll
 ; With the block size known (the JIT), only the version that size runs:
 ; RUN: %opt -passes=loom-specialize-launch,loom-wfv -loom-block-dim=48 -S %s | FileCheck --check-prefix=JIT1D %s
 ; RUN: %opt -passes=loom-specialize-launch,loom-wfv -loom-block-dim=64,2 -S %s | FileCheck --check-prefix=JITROWS %s
-; RUN: %opt -passes=loom-specialize-launch,loom-wfv -loom-block-dim=48,2 -pass-remarks-missed=loom-wfv -S %s -o /dev/null 2>&1 | FileCheck --check-prefix=JIT2D %s
+; RUN: %opt -passes=loom-specialize-launch,loom-wfv -loom-block-dim=48,2 -S %s | FileCheck --check-prefix=JIT2D %s
+; The flat version's block function loops over blockDim.x * y * z threads:
+; RUN: %opt -passes=loom-wfv,loom-thread-loops -S %s | FileCheck --check-prefix=LOOPS %s
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
@@ -67,7 +73,7 @@ done:
   ret void
 }
 
-; REMARK: remark: {{.*}}kernel 'partial' runs warps as gangs of 32 lanes when blockDim.x is a multiple of 32 or the block is one-dimensional (else the scalar thread loop)
+; REMARK: remark: {{.*}}kernel 'partial' runs warps as gangs of 32 lanes (rows of whole warps; one-dimensional blocks; warps spanning rows, threads numbered flat)
 
 ; CHECK: define void @partial({{.*}} #[[ATTR:[0-9]+]]
 ; The version for rows of whole warps has no masked copy.
@@ -113,11 +119,46 @@ done:
 ; CHECK: %[[A4:warp.active[0-9]+]] = bitcast <32 x i1> %[[SUB]] to i32
 ; CHECK: and i32 %{{warp.active[0-9]+}}, 1048575
 ; CHECK: call i32 @llvm.vector.reduce.add.v32i32(
-; CHECK: attributes #[[ATTR]] = { "loom-kernel" "loom-warp-gang"="partial.warpgang" "loom-warp-gang-1d"="partial.warpgang.1d" }
+
+; The flat version: the gang's threadIdx.x lanes are linear indices L; the
+; program's threadIdx.x/y/z are L's digits in blockDim's radix, computed
+; without a division per lane: the gang's first index (uniform) is divided
+; once, each lane adds its lane number and carries by a multiply and shift.
+; The gang's mask and full test count the block's threads.
+; CHECK-LABEL: define internal void @partial.warpgang.flat(
+; CHECK: %block.threads = mul nuw nsw i32 %{{.*}}, %ntid.z
+; CHECK: %gang.mask = icmp ult <32 x i32> %tid.x.lanes, %{{.*}}
+; CHECK: %gang.full = icmp ule i32 %{{.*}}, %block.threads
+; CHECK: %flat.gang = and i32 %gang.base, -32
+; CHECK: %flat.lane = and <32 x i32> %tid.x.lanes, splat (i32 31)
+; CHECK: %flat.tid.x.q0 = udiv i32 %flat.gang,
+; CHECK: %flat.tid.x.n = add nuw nsw <32 x i32> %{{.*}}, %flat.lane
+; CHECK: %[[M:.*]] = mul nuw nsw <32 x i32> %flat.tid.x.n,
+; CHECK: %flat.tid.x.carry = lshr <32 x i32> %[[M]], splat (i32 16)
+; CHECK: %flat.tid.x = sub nuw nsw <32 x i32> %flat.tid.x.n,
+; CHECK: %flat.tid.y.q0 = udiv i32 %flat.tid.x.q0,
+; CHECK: %flat.tid.y = sub nuw nsw <32 x i32>
+; CHECK-NOT: udiv <32 x i32>
+; CHECK: %row = mul <32 x i32> %flat.tid.y,
+; CHECK: attributes #[[ATTR]] = { "loom-kernel" "loom-warp-gang"="partial.warpgang" "loom-warp-gang-1d"="partial.warpgang.1d" "loom-warp-gang-flat"="partial.warpgang.flat" }
+; CHECK: attributes #{{[0-9]+}} = { "loom-flat-threads" "loom-gang-width"="32" }
 
 ; JIT1D-NOT: define internal void @partial.warpgang(
 ; JIT1D: define internal void @partial.warpgang.1d(
 ; JIT1D: "loom-warp-gang-1d"="partial.warpgang.1d"
 ; JITROWS: define internal void @partial.warpgang(
 ; JITROWS-NOT: warpgang.1d
-; JIT2D: remark: {{.*}}kernel 'partial' keeps the scalar thread loop: its warps span rows of the block (blockDim.x not a multiple of 32 in a 2D or 3D block)
+; JIT2D-NOT: define internal void @partial.warpgang(
+; JIT2D-NOT: define internal void @partial.warpgang.1d(
+; JIT2D: define internal void @partial.warpgang.flat(
+; JIT2D: "loom-warp-gang-flat"="partial.warpgang.flat"
+
+; LOOPS-LABEL: define internal void @partial.warpgang.flat.block(
+; LOOPS: %blockDim.x = load i32
+; LOOPS: %blockDim.y = load i32
+; LOOPS: %blockDim.z = load i32
+; LOOPS: %[[XY:.*]] = mul nuw nsw i32 %blockDim.x, %blockDim.y
+; LOOPS: %[[N:block.threads[0-9]*]] = mul nuw nsw i32 %[[XY]], %blockDim.z
+; LOOPS: thread.x.next:
+; LOOPS-NEXT: %tid.x.inc = add nuw nsw i32 %tid.x, 32
+; LOOPS-NEXT: icmp ult i32 %tid.x.inc, %[[N]]
