@@ -211,10 +211,11 @@ void buildEntry(Function &Block) {
          B.CreateAnd(OneY, OneZ, "one.dim.block"), "warp.gangs.1d"});
   }
   if (Block.hasFnAttribute(WarpGangFlatBlockAttr))
-    // Any other block shape (warps spanning rows).
+    // Other 2D blocks (warps spanning rows).
     Alts.push_back(
         {M.getFunction(Block.getFnAttribute(WarpGangFlatBlockAttr).getValueAsString()),
-         B.getTrue(), "warp.gangs.flat"});
+         B.CreateICmpEQ(ABI.loadDim(B, Launch, false, 2), B.getInt32(1), "two.dim.block"),
+         "warp.gangs.flat"});
   if (Alts.empty() && Block.hasFnAttribute(ShapeVersionBlockAttr)) {
     Function *Alt = M.getFunction(Block.getFnAttribute(ShapeVersionBlockAttr).getValueAsString());
     Value *BlockDim[3];

@@ -33,6 +33,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Support/CommandLine.h"
@@ -2669,61 +2670,53 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     WF->setName(K->getName() + ".wfv.input");
     WF->setLinkage(GlobalValue::InternalLinkage);
     inlineCalls(*WF);
-    if (OneDim)
-      // One-dimensional blocks: threadIdx.y/z are 0 and blockDim.y/z 1, so
-      // the linear thread index is threadIdx.x (laneid its low five bits).
-      for (Instruction &I : make_early_inc_range(instructions(*WF)))
-        if (auto *CB = dyn_cast<CallBase>(&I))
-          if (std::optional<Marker> Mk = getMarker(*CB);
-              Mk && markerShape(*Mk) == MarkerShape::Index && markerDimension(*Mk) > 0 &&
-              (isThreadIndex(*Mk) || isBlockDim(*Mk))) {
-            CB->replaceAllUsesWith(ConstantInt::get(CB->getType(), isBlockDim(*Mk) ? 1 : 0));
-            CB->eraseFromParent();
-          }
+    // One-dimensional blocks: threadIdx.y/z are 0 and blockDim.y/z 1, so
+    // the linear thread index is threadIdx.x (laneid its low five bits).
+    // The flat version is for 2D blocks: threadIdx.z is 0, blockDim.z 1.
+    for (Instruction &I : make_early_inc_range(instructions(*WF)))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (std::optional<Marker> Mk = getMarker(*CB);
+            Mk && markerShape(*Mk) == MarkerShape::Index &&
+            markerDimension(*Mk) > (Flat ? 1u : 0u) && (OneDim || Flat) &&
+            (isThreadIndex(*Mk) || isBlockDim(*Mk))) {
+          CB->replaceAllUsesWith(ConstantInt::get(CB->getType(), isBlockDim(*Mk) ? 1 : 0));
+          CB->eraseFromParent();
+        }
+    // The flat version's linear thread index, and the program's threadIdx.x
+    // and .y computed from it (below).
+    Value *FlatL = nullptr, *FlatTX = nullptr, *FlatTY = nullptr;
     if (Flat) {
       // Warps that span rows: the gang runs 32 consecutive linear thread
       // indices L (ThreadLoops loops over the block's threads as one row,
-      // FlatThreadsAttr); threadIdx is L's digits in blockDim's radix.
+      // FlatThreadsAttr); threadIdx.x and .y are L's digits in radix
+      // blockDim.x, computed without a division per lane: the gang's first
+      // index L0 (a multiple of 32, uniform) is divided once, lane l adds
+      // l < 32 to its remainder r, and the carry (r + l) / blockDim.x is
+      // ((r + l) * ceil(2^16 / blockDim.x)) >> 16, exact for r + l <
+      // blockDim.x + 32 and any blockDim.x <= 1024 (the error stays below
+      // 1 / blockDim.x).
       SmallVector<CallBase *, 8> Uses;
       for (Instruction &I : instructions(*WF))
         if (auto *CB = dyn_cast<CallBase>(&I))
           if (std::optional<Marker> Mk = getMarker(*CB); Mk && isThreadIndex(*Mk))
             Uses.push_back(CB);
       IRBuilder<> FB(&*WF->getEntryBlock().getFirstInsertionPt());
-      auto Dim = [&](Marker Mk, unsigned D) -> Value * {
-        if (KnownDim)
-          return FB.getInt32((*KnownDim)[D]);
-        return FB.CreateCall(getMarkerFunction(M, Mk), {});
-      };
       Value *L = FB.CreateCall(getMarkerFunction(M, Marker::ThreadIdxX), {}, "flat.tid");
-      Value *BX = Dim(Marker::BlockDimX, 0), *BY = Dim(Marker::BlockDimY, 1);
-      // No division per lane: the gang's first index L0 (a multiple of 32,
-      // uniform) is divided once; lane l adds l < 32 to the remainder r, so
-      // the carry into the next digit is small, (r + l) / d, computed as
-      // ((r + l) * ceil(2^16 / d)) >> 16, exact for r + l < d + 32 <= 2^11
-      // and any d <= 1024 (the error stays below 1 / d).
+      Value *BX = KnownDim ? (Value *)FB.getInt32((*KnownDim)[0])
+                           : FB.CreateCall(getMarkerFunction(M, Marker::BlockDimX), {});
       Value *L0 = FB.CreateAnd(L, FB.getInt32(~(WarpSize - 1)), "flat.gang");
       Value *Lane = FB.CreateAnd(L, FB.getInt32(WarpSize - 1), "flat.lane");
-      auto Digit = [&](Value *First, Value *Plus, Value *D, const Twine &Name) {
-        // (First + Plus) as a digit of radix D and the carry out of it, with
-        // First uniform and 0 <= Plus < 32 + D.
-        Value *Q0 = FB.CreateUDiv(First, D, Name + ".q0");
-        Value *R0 = FB.CreateSub(First, FB.CreateMul(Q0, D), Name + ".r0");
-        Value *Magic = FB.CreateUDiv(FB.CreateAdd(FB.getInt32(1u << 16), FB.CreateSub(D, FB.getInt32(1))),
-                                     D, Name + ".magic");
-        Value *N = FB.CreateAdd(R0, Plus, Name + ".n", true, true);
-        Value *Carry = FB.CreateLShr(FB.CreateMul(N, Magic, "", true, true), 16, Name + ".carry");
-        Value *Rem = FB.CreateSub(N, FB.CreateMul(Carry, D, "", true, true), Name, true, true);
-        return std::pair{Rem, std::pair{Q0, Carry}};
-      };
-      auto [TX, XQ] = Digit(L0, Lane, BX, "flat.tid.x");
-      // The row index is XQ.first + XQ.second: its digit in radix blockDim.y
-      // the same way (XQ.second <= 32).
-      auto [TY, YQ] = Digit(XQ.first, XQ.second, BY, "flat.tid.y");
-      Value *TZ = FB.CreateAdd(YQ.first, YQ.second, "flat.tid.z", true, true);
-      Value *Tid[3] = {TX, TY, TZ};
+      Value *Q0 = FB.CreateUDiv(L0, BX, "flat.row0");
+      Value *R0 = FB.CreateSub(L0, FB.CreateMul(Q0, BX), "flat.col0");
+      Value *Magic = FB.CreateUDiv(FB.CreateAdd(FB.getInt32(1u << 16), FB.CreateSub(BX, FB.getInt32(1))),
+                                   BX, "flat.magic");
+      Value *N = FB.CreateAdd(R0, Lane, "flat.col", true, true);
+      Value *Carry = FB.CreateLShr(FB.CreateMul(N, Magic, "", true, true), 16, "flat.carry");
+      FlatTX = FB.CreateSub(N, FB.CreateMul(Carry, BX, "", true, true), "flat.tid.x", true, true);
+      FlatTY = FB.CreateAdd(Q0, Carry, "flat.tid.y", true, true);
+      FlatL = L;
       for (CallBase *CB : Uses) {
-        CB->replaceAllUsesWith(Tid[markerDimension(*getMarker(*CB))]);
+        CB->replaceAllUsesWith(markerDimension(*getMarker(*CB)) ? FlatTY : FlatTX);
         CB->eraseFromParent();
       }
     }
@@ -2750,6 +2743,38 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
       FPM.run(*WF, FAM);
     }
     removeUnreachableBlocks(*WF);
+    if (Flat) {
+      // The program's linear thread index threadIdx.y * blockDim.x +
+      // threadIdx.x is the flat index itself: unit-stride, so accesses
+      // through it stay vector loads and stores.
+      using namespace PatternMatch;
+      auto IsBlockDimX = [&](Value *V) {
+        if (auto *C = dyn_cast<ConstantInt>(V))
+          return KnownDim && C->getZExtValue() == (*KnownDim)[0];
+        auto *CB = dyn_cast<CallBase>(V);
+        return CB && getMarker(*CB) == Marker::BlockDimX;
+      };
+      // threadIdx.y * blockDim.x, also as a shift when the JIT knows
+      // blockDim.x (a power of two).
+      auto RowStart = [&](Value *V) {
+        Value *Dim;
+        uint64_t Shift;
+        if (match(V, m_c_Mul(m_Specific(FlatTY), m_Value(Dim))))
+          return IsBlockDimX(Dim);
+        if (match(V, m_Shl(m_Specific(FlatTY), m_ConstantInt(Shift))))
+          return KnownDim && Shift < 32 && (uint64_t(1) << Shift) == (*KnownDim)[0];
+        return false;
+      };
+      for (Instruction &I : make_early_inc_range(instructions(*WF))) {
+        Value *Row;
+        if ((match(&I, m_c_Add(m_Value(Row), m_Specific(FlatTX))) ||
+             match(&I, m_c_Or(m_Value(Row), m_Specific(FlatTX)))) &&
+            RowStart(Row)) {
+          I.replaceAllUsesWith(FlatL);
+          I.eraseFromParent();
+        }
+      }
+    }
     FAM.clear(*WF, WF->getName());
     // A small body without barriers or calls leaves most of a vector
     // register file idle and pays its per-gang tests (tail mask, contiguity)
@@ -2921,7 +2946,7 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     bool WantRows = !KnownDim || (*KnownDim)[0] % WarpSize == 0;
     bool OneDimShape = KnownDim && (*KnownDim)[1] == 1 && (*KnownDim)[2] == 1;
     bool WantOneDim = !KnownDim || (!WantRows && OneDimShape);
-    bool WantFlat = !KnownDim || (!WantRows && !OneDimShape);
+    bool WantFlat = !KnownDim || (!WantRows && !OneDimShape && (*KnownDim)[2] == 1);
     // The versions share their legality: one that failed fails all, and
     // only the first one built reports remarks.
     bool Tried = false, Failed = false;
@@ -2944,7 +2969,7 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
       const char *Sep = "";
       for (auto [Fn, What] : {std::pair{Rows, "rows of whole warps"},
                                std::pair{OneDim, "one-dimensional blocks"},
-                               std::pair{Flat, "warps spanning rows, threads numbered flat"}})
+                               std::pair{Flat, "2D blocks, threads numbered flat"}})
         if (Fn) {
           R << Sep << What;
           Sep = "; ";

@@ -102,7 +102,7 @@ entry:
   ret void
 }
 
-; REMARK: remark: {{.*}}kernel 'shfl_xor_const' runs warps as gangs of 32 lanes (rows of whole warps; one-dimensional blocks; warps spanning rows, threads numbered flat)
+; REMARK: remark: {{.*}}kernel 'shfl_xor_const' runs warps as gangs of 32 lanes (rows of whole warps; one-dimensional blocks; 2D blocks, threads numbered flat)
 ; REMARK: remark: {{.*}}kernel 'reduce_match' runs warps as gangs of 32 lanes
 
 ; The scalar kernels stay as they are.
@@ -187,10 +187,10 @@ entry:
 ; ENTRY: warp.gangs:
 ; ENTRY: call void @shfl_xor_const.warpgang.block(
 ; ENTRY: next.version:
-; ENTRY: br i1 %one.dim.block, label %warp.gangs.1d, label %next.version1
+; ENTRY: br i1 %one.dim.block, label %warp.gangs.1d, label %[[NEXT:next.version[0-9]+]]
 ; ENTRY: warp.gangs.1d:
 ; ENTRY: call void @shfl_xor_const.warpgang.1d.block(
-; ENTRY: next.version1:
-; ENTRY: br i1 true, label %warp.gangs.flat, label %threads
+; ENTRY: [[NEXT]]:
+; ENTRY: br i1 %two.dim.block, label %warp.gangs.flat, label %threads
 ; ENTRY: warp.gangs.flat:
 ; ENTRY: call void @shfl_xor_const.warpgang.flat.block(

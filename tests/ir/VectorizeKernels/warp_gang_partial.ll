@@ -7,10 +7,10 @@
 ; divergent branch the branch's lanes): shuffles from absent lanes keep the
 ; lane's own value, ballots and reductions leave them out, __activemask
 ; names the lanes present, a member mask names a subset. A third version
-; runs blocks whose warps span rows (blockDim.x not a multiple of 32 in a 2D
-; or 3D block): threadIdx.x of its gang is the linear thread index L
-; (ThreadLoops runs it over all threads as one row, "loom-flat-threads"),
-; the program's threadIdx.x/y/z are L's digits, and its row is the block.
+; runs 2D blocks whose warps span rows (blockDim.x not a multiple of 32):
+; threadIdx.x of its gang is the linear thread index L (ThreadLoops runs it
+; over all threads as one row, "loom-flat-threads"), the program's
+; threadIdx.x/y are L's digits, and its row is the block.
 ; RUN: %opt -passes=loom-wfv -loom-wfv-cleanup=false -pass-remarks=loom-wfv -S %s -o %t.ll 2>&1 | FileCheck --check-prefix=REMARK %s
 ; RUN: FileCheck %s < %t.ll
 ; With the block size known (the JIT), only the version that size runs:
@@ -73,7 +73,7 @@ done:
   ret void
 }
 
-; REMARK: remark: {{.*}}kernel 'partial' runs warps as gangs of 32 lanes (rows of whole warps; one-dimensional blocks; warps spanning rows, threads numbered flat)
+; REMARK: remark: {{.*}}kernel 'partial' runs warps as gangs of 32 lanes (rows of whole warps; one-dimensional blocks; 2D blocks, threads numbered flat)
 
 ; CHECK: define void @partial({{.*}} #[[ATTR:[0-9]+]]
 ; The version for rows of whole warps has no masked copy.
@@ -120,26 +120,30 @@ done:
 ; CHECK: and i32 %{{warp.active[0-9]+}}, 1048575
 ; CHECK: call i32 @llvm.vector.reduce.add.v32i32(
 
-; The flat version: the gang's threadIdx.x lanes are linear indices L; the
-; program's threadIdx.x/y/z are L's digits in blockDim's radix, computed
-; without a division per lane: the gang's first index (uniform) is divided
-; once, each lane adds its lane number and carries by a multiply and shift.
-; The gang's mask and full test count the block's threads.
+; The flat version (2D blocks: threadIdx.z is 0): the gang's threadIdx.x
+; lanes are linear indices L; the program's threadIdx.x and .y are L's
+; digits in radix blockDim.x, computed without a division per lane (the
+; gang's first index, uniform, is divided once; each lane adds its lane
+; number and carries by a multiply and shift); the program's own linear
+; index threadIdx.y * blockDim.x + threadIdx.x is L itself, so the loads
+; through it stay contiguous. The gang's mask and full test count the
+; block's threads.
 ; CHECK-LABEL: define internal void @partial.warpgang.flat(
 ; CHECK: %block.threads = mul nuw nsw i32 %{{.*}}, %ntid.z
 ; CHECK: %gang.mask = icmp ult <32 x i32> %tid.x.lanes, %{{.*}}
 ; CHECK: %gang.full = icmp ule i32 %{{.*}}, %block.threads
 ; CHECK: %flat.gang = and i32 %gang.base, -32
 ; CHECK: %flat.lane = and <32 x i32> %tid.x.lanes, splat (i32 31)
-; CHECK: %flat.tid.x.q0 = udiv i32 %flat.gang,
-; CHECK: %flat.tid.x.n = add nuw nsw <32 x i32> %{{.*}}, %flat.lane
-; CHECK: %[[M:.*]] = mul nuw nsw <32 x i32> %flat.tid.x.n,
-; CHECK: %flat.tid.x.carry = lshr <32 x i32> %[[M]], splat (i32 16)
-; CHECK: %flat.tid.x = sub nuw nsw <32 x i32> %flat.tid.x.n,
-; CHECK: %flat.tid.y.q0 = udiv i32 %flat.tid.x.q0,
-; CHECK: %flat.tid.y = sub nuw nsw <32 x i32>
+; CHECK: %flat.row0 = udiv i32 %flat.gang,
+; CHECK: %flat.col = add nuw nsw <32 x i32> %{{.*}}, %flat.lane
+; CHECK: %[[M:.*]] = mul nuw nsw <32 x i32> %flat.col,
+; CHECK: %flat.carry = lshr <32 x i32> %[[M]], splat (i32 16)
+; CHECK: %flat.tid.x = sub nuw nsw <32 x i32> %flat.col,
+; CHECK: %flat.tid.y = add nuw nsw <32 x i32> %{{.*}}, %flat.carry
 ; CHECK-NOT: udiv <32 x i32>
-; CHECK: %row = mul <32 x i32> %flat.tid.y,
+; CHECK: %lane = and <32 x i32> %tid.x.lanes, splat (i32 31)
+; CHECK: %i = zext nneg <32 x i32> %tid.x.lanes to <32 x i64>
+; CHECK: %pin.l0 = getelementptr i32, ptr %in, i64 %i.l0
 ; CHECK: attributes #[[ATTR]] = { "loom-kernel" "loom-warp-gang"="partial.warpgang" "loom-warp-gang-1d"="partial.warpgang.1d" "loom-warp-gang-flat"="partial.warpgang.flat" }
 ; CHECK: attributes #{{[0-9]+}} = { "loom-flat-threads" "loom-gang-width"="32" }
 
