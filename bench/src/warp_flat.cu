@@ -3,7 +3,7 @@
 // thread indices), the case of a 2D kernel that reduces with warp
 // collectives. Bandwidth bound.
 #include <cuda_runtime.h>
-#include "bench_common.h"
+#include "warp_stats_common.h"
 
 __global__ void warpStats2D(const float *in, float *sums, float *maxima) {
   const int t = threadIdx.y * blockDim.x + threadIdx.x;
@@ -40,18 +40,7 @@ int main() {
   KERNEL_CHECK();
   CUDA_CHECK(cudaMemcpy(hs.data(), sums, hs.size() * sizeof(float), cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaMemcpy(hm.data(), maxima, hm.size() * sizeof(float), cudaMemcpyDeviceToHost));
-  double checksum = 0;
-  for (int w = 0; w < n / 32; ++w) {
-    double want = 0;
-    float wantMax = hin[w * 32];
-    for (int l = 0; l < 32; ++l) {
-      want += hin[w * 32 + l];
-      wantMax = hin[w * 32 + l] > wantMax ? hin[w * 32 + l] : wantMax;
-    }
-    if (!bench_close(hs[w], want, 1e-5, 1e-6) || hm[w] != wantMax)
-      bench_fail("warp %d: sum %g max %g, want %g %g", w, hs[w], hm[w], want, wantMax);
-    checksum += hs[w] + hm[w];
-  }
+  const double checksum = wfCheck(hin.data(), hs.data(), hm.data(), n / 32);
   bench_report(ms, n * sizeof(float), 2.0 * n, checksum);
   return 0;
 }

@@ -5,7 +5,7 @@
 // bound.
 #include <cuda_runtime.h>
 #include "bench_common.h"
-#include "warp_partial_common.h"
+#include "warp_stats_common.h"
 
 __global__ void warpStats(const float *in, float *sums, float *maxima) {
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
@@ -46,18 +46,7 @@ int main() {
   KERNEL_CHECK();
   CUDA_CHECK(cudaMemcpy(hs.data(), sums, hs.size() * sizeof(float), cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaMemcpy(hm.data(), maxima, hm.size() * sizeof(float), cudaMemcpyDeviceToHost));
-  double checksum = 0;
-  for (int b = 0; b < blocks; ++b)
-    for (int w = 0; w < WP_WARPS; ++w) {
-      double want;
-      float wantMax;
-      wpReference(hin.data(), b, w, want, wantMax);
-      const int k = b * WP_WARPS + w;
-      if (!bench_close(hs[k], want, 1e-5, 1e-6) || hm[k] != wantMax)
-        bench_fail("warp %d of block %d: sum %g max %g, want %g %g", w, b, hs[k], hm[k], want,
-                   wantMax);
-      checksum += hs[k] + hm[k];
-    }
+  const double checksum = wpCheck(hin.data(), hs.data(), hm.data(), blocks);
   bench_report(ms, n * sizeof(float), 2.0 * n, checksum);
   return 0;
 }

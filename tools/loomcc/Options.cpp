@@ -49,6 +49,14 @@ bool error(const std::string &Msg) {
 
 bool ignore(Options &, const std::string &) { return true; }
 
+/// A true/false option value (-rdc, -fmad, -ftz).
+bool parseBool(const char *Flag, const std::string &V, bool &Out) {
+  if (V != "true" && V != "false")
+    return error("invalid value '" + V + "' for " + Flag + " (true or false)");
+  Out = V == "true";
+  return true;
+}
+
 std::optional<InputKind> kindFromLanguage(const std::string &L) {
   if (L == "cu" || L == "cuda")
     return InputKind::Cuda;
@@ -202,12 +210,7 @@ const std::vector<Spec> &specs() {
          return true;
        }},
       {"-rdc", "--relocatable-device-code", true, false,
-       [](Options &O, const std::string &V) {
-         if (V != "true" && V != "false")
-           return error("invalid value '" + V + "' for -rdc (true or false)");
-         O.Rdc = V == "true";
-         return true;
-       }},
+       [](Options &O, const std::string &V) { return parseBool("-rdc", V, O.Rdc); }},
       {"-dc", "--device-c", false, false,
        [](Options &O, const std::string &) {
          O.Rdc = true;
@@ -254,20 +257,16 @@ const std::vector<Spec> &specs() {
       {"-extended-lambda", "--extended-lambda", false, false, ignore},
       {"-ftz", "--ftz", true, false,
        [](Options &O, const std::string &V) {
-         if (V != "true" && V != "false")
-           return error("invalid value '" + V + "' for -ftz (true or false)");
-         O.Ftz = V == "true";
+         bool Ftz = false;
+         if (!parseBool("-ftz", V, Ftz))
+           return false;
+         O.Ftz = Ftz;
          return true;
        }},
       {"-prec-div", "--prec-div", true, false, ignore},
       {"-prec-sqrt", "--prec-sqrt", true, false, ignore},
       {"-fmad", "--fmad", true, false,
-       [](Options &O, const std::string &V) {
-         if (V != "true" && V != "false")
-           return error("invalid value '" + V + "' for -fmad (true or false)");
-         O.Fmad = V == "true";
-         return true;
-       }},
+       [](Options &O, const std::string &V) { return parseBool("-fmad", V, O.Fmad); }},
       {"-Wno-deprecated-gpu-targets", "--Wno-deprecated-gpu-targets", false, false, ignore},
       {"-Wno-deprecated-declarations", "--Wno-deprecated-declarations", false, false, ignore},
       {"-lto", "--dlink-time-opt", false, false, ignore},
