@@ -50,6 +50,55 @@ bool computesInDouble(const Instruction &I) {
   return false;
 }
 
+/// -ftz=true in code, for a kernel the CPU's flush mode cannot serve: each
+/// single-precision operation (arithmetic, comparison, conversion, math
+/// intrinsic) reads its float operands and writes its float result through
+/// a flush, |x| < 2^-126 ? copysign(0, x) : x, as a GPU's .ftz forms do.
+/// Loads, stores, phis and selects move values unchanged, as on a GPU.
+void flushFloatsInCode(Function &F) {
+  auto IsF32 = [](const Type *T) { return T->getScalarType()->isFloatTy(); };
+  SmallVector<Instruction *, 32> Ops;
+  for (Instruction &I : instructions(F)) {
+    bool Op = isa<BinaryOperator>(I) || isa<UnaryOperator>(I) || isa<FCmpInst>(I) ||
+              isa<FPTruncInst>(I) || isa<FPExtInst>(I) || isa<FPToSIInst>(I) ||
+              isa<FPToUIInst>(I) ||
+              (isa<IntrinsicInst>(I) && !I.mayReadOrWriteMemory() && !isa<DbgInfoIntrinsic>(I));
+    if (!Op)
+      continue;
+    bool Float = IsF32(I.getType());
+    for (const Use &U : I.operands())
+      Float |= IsF32(U->getType());
+    if (Float)
+      Ops.push_back(&I);
+  }
+  IRBuilder<> B(F.getContext());
+  // Results already flushed (one operation's result read by the next).
+  SmallPtrSet<Value *, 32> Flushed;
+  auto Flush = [&](Value *V) -> Value * {
+    Type *T = V->getType();
+    Value *Tiny = B.CreateFCmpOLT(B.CreateUnaryIntrinsic(Intrinsic::fabs, V),
+                                  ConstantFP::get(T, 0x1p-126), "ftz.tiny");
+    Value *R = B.CreateSelect(Tiny, B.CreateCopySign(ConstantFP::get(T, 0.0), V), V, "ftz");
+    Flushed.insert(R);
+    return R;
+  };
+  for (Instruction *I : Ops) {
+    B.SetInsertPoint(I);
+    for (Use &U : I->operands())
+      if (IsF32(U->getType()) && !isa<Constant>(U.get()) && !Flushed.count(U.get()))
+        U.set(Flush(U.get()));
+    if (IsF32(I->getType())) {
+      B.SetInsertPoint(I->getNextNode());
+      // Placeholder uses first, so the flush's own operand stays I.
+      auto *Tmp = new FreezeInst(PoisonValue::get(I->getType()));
+      I->replaceAllUsesWith(Tmp);
+      Value *R = Flush(I);
+      Tmp->replaceAllUsesWith(R);
+      Tmp->deleteValue();
+    }
+  }
+}
+
 /// -ftz=true (docs/pipeline.md, "Flushing denormals"): the device functions
 /// carry clang's "denormal-fp-math-f32"="preserve-sign". The CPU's flush
 /// modes (x86 MXCSR FTZ and DAZ, AArch64 FPCR.FZ) do that for every
@@ -67,16 +116,21 @@ void flushDenormals(Function &Entry, ArrayRef<Function *> Versions) {
       if (!Double && computesInDouble(I))
         Double = &I;
   if (Double) {
+    // Flush in code: every single-precision operation's operands and
+    // result. The functions lose the attribute, so the optimizer keeps the
+    // flushes (it would otherwise fold them as a no-op of the flush mode).
     OptimizationRemarkEmitter ORE(&Block);
     ORE.emit([&] {
-      return OptimizationRemarkMissed("loom-kernel-entry", "FlushDenormals",
-                                      userLine(Double->getDebugLoc()), Double->getParent())
+      return OptimizationRemark("loom-kernel-entry", "FlushDenormals",
+                                userLine(Double->getDebugLoc()), Double->getParent())
              << "kernel '" << Block.getFnAttribute(BlockOfAttr).getValueAsString()
-             << "' computes in double precision: -ftz=true leaves its single-precision "
-                "denormals unflushed (the CPU's flush mode would flush doubles too)";
+             << "' computes in double precision: -ftz=true flushes its single-precision "
+                "denormals in code (the CPU's flush mode would flush doubles too)";
     });
-    for (Function *F : Versions)
+    for (Function *F : Versions) {
       F->removeFnAttr("denormal-fp-math-f32");
+      flushFloatsInCode(*F);
+    }
     return;
   }
   Entry.addFnAttr(Block.getFnAttribute("denormal-fp-math-f32"));

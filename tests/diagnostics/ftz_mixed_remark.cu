@@ -1,9 +1,9 @@
-// -ftz=true and a kernel that computes in double precision: the kernel keeps
-// IEEE denormals (the CPU's flush mode would flush its doubles too), and
-// -Rpass-missed says so at the first double operation's line. A float-only
-// kernel in the same file gets no such remark.
-// RUN: %loomcc -ftz=true -Rpass-missed=loom-kernel-entry -c %s -o %t.o 2>&1 | FileCheck %s
-// CHECK: ftz_mixed_remark.cu:[[@LINE+6]]:{{[0-9]+}}: remark: kernel '_Z5mixedPKfPKdPfPd' computes in double precision: -ftz=true leaves its single-precision denormals unflushed (the CPU's flush mode would flush doubles too)
+// -ftz=true and a kernel that computes in double precision: its floats are
+// flushed in code (the CPU's flush mode would flush its doubles too), and
+// -Rpass says so at the first double operation's line. A float-only kernel
+// in the same file gets no such remark.
+// RUN: %loomcc -ftz=true -Rpass=loom-kernel-entry -c %s -o %t.o 2>&1 | FileCheck %s
+// CHECK: ftz_mixed_remark.cu:[[@LINE+6]]:{{[0-9]+}}: remark: kernel '_Z5mixedPKfPKdPfPd' computes in double precision: -ftz=true flushes its single-precision denormals in code (the CPU's flush mode would flush doubles too)
 // CHECK-NOT: _Z9floatOnlyPf
 #include <cuda_runtime.h>
 

@@ -2,9 +2,10 @@
 // flush single-precision denormal results and operands to zero, as a GPU
 // does; without it, or with --use_fast_math -ftz=false, they keep IEEE
 // denormals. A kernel that computes in double precision keeps its double
-// denormals (the CPU's flush mode is set only around float-only kernels;
-// tests/known-failing/ftz_mixed.cu is the mixed case), and host code after a
-// kernel computes with IEEE denormals again.
+// denormals (the CPU's flush mode is set only around float-only kernels; a
+// kernel with both flushes its floats in code), moves (loads and stores)
+// keep denormals as a GPU's do, and host code after a kernel computes with
+// IEEE denormals again.
 // RUN: %loomcc -ftz=true %s -o %t
 // RUN: %t | FileCheck --check-prefix=FTZ %s
 // RUN: env LOOM_JIT=sync LOOM_CACHE_DIR=none %t | FileCheck --check-prefix=FTZ %s
@@ -18,10 +19,12 @@
 // FTZ: product 0 0
 // FTZ: operand 0 0
 // FTZ: double nonzero
+// FTZ: mixed float 0 operand 0 double nonzero copy nonzero
 // FTZ: host nonzero
 // IEEE: product nonzero nonzero
 // IEEE: operand nonzero nonzero
 // IEEE: double nonzero
+// IEEE: mixed float nonzero operand nonzero double nonzero copy nonzero
 // IEEE: host nonzero
 // BAD: invalid value 'maybe' for -ftz (true or false)
 #include "Inputs/check.h"
@@ -42,6 +45,16 @@ __global__ void timesOne(const float *in, float *out, float one, int n) {
 
 __global__ void scaleDownDouble(const double *in, double *out, double scale) {
   out[threadIdx.x] = in[threadIdx.x] * scale; // 2^-1000 * 2^-50: a double denormal
+}
+
+// Float and double in one kernel: the floats flush (product and operand),
+// the double keeps its denormal, a plain copy keeps a denormal float.
+__global__ void mixed(const float *f, const double *d, float *fo, double *dout, float one) {
+  int i = threadIdx.x;
+  fo[4 * i] = f[4 * i] * 0x1p-100f;    // 2^-130: flushed
+  fo[4 * i + 1] = f[4 * i + 1] * one; // a denormal operand: flushed
+  fo[4 * i + 2] = f[4 * i + 1];       // a move: kept
+  dout[i] = d[i] * 0x1p-50;           // 2^-1050: kept
 }
 
 static const char *describe(float v) { return v == 0.0f ? "0" : "nonzero"; }
@@ -74,6 +87,22 @@ int main() {
   CHECK_CUDA(cudaMemcpy(hdout.data(), ddout, 32 * sizeof(double), cudaMemcpyDeviceToHost));
   EXPECT(hdout[0] == 0x1p-1050);
   std::printf("double %s\n", hdout[0] == 0.0 ? "0" : "nonzero");
+
+  std::vector<float> mf(4 * 32), mfo(4 * 32, -1.0f);
+  for (int i = 0; i < 32; ++i) {
+    mf[4 * i] = 0x1p-30f;
+    mf[4 * i + 1] = 0x1p-140f;
+  }
+  float *dmf, *dmfo;
+  CHECK_CUDA(cudaMalloc(&dmf, mf.size() * sizeof(float)));
+  CHECK_CUDA(cudaMalloc(&dmfo, mfo.size() * sizeof(float)));
+  CHECK_CUDA(cudaMemcpy(dmf, mf.data(), mf.size() * sizeof(float), cudaMemcpyHostToDevice));
+  mixed<<<1, 32>>>(dmf, dd, dmfo, ddout, 1.0f);
+  CHECK_CUDA(cudaMemcpy(mfo.data(), dmfo, mfo.size() * sizeof(float), cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaMemcpy(hdout.data(), ddout, 32 * sizeof(double), cudaMemcpyDeviceToHost));
+  EXPECT(mfo[2] == 0x1p-140f);
+  std::printf("mixed float %s operand %s double %s copy %s\n", describe(mfo[0]), describe(mfo[1]),
+              hdout[0] == 0.0 ? "0" : "nonzero", describe(mfo[2]));
 
   volatile float a = 0x1p-30f, b = 0x1p-100f;
   std::printf("host %s\n", describe(a * b));
