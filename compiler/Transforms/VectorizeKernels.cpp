@@ -2692,9 +2692,10 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
       // blockDim.x, computed without a division per lane: the gang's first
       // index L0 (a multiple of 32, uniform) is divided once, lane l adds
       // l < 32 to its remainder r, and the carry (r + l) / blockDim.x is
-      // ((r + l) * ceil(2^16 / blockDim.x)) >> 16, exact for r + l <
-      // blockDim.x + 32 and any blockDim.x <= 1024 (the error stays below
-      // 1 / blockDim.x).
+      // ((r + l) * ceil(2^21 / blockDim.x)) >> 21: for n = r + l <
+      // blockDim.x + 32 <= 1056 the error is below n / 2^21 < 1 / 1024, so
+      // it never reaches the next integer, and n * ceil(2^21 / d) < 2^27.
+      // (A 16-bit shift is wrong from blockDim.x = 257 on.)
       SmallVector<CallBase *, 8> Uses;
       for (Instruction &I : instructions(*WF))
         if (auto *CB = dyn_cast<CallBase>(&I))
@@ -2708,10 +2709,13 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
       Value *Lane = FB.CreateAnd(L, FB.getInt32(WarpSize - 1), "flat.lane");
       Value *Q0 = FB.CreateUDiv(L0, BX, "flat.row0");
       Value *R0 = FB.CreateSub(L0, FB.CreateMul(Q0, BX), "flat.col0");
-      Value *Magic = FB.CreateUDiv(FB.CreateAdd(FB.getInt32(1u << 16), FB.CreateSub(BX, FB.getInt32(1))),
-                                   BX, "flat.magic");
+      constexpr unsigned CarryShift = 21;
+      Value *Magic = FB.CreateUDiv(
+          FB.CreateAdd(FB.getInt32(1u << CarryShift), FB.CreateSub(BX, FB.getInt32(1))), BX,
+          "flat.magic");
       Value *N = FB.CreateAdd(R0, Lane, "flat.col", true, true);
-      Value *Carry = FB.CreateLShr(FB.CreateMul(N, Magic, "", true, true), 16, "flat.carry");
+      Value *Carry =
+          FB.CreateLShr(FB.CreateMul(N, Magic, "", true, true), CarryShift, "flat.carry");
       FlatTX = FB.CreateSub(N, FB.CreateMul(Carry, BX, "", true, true), "flat.tid.x", true, true);
       FlatTY = FB.CreateAdd(Q0, Carry, "flat.tid.y", true, true);
       FlatL = L;

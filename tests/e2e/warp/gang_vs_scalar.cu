@@ -1,7 +1,8 @@
 // Warps as gangs (issue #12): every warp collective on random data, under
 // divergent masks, computed by the warp-gang versions (blockDim.x a multiple
 // of 32; one-dimensional blocks of any size, whose last warp is partial; 2D
-// and 3D blocks whose warps span rows, run with flat thread numbering) and
+// blocks whose warps span rows, run with flat thread numbering, 500 x 2 for
+// the carry arithmetic of wide rows) and
 // by the scalar thread loop (--loom-disable=wfv), also with launch-time
 // specialization (the JIT builds only the version a block size runs); the
 // programs must print the same results.
@@ -28,6 +29,9 @@
 // RUN: %t.gang 16 16 > %t.gang.out7
 // RUN: %t.scalar 16 16 > %t.scalar.out7
 // RUN: diff %t.gang.out7 %t.scalar.out7
+// RUN: %t.gang 500 2 > %t.gang.out9
+// RUN: %t.scalar 500 2 > %t.scalar.out9
+// RUN: diff %t.gang.out9 %t.scalar.out9
 // RUN: %t.gang 5 3 4 > %t.gang.out8
 // RUN: %t.scalar 5 3 4 > %t.scalar.out8
 // RUN: diff %t.gang.out8 %t.scalar.out8
@@ -40,7 +44,7 @@
 #include "../Inputs/check.h"
 #include <vector>
 
-constexpr int NumOut = 20;
+constexpr int NumOut = 21;
 
 __global__ void collectives(const unsigned *in, unsigned *out) {
   int t = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
@@ -76,6 +80,9 @@ __global__ void collectives(const unsigned *in, unsigned *out) {
     float f = __shfl_xor_sync(m, (float)x * 0.5f, 1);
     o[19] = (unsigned)f;
   }
+  // threadIdx.x and .y on their own (not as the linear index), through a
+  // collective: the flat version's digits of the linear index.
+  o[20] = __shfl_xor_sync(0xffffffffu, threadIdx.x * 1000u + threadIdx.y * 10u + threadIdx.z, 3);
   (void)lane;
 }
 

@@ -137,7 +137,7 @@ done:
 ; CHECK: %flat.row0 = udiv i32 %flat.gang,
 ; CHECK: %flat.col = add nuw nsw <32 x i32> %{{.*}}, %flat.lane
 ; CHECK: %[[M:.*]] = mul nuw nsw <32 x i32> %flat.col,
-; CHECK: %flat.carry = lshr <32 x i32> %[[M]], splat (i32 16)
+; CHECK: %flat.carry = lshr <32 x i32> %[[M]], splat (i32 21)
 ; CHECK: %flat.tid.x = sub nuw nsw <32 x i32> %flat.col,
 ; CHECK: %flat.tid.y = add nuw nsw <32 x i32> %{{.*}}, %flat.carry
 ; CHECK-NOT: udiv <32 x i32>
