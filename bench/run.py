@@ -83,6 +83,9 @@ NO_HUGE = ("no-huge-pages", [], {"LOOM_HUGE_PAGES": "0"})  # cudaMalloc on 4 KiB
 NO_ROW_WALK = ("no-row-walk", ["--loom-disable=row-walk"])  # one block per call, x within the block
 NO_FULL_GANG_LOOPS = ("no-full-gang-loops", ["--loom-disable=full-gang-loops"])  # divergent loops masked throughout
 NO_DEFERRED_APPENDS = ("no-deferred-appends", ["--loom-disable=deferred-appends"])  # out[atomicAdd(c, 1)]: atomics
+# Small asynchronous work for an idle stream handed to the workers (deferred)
+# instead of run on the launching thread (docs/runtime.md, "Small work").
+NO_RUN_INLINE = ("no-run-inline", [], {"LOOM_RUN_INLINE": "0"})
 VARIANTS = {
     "smem_stage": [("no-barrier-elim", ["--loom-disable=barrier-elim"]), NO_UNIFORM],
     "warp_collectives": [("scalar", ["--loom-disable=vectorize"]), NO_WFV],
@@ -115,8 +118,10 @@ VARIANTS = {
     "stencil2d_tiled": [NO_WFV, NO_UNIFORM, JIT],
     "layernorm": [NO_FULL_GANG_LOOPS, NO_WFV, NO_UNIFORM, JIT],
     "hotspot": [ONE_THREAD, NO_UNROLL, NO_UNIFORM, JIT, NO_HUGE],
-    "tiny_launches": [ONE_THREAD],
-    "myocyte_loop": [ONE_THREAD],
+    "tiny_launches": [ONE_THREAD, NO_RUN_INLINE],
+    "myocyte_loop": [ONE_THREAD, NO_RUN_INLINE],
+    "launch_async": [NO_RUN_INLINE],
+    "launch_sync": [NO_RUN_INLINE],
 }
 VARIANTS["matmul_tiled"] = VARIANTS["matmul_tiled"] + [ONE_THREAD]  # lud-style tile kernel
 if ONLY_VARIANTS:  # BENCH_VARIANTS=jit,no-wfv: run only these variants

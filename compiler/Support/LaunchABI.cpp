@@ -42,7 +42,7 @@ LaunchABI::LaunchABI(LLVMContext &Ctx) {
   Type *Dim3 = ArrayType::get(I32, 3);
   Launch = StructType::get(Ctx, {Dim3, Dim3, I64});
   Worker = StructType::get(Ctx, {Ptr, Ptr, I64, I32, I32});
-  KernelDesc = StructType::get(Ctx, {Ptr, Ptr, I32, I32, Ptr, Ptr, I64, I64});
+  KernelDesc = StructType::get(Ctx, {Ptr, Ptr, I32, I32, Ptr, Ptr, I64, I64, I32, I32});
   VarDesc = StructType::get(Ctx, {Ptr, Ptr, I64, I32, I32, Ptr});
   ModuleDesc = StructType::get(Ctx, {I32, I32, Ptr, Ptr, I32, I32, Ptr, Ptr, I64, Ptr});
   EntryType = FunctionType::get(Type::getVoidTy(Ctx), {Ptr, Ptr, I64, I64, Ptr},

@@ -12,10 +12,13 @@
 
 #include "loom/KernelABI.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
@@ -55,6 +58,57 @@ Constant *descArray(Module &M, StructType *Elem, ArrayRef<Constant *> Elems,
                                 ConstantArray::get(Ty, Elems), Name);
   GV->setAlignment(Align(8));
   return GV;
+}
+
+/// Device services that return without waiting for anything outside the
+/// kernel (device launches and grid synchronization are not among them).
+bool isNonWaitingService(StringRef Name) {
+  return StringSwitch<bool>(Name)
+      .Cases({"__loom_vprintf", "__loom_assert_fail", "__loom_trap", "__loom_append"}, true)
+      .Cases({"__loom_device_malloc", "__loom_device_free", "__loom_device_cuda_malloc",
+              "__loom_device_cuda_free", "__loom_warp_collective", "__loom_globaltimer"},
+             true)
+      .Default(false);
+}
+
+/// LOOM_KERNEL_NEVER_WAITS_FOR_HOST (KernelABI.h): nothing reachable from
+/// \p Entry can observe a host write made after the launch, so nothing in it
+/// can wait for one. A volatile or atomic load, or the old value of an atomic
+/// read-modify-write, can (a spin on a flag the host sets); so can code the
+/// compiler does not see.
+bool neverWaitsForHost(Function &Entry) {
+  SmallVector<Function *, 16> Work{&Entry};
+  SmallPtrSet<Function *, 16> Seen{&Entry};
+  while (!Work.empty()) {
+    Function *F = Work.pop_back_val();
+    for (Instruction &I : instructions(*F)) {
+      if (auto *L = dyn_cast<LoadInst>(&I)) {
+        if (L->isVolatile() || L->isAtomic())
+          return false;
+      } else if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I)) {
+        if (!I.use_empty())
+          return false;
+      } else if (auto *Call = dyn_cast<CallBase>(&I)) {
+        Function *Callee = Call->getCalledFunction();
+        if (!Callee)
+          return false; // inline assembly or an indirect call
+        if (Callee->isIntrinsic())
+          continue;
+        if (Callee->isDeclaration()) {
+          // A function that reads no memory cannot see a host write; the
+          // vector math variants the vectorizer calls (vector-function ABI
+          // names, _ZGV...) are such functions of a pure scalar one.
+          if (!isNonWaitingService(Callee->getName()) && !Callee->onlyWritesMemory() &&
+              !Callee->getName().starts_with("_ZGV"))
+            return false;
+          continue;
+        }
+        if (Seen.insert(Callee).second)
+          Work.push_back(Callee);
+      }
+    }
+  }
+  return true;
 }
 
 Constant *kernelDesc(Module &M, const LaunchABI &ABI, Function &Entry) {
@@ -117,7 +171,9 @@ Constant *kernelDesc(Module &M, const LaunchABI &ABI, Function &Entry) {
       {cString(M, Kernel, "loom.name"), &Entry, ConstantInt::get(I32, NumArgs),
        ConstantInt::get(I32, Gang), u32Array(M, Sizes, "loom.arg.sizes"),
        u32Array(M, Aligns, "loom.arg.aligns"), ConstantInt::get(I64, StaticShared),
-       ConstantInt::get(I64, ArenaPerThread)});
+       ConstantInt::get(I64, ArenaPerThread),
+       ConstantInt::get(I32, neverWaitsForHost(Entry) ? LOOM_KERNEL_NEVER_WAITS_FOR_HOST : 0),
+       ConstantInt::get(I32, 0)});
 }
 
 /// Variables the host side may name in cudaMemcpyToSymbol & co.

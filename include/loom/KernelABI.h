@@ -12,7 +12,8 @@
  * This header is C, included by both the compiler (to build the descriptor
  * types in IR) and the runtime. Changing a layout here means bumping
  * LOOM_ABI_VERSION; the compiler's IR mirror lives in
- * compiler/Transforms/KernelRegistration.cpp.
+ * compiler/Support/LaunchABI.cpp (tests/unit/compiler/LaunchABITest.cpp
+ * checks it against this header).
  */
 #ifndef LOOM_KERNEL_ABI_H
 #define LOOM_KERNEL_ABI_H
@@ -24,7 +25,7 @@
 extern "C" {
 #endif
 
-#define LOOM_ABI_VERSION 3u
+#define LOOM_ABI_VERSION 4u
 #define LOOM_FATBIN_MAGIC "LOOMFATBIN1"
 
 typedef struct LoomDim3 {
@@ -73,7 +74,19 @@ typedef struct LoomKernelDesc {
   uint64_t staticSharedBytes;   /* bytes of static __shared__ data */
   uint64_t threadArenaBytesPerThread; /* per-unit state kept across barriers
                                          (unit: a thread, or a gang) */
+  uint32_t flags;               /* LOOM_KERNEL_* */
+  uint32_t reserved;
 } LoomKernelDesc;
+
+/* The kernel cannot wait for anything the host does after the launch: it has
+ * no volatile or atomic load, no atomic read-modify-write whose old value it
+ * uses, no inline assembly, no indirect call, no device-side launch or grid
+ * synchronization, and calls only functions of its module, intrinsics and
+ * the device services of this header (compiler/Transforms/KernelRegistration).
+ * The runtime may then run a small launch of it on the launching thread
+ * before the launch returns (Scheduler::tryRunHere): no host write it could
+ * be waiting for can be still to come. */
+#define LOOM_KERNEL_NEVER_WAITS_FOR_HOST 1u
 
 #define LOOM_VAR_MANAGED 1u
 /* The variable's initial value is all zero bytes (cudaDeviceReset restores

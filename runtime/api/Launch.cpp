@@ -81,7 +81,9 @@ cudaError_t launch(const void *Func, dim3 Grid, dim3 Block, void **Args, size_t 
   auto Op = loom::KernelOp::create(*Kernel.Desc, Launch, Args, R.scheduler().chunkFor(Blocks));
   if (!Op)
     return cudaErrorMemoryAllocation;
-  return R.enqueue(S, std::move(Op)); // recorded instead while S captures
+  // Recorded instead while S captures; a small kernel for an idle stream
+  // runs here and now.
+  return R.enqueue(S, std::move(Op), nullptr, /*MayRunHere=*/true);
 }
 
 } // namespace

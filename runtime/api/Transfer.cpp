@@ -43,7 +43,8 @@ cudaError_t submitAndMaybeWait(cudaStream_t Handle, bool Async, ArgTs... Args) {
   // is awake anyway does) instead of waking one.
   O->CallerWaits = !Async;
   OpRef Keep = O;
-  if (cudaError_t Error = R.enqueue(S, std::move(O)))
+  // An asynchronous small copy or fill for an idle stream runs here.
+  if (cudaError_t Error = R.enqueue(S, std::move(O), nullptr, /*MayRunHere=*/Async))
     return Error;
   if (Async)
     return cudaSuccess;

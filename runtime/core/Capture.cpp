@@ -25,7 +25,8 @@ bool Runtime::forbidsUnsafeCalls(const CaptureSession &C) const {
 
 void Runtime::invalidateLocked(CaptureSession &C) { C.Invalidated = true; }
 
-cudaError_t Runtime::enqueue(const std::shared_ptr<Stream> &S, OpRef O, const OpRef &WaitFor) {
+cudaError_t Runtime::enqueue(const std::shared_ptr<Stream> &S, OpRef O, const OpRef &WaitFor,
+                             bool MayRunHere) {
   {
     std::lock_guard<std::mutex> Lock(CaptureM);
     if (const std::shared_ptr<CaptureSession> &C = S->Capture) {
@@ -55,6 +56,8 @@ cudaError_t Runtime::enqueue(const std::shared_ptr<Stream> &S, OpRef O, const Op
         return cudaErrorStreamCaptureImplicit;
     }
   }
+  if (MayRunHere && !WaitFor && scheduler().tryRunHere(S, O))
+    return cudaSuccess;
   scheduler().submit(S, std::move(O), WaitFor);
   return cudaSuccess;
 }

@@ -33,6 +33,9 @@ public:
     return uint64_t(Launch.blockDim.x) * Launch.blockDim.y * Launch.blockDim.z;
   }
   static constexpr double GuessNsPerThread = 10;
+  bool mayRunOnSubmitter() const override {
+    return (Launched.flags & LOOM_KERNEL_NEVER_WAITS_FOR_HOST) != 0;
+  }
   /// Bytes of per-unit state a block of \p Block threads keeps across
   /// barriers: a unit is a thread, or for a vectorized kernel (gangWidth W
   /// > 1) a gang of W threads of a row, ceil(x / W) gangs per row.
@@ -83,6 +86,7 @@ public:
   void run(uint64_t Begin, uint64_t End, WorkerState &Worker) override;
   OpRef clone() const override;
   double guessNs() const override;
+  bool mayRunOnSubmitter() const override { return true; }
 
 private:
   unsigned char *Dst;
@@ -98,6 +102,7 @@ public:
   void run(uint64_t Begin, uint64_t End, WorkerState &Worker) override;
   OpRef clone() const override;
   double guessNs() const override;
+  bool mayRunOnSubmitter() const override { return true; }
 
 private:
   unsigned char *Dst;

@@ -34,16 +34,19 @@ Scheduler &Runtime::scheduler() {
     return *S;
   std::call_once(SchedulerOnce, [this] {
     Sched = std::make_unique<Scheduler>(Config.Scheduler, Config.NumWorkers);
+    Sched->setRunInline(Config.RunInline);
     if (const char *Stats = std::getenv("LOOM_SCHED_STATS"); Stats && *Stats == '1')
       std::atexit([] {
         Scheduler &S = Runtime::get().scheduler();
         std::fprintf(stderr,
                      "loom: scheduler: %u executing threads, %llu worker wake-ups, "
                      "%llu ops started deferred, %llu promoted, %llu waiter sleeps, "
+                     "%llu run inline, "
                      "wake-up latency %.1f us, spin %.1f us, inline threshold %.1f us\n",
                      S.numWorkers(), (unsigned long long)S.workerWakeups(),
                      (unsigned long long)S.deferredStarts(), (unsigned long long)S.promotions(),
-                     (unsigned long long)S.helperSleeps(), S.costs().wakeNs() / 1000,
+                     (unsigned long long)S.helperSleeps(), (unsigned long long)S.ranHere(),
+                     S.costs().wakeNs() / 1000,
                      S.costs().spinNs() / 1000, S.costs().inlineThresholdNs() / 1000);
       });
     SchedReady.store(Sched.get(), std::memory_order_release);

@@ -74,7 +74,10 @@ public:
   /// blocking stream captures -> cudaErrorStreamCaptureImplicit; both
   /// invalidate the capture, and later work in it ->
   /// cudaErrorStreamCaptureInvalidated.
-  cudaError_t enqueue(const std::shared_ptr<Stream> &S, OpRef O, const OpRef &WaitFor = nullptr);
+  /// With \p MayRunHere, a small op for an idle stream may run on the
+  /// calling thread before this returns (Scheduler::tryRunHere).
+  cudaError_t enqueue(const std::shared_ptr<Stream> &S, OpRef O, const OpRef &WaitFor = nullptr,
+                      bool MayRunHere = false);
   /// A call that waits for \p S (synchronous copies, stream synchronize) is
   /// illegal while \p S captures, and for the legacy stream while a capture
   /// that forbids unsafe calls is active: cudaErrorStreamCaptureUnsupported,

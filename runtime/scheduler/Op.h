@@ -47,6 +47,12 @@ public:
   /// block, so a launch with another block size reuses the estimate).
   virtual uint64_t costUnitsPerUnit() const { return 1; }
 
+  /// Whether the op may run on the thread that submits it, before the
+  /// submission returns (Scheduler::tryRunHere): it cannot wait for anything
+  /// that thread does afterwards. Copies and fills can't; a kernel can't if
+  /// the compiler proved it (LOOM_KERNEL_NEVER_WAITS_FOR_HOST).
+  virtual bool mayRunOnSubmitter() const { return false; }
+
   bool isDone() const { return Done.load(std::memory_order_acquire); }
 
   /// Set before submission when the submitting thread waits for the op at

@@ -332,6 +332,11 @@ bool Scheduler::runSomething(WorkerState &W, bool AllowDeferred) {
   }
   if (!O)
     return false;
+  runUnits(O, W);
+  return true;
+}
+
+void Scheduler::runUnits(const OpRef &O, WorkerState &W) {
   const void *Key = O->costKey();
   int64_t OpStart = -1;
   for (;;) {
@@ -357,13 +362,48 @@ bool Scheduler::runSomething(WorkerState &W, bool AllowDeferred) {
     }
     if (O->DoneUnits.fetch_add(Count, std::memory_order_acq_rel) + Count == O->NumUnits) {
       finish(O);
-      return true;
+      return;
     }
   }
   // Every unit is taken; keep others from picking this op again.
   std::lock_guard<std::mutex> Lock(M);
   Active.erase(std::remove(Active.begin(), Active.end(), O), Active.end());
   setHasWorkLocked();
+}
+
+bool Scheduler::tryRunHere(const std::shared_ptr<Stream> &S, const OpRef &O) {
+  if (Kind == SchedulerKind::Serial || HoldsSlot || O->NumUnits == 0 || !runInline() ||
+      !O->mayRunOnSubmitter())
+    return false;
+  // Known to be small: a kernel must have run before (its measured block
+  // time; a first launch may take any time), a key-less op (a copy or fill)
+  // is judged by its size.
+  double Estimate = O->costKey() ? (Costs.perUnitNs(O->costKey()) >= 0 ? estimateNs(*O) : -1)
+                                 : O->guessNs();
+  if (Estimate < 0 || Estimate >= Costs.inlineThresholdNs())
+    return false;
+  if (!Slots.tryAcquire())
+    return false; // every executor is busy: queue it behind their work
+  {
+    std::lock_guard<std::mutex> Lock(M);
+    if (!idleLocked(*S)) {
+      Slots.release();
+      return false;
+    }
+    // Started as deferred work: nobody is woken, an awake worker may help,
+    // and runUnits promotes it if it outlasts the threshold.
+    O->Owner = S;
+    S->Queue.push_back(O);
+    O->Started = true;
+    O->Deferred.store(true, std::memory_order_relaxed);
+    O->StartedAtNs = nowNs();
+    Active.push_back(O);
+  }
+  RanHere.fetch_add(1, std::memory_order_relaxed);
+  HoldsSlot = true;
+  runUnits(O, helperWorkerState(NumWorkers));
+  HoldsSlot = false;
+  releaseSlot();
   return true;
 }
 
@@ -573,18 +613,22 @@ bool Scheduler::queryStream(const std::shared_ptr<Stream> &S) {
   return Empty;
 }
 
-bool Scheduler::idleForBlockingCall(const std::shared_ptr<Stream> &S) {
-  std::lock_guard<std::mutex> Lock(M);
-  if (!S->Queue.empty())
+bool Scheduler::idleLocked(const Stream &S) const {
+  if (!S.Queue.empty())
     return false;
-  if (S->IsLegacyDefault) {
+  if (S.IsLegacyDefault) {
     for (const std::shared_ptr<Stream> &Other : Streams)
       if (Other->synchronizesWithLegacy() && !Other->Queue.empty())
         return false;
-  } else if (S->synchronizesWithLegacy() && !Legacy->Queue.empty()) {
+  } else if (S.synchronizesWithLegacy() && !Legacy->Queue.empty()) {
     return false;
   }
   return true;
+}
+
+bool Scheduler::idleForBlockingCall(const std::shared_ptr<Stream> &S) {
+  std::lock_guard<std::mutex> Lock(M);
+  return idleLocked(*S);
 }
 
 void Scheduler::waitBeforeBlockingCall(const std::shared_ptr<Stream> &S) {

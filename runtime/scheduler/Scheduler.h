@@ -60,6 +60,21 @@ public:
   /// an extra dependency (cudaStreamWaitEvent).
   void submit(const std::shared_ptr<Stream> &S, OpRef O, const OpRef &WaitFor = nullptr);
 
+  /// Small work without a hand-off: when \p O may run on its submitter
+  /// (Op::mayRunOnSubmitter), \p S and every stream it is ordered
+  /// after are idle, \p O's time on one thread is known to be below the
+  /// inline threshold (measured for ops with a cost key, guessed for the
+  /// others), an executor slot is free and inline runs are enabled, submits
+  /// \p O and runs it on the calling thread before returning: no worker is
+  /// woken, and the op is complete when this returns unless it outlasted
+  /// the threshold, in which case its remaining units went to the workers
+  /// as ordinary work. Returns false, having done nothing, otherwise (the
+  /// caller then submits). Never in serial mode, and never from a thread
+  /// that already executes work.
+  bool tryRunHere(const std::shared_ptr<Stream> &S, const OpRef &O);
+  void setRunInline(bool On) { RunInline.store(On, std::memory_order_relaxed); }
+  bool runInline() const { return RunInline.load(std::memory_order_relaxed); }
+
   /// Dynamic parallelism: \p Child was launched by a thread of the running
   /// grid \p Parent. It goes to \p S (null: the parent's own child stream;
   /// ignored for a tail launch, which starts after everything else the parent
@@ -99,11 +114,12 @@ public:
   double estimateNs(const Op &O) const;
   /// Counters for tests and tuning (LOOM_SCHED_STATS=1 prints them at exit):
   /// workers woken for work, ops started deferred, deferred ops promoted to
-  /// ordinary ones, times a waiting thread slept.
+  /// ordinary ones, times a waiting thread slept, ops run by tryRunHere.
   uint64_t workerWakeups() const { return WorkerWakeups.load(std::memory_order_relaxed); }
   uint64_t deferredStarts() const { return DeferredStarts.load(std::memory_order_relaxed); }
   uint64_t promotions() const { return Promotions.load(std::memory_order_relaxed); }
   uint64_t helperSleeps() const { return HelperSleeps.load(std::memory_order_relaxed); }
+  uint64_t ranHere() const { return RanHere.load(std::memory_order_relaxed); }
 
   /// Drains all work, then restarts with a different configuration. For
   /// tests; streams stay valid.
@@ -128,6 +144,10 @@ private:
   /// Runs units of one active op; false if there was nothing to run.
   /// Deferred ops are taken only if \p AllowDeferred.
   bool runSomething(WorkerState &W, bool AllowDeferred);
+  /// Grabs and runs units of the started op \p O until none is left (a
+  /// deferred op that outlasts the inline threshold is promoted on the way);
+  /// completes it if this thread ran its last unit.
+  void runUnits(const OpRef &O, WorkerState &W);
   void finish(const OpRef &O);
   void helpUntil(const std::function<bool()> &DoneLocked);
 
@@ -139,6 +159,8 @@ private:
   /// Queues \p O for completion if its units and children are all done.
   void settleLocked(const OpRef &O, std::vector<OpRef> &Completed);
   bool runnableLocked(bool AllowDeferred) const;
+  /// Whether work submitted to \p S now would wait for nothing.
+  bool idleLocked(const Stream &S) const;
   void setHasWorkLocked() { HasWork.store(runnableLocked(false), std::memory_order_seq_cst); }
   bool shouldDeferLocked(const Op &O) const;
   bool promoteLocked(const OpRef &O);
@@ -171,7 +193,9 @@ private:
   std::atomic<int> SlotWanted{0};      ///< waiting threads that could use a slot
   std::atomic<int> SleepingWorkers{0}; ///< workers in (or entering) a wait
   std::atomic<int64_t> LastWakeNs{0};  ///< when workers were last notified
-  std::atomic<uint64_t> WorkerWakeups{0}, DeferredStarts{0}, Promotions{0}, HelperSleeps{0};
+  std::atomic<uint64_t> WorkerWakeups{0}, DeferredStarts{0}, Promotions{0}, HelperSleeps{0},
+      RanHere{0};
+  std::atomic<bool> RunInline{true};
   bool Stopping = false;
   std::vector<std::thread> Workers;
 };

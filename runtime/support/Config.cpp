@@ -68,6 +68,23 @@ unsigned availableCpus() {
   return N ? N : 1;
 }
 
+namespace {
+/// An on/off knob: 0|off|1|on; anything else keeps \p Default with a warning.
+bool parseOnOff(const std::function<const char *(const char *)> &GetEnv, const char *Name,
+                bool Default, std::string &Warnings) {
+  const char *Value = GetEnv(Name);
+  if (!Value || !*Value)
+    return Default;
+  if (std::strcmp(Value, "0") == 0 || std::strcmp(Value, "off") == 0)
+    return false;
+  if (std::strcmp(Value, "1") == 0 || std::strcmp(Value, "on") == 0)
+    return true;
+  Warnings += std::string(Name) + "='" + Value + "' is none of 0, off, 1, on; using " +
+              (Default ? "on" : "off") + "\n";
+  return Default;
+}
+} // namespace
+
 RuntimeConfig parseConfig(const std::function<const char *(const char *)> &GetEnv,
                           unsigned AvailableCpus) {
   RuntimeConfig Config;
@@ -92,15 +109,8 @@ RuntimeConfig parseConfig(const std::function<const char *(const char *)> &GetEn
       Config.Warnings += std::string("LOOM_SCHEDULER='") + Value +
                          "' is neither 'pool' nor 'serial'; using 'pool'\n";
   }
-  if (const char *Value = GetEnv("LOOM_HUGE_PAGES"); Value && *Value) {
-    if (std::strcmp(Value, "0") == 0 || std::strcmp(Value, "off") == 0)
-      Config.HugePages = false;
-    else if (std::strcmp(Value, "1") == 0 || std::strcmp(Value, "on") == 0)
-      Config.HugePages = true;
-    else
-      Config.Warnings += std::string("LOOM_HUGE_PAGES='") + Value +
-                         "' is none of 0, off, 1, on; using on\n";
-  }
+  Config.HugePages = parseOnOff(GetEnv, "LOOM_HUGE_PAGES", true, Config.Warnings);
+  Config.RunInline = parseOnOff(GetEnv, "LOOM_RUN_INLINE", true, Config.Warnings);
   if (Config.Scheduler == SchedulerKind::Serial)
     Config.NumWorkers = 0;
   return Config;

@@ -25,6 +25,11 @@ struct RuntimeConfig {
   /// LOOM_HUGE_PAGES=0: large allocations do not ask for transparent huge
   /// pages (memory/Allocator.h).
   bool HugePages = true;
+  /// LOOM_RUN_INLINE=0: small asynchronous work (a kernel or copy whose
+  /// measured time is below the inline threshold, into an idle stream) is
+  /// always handed to the workers instead of running on the calling thread
+  /// (Scheduler::submitOrRunHere).
+  bool RunInline = true;
   /// Problems found while parsing, reported once on stderr.
   std::string Warnings;
 };
@@ -53,7 +58,8 @@ struct JitSettings {
 JitSettings parseJitSettings(const std::function<const char *(const char *)> &GetEnv);
 
 /// Reads the knobs through \p GetEnv (so tests can inject values).
-/// LOOM_SCHEDULER=pool|serial, LOOM_NUM_THREADS=<n >= 1>; defaults: pool,
+/// LOOM_SCHEDULER=pool|serial, LOOM_NUM_THREADS=<n >= 1>, LOOM_HUGE_PAGES and
+/// LOOM_RUN_INLINE (0|off|1|on, default on); defaults: pool,
 /// one worker per CPU the process may use (\p AvailableCpus, by default
 /// availableCpus()).
 RuntimeConfig parseConfig(const std::function<const char *(const char *)> &GetEnv,

@@ -43,15 +43,16 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-DAG: @[[V1:loom.var.name[.0-9]*]] = private unnamed_addr constant [7 x i8] c"coeffs\00"
 ; CHECK-DAG: @[[V2:loom.var.name[.0-9]*]] = private unnamed_addr constant [6 x i8] c"table\00"
 ; CHECK-DAG: @loom.module.key = private unnamed_addr constant [17 x i8] c"loom-test-module\00"
-; LoomKernelDesc {name, entry, numArgs, reserved, argSizes, argAligns, staticShared, arena}
-; CHECK-DAG: @loom.kernels = private constant [2 x { ptr, ptr, i32, i32, ptr, ptr, i64, i64 }] [{ ptr, ptr, i32, i32, ptr, ptr, i64, i64 } { ptr @[[KNAME]], ptr @loom.entry.k, i32 5, i32 1, ptr @[[KSIZES]], ptr @[[KALIGNS]], i64 0, i64 0 }, { ptr, ptr, i32, i32, ptr, ptr, i64, i64 } { ptr @[[NNAME]], ptr @loom.entry.noargs, i32 0, i32 1, ptr null, ptr null, i64 0, i64 0 }]
+; LoomKernelDesc {name, entry, numArgs, gangWidth, argSizes, argAligns, staticShared,
+; arena, flags, reserved}; flags 1: LOOM_KERNEL_NEVER_WAITS_FOR_HOST (never_waits.ll)
+; CHECK-DAG: @loom.kernels = private constant [2 x { ptr, ptr, i32, i32, ptr, ptr, i64, i64, i32, i32 }] [{ ptr, ptr, i32, i32, ptr, ptr, i64, i64, i32, i32 } { ptr @[[KNAME]], ptr @loom.entry.k, i32 5, i32 1, ptr @[[KSIZES]], ptr @[[KALIGNS]], i64 0, i64 0, i32 1, i32 0 }, { ptr, ptr, i32, i32, ptr, ptr, i64, i64, i32, i32 } { ptr @[[NNAME]], ptr @loom.entry.noargs, i32 0, i32 1, ptr null, ptr null, i64 0, i64 0, i32 1, i32 0 }]
 ; LoomVarDesc {name, address, size}
 ; Flags: zero-initialized variables (counter, table) carry LOOM_VAR_ZERO_INIT
 ; (2), so cudaDeviceReset clears them instead of copying a saved image.
 ; CHECK-DAG: @loom.vars = private constant [3 x { ptr, ptr, i64, i32, i32, ptr }] [{ ptr, ptr, i64, i32, i32, ptr } { ptr @[[V0]], ptr @counter, i64 4, i32 2, i32 0, ptr null }, { ptr, ptr, i64, i32, i32, ptr } { ptr @[[V1]], ptr @coeffs, i64 16, i32 0, i32 0, ptr null }, { ptr, ptr, i64, i32, i32, ptr } { ptr @[[V2]], ptr @table, i64 24, i32 2, i32 0, ptr null }]
-; LoomModuleDesc {abiVersion 3, numKernels, key, kernels, numVars, reserved, vars,
+; LoomModuleDesc {abiVersion 4, numKernels, key, kernels, numVars, reserved, vars,
 ; jitBitcode, jitBitcodeSize, jitConfig}: no bitcode from opt (loomcc embeds it).
-; CHECK-DAG: @loom.module = private constant { i32, i32, ptr, ptr, i32, i32, ptr, ptr, i64, ptr } { i32 3, i32 2, ptr @loom.module.key, ptr @loom.kernels, i32 3, i32 0, ptr @loom.vars, ptr null, i64 0, ptr null }
+; CHECK-DAG: @loom.module = private constant { i32, i32, ptr, ptr, i32, i32, ptr, ptr, i64, ptr } { i32 4, i32 2, ptr @loom.module.key, ptr @loom.kernels, i32 3, i32 0, ptr @loom.vars, ptr null, i64 0, ptr null }
 ; CHECK-DAG: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @loom.register.module, ptr null }]
 
 define internal void @k.block(i8 %c, i16 %s, double %d, ptr byval(%struct.S) align 8 %st, ptr %out, ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz) #0 {

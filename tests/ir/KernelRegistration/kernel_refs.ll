@@ -12,7 +12,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; CHECK-NOT: @loom.kernel.ref
 ; CHECK-LABEL: define internal void @first.block(
-; CHECK: call i32 @__loom_launch_device(ptr getelementptr inbounds ([2 x { ptr, ptr, i32, i32, ptr, ptr, i64, i64 }], ptr @loom.kernels, i32 0, i32 1), ptr null, ptr null, ptr null, i32 0, ptr null)
+; CHECK: call i32 @__loom_launch_device(ptr getelementptr inbounds ([2 x { ptr, ptr, i32, i32, ptr, ptr, i64, i64, i32, i32 }], ptr @loom.kernels, i32 0, i32 1), ptr null, ptr null, ptr null, i32 0, ptr null)
 define internal void @first.block(ptr %launch, ptr %worker, i32 %bx, i32 %by, i32 %bz) #0 {
   %r = call i32 @__loom_launch_device(ptr @loom.kernel.ref.second, ptr null, ptr null, ptr null, i32 0, ptr null)
   ret void

@@ -12,7 +12,7 @@
 ; RUN: not %opt -disable-output %s -passes=loom-no-such-pass 2>&1 | FileCheck %s --check-prefix=ERR
 
 ; A module without kernels still registers (an empty descriptor).
-; CHECK: @loom.module = private constant { i32, i32, ptr, ptr, i32, i32, ptr, ptr, i64, ptr } { i32 3, i32 0, ptr @loom.module.key, ptr null, i32 0, i32 0, ptr null, ptr null, i64 0, ptr null }
+; CHECK: @loom.module = private constant { i32, i32, ptr, ptr, i32, i32, ptr, ptr, i64, ptr } { i32 4, i32 0, ptr @loom.module.key, ptr null, i32 0, i32 0, ptr null, ptr null, i64 0, ptr null }
 ; CHECK: @llvm.global_ctors = appending global {{.*}} ptr @loom.register.module
 
 ; LIB: cannot read Loom's device library '{{.*}}missing.bc'

@@ -66,7 +66,8 @@ TEST(LaunchABI, MirrorsKernelABIStructs) {
                 offsetof(LoomKernelDesc, numArgs), offsetof(LoomKernelDesc, gangWidth),
                 offsetof(LoomKernelDesc, argSizes), offsetof(LoomKernelDesc, argAligns),
                 offsetof(LoomKernelDesc, staticSharedBytes),
-                offsetof(LoomKernelDesc, threadArenaBytesPerThread)},
+                offsetof(LoomKernelDesc, threadArenaBytesPerThread),
+                offsetof(LoomKernelDesc, flags), offsetof(LoomKernelDesc, reserved)},
                "LoomKernelDesc");
   expectLayout(DL, ABI.VarDesc, sizeof(LoomVarDesc),
                {offsetof(LoomVarDesc, name), offsetof(LoomVarDesc, address),
@@ -101,10 +102,10 @@ TEST(LaunchABI, EntryTypeMatchesLoomKernelEntry) {
 // these sizes with it.
 TEST(LaunchABI, VersionPinsTheLayout) {
   static_assert(sizeof(void *) == 8, "Loom targets 64-bit hosts");
-  EXPECT_EQ(LOOM_ABI_VERSION, 3u);
+  EXPECT_EQ(LOOM_ABI_VERSION, 4u);
   EXPECT_EQ(sizeof(LoomLaunch), 32u);
   EXPECT_EQ(sizeof(LoomWorker), 32u);
-  EXPECT_EQ(sizeof(LoomKernelDesc), 56u);
+  EXPECT_EQ(sizeof(LoomKernelDesc), 64u);
   EXPECT_EQ(sizeof(LoomVarDesc), 40u);
   EXPECT_EQ(sizeof(LoomModuleDesc), 64u);
   EXPECT_EQ(sizeof(LoomOffloadEntry), 56u);

@@ -44,6 +44,8 @@ public:
   }
   double guessNs() const override { return Guess; }
   const void *costKey() const override { return Key; }
+  bool mayRunOnSubmitter() const override { return MayRunHere; }
+  bool MayRunHere = true;
   std::set<std::thread::id> threads() {
     std::lock_guard<std::mutex> Lock(M);
     return Threads;
@@ -170,6 +172,123 @@ TEST(ExecutorScaling, BlockingCallIdleness) {
   EXPECT_TRUE(Sched.idleForBlockingCall(Sched.legacyStream()));
   Sched.waitAll();
   EXPECT_TRUE(Sched.idleForBlockingCall(NonBlocking));
+}
+
+/// Runs one small op with \p Key through the pool so that its cost is measured.
+void measure(loom::Scheduler &Sched, const std::shared_ptr<loom::Stream> &S, const void *Key) {
+  auto Warm = std::make_shared<ProbeOp>(2, 0us, /*Guess=*/200, Key);
+  Sched.submit(S, Warm);
+  Sched.waitStream(S);
+  ASSERT_GE(Sched.costs().perUnitNs(Key), 0);
+  // Workers that ran it spin for a while holding their executor slots; a
+  // run here needs a free one.
+  std::this_thread::sleep_for(20ms);
+}
+
+/// tryRunHere, retried for up to a second while workers that just ran
+/// something spin holding every executor slot (then it declines).
+bool runsHereSoon(loom::Scheduler &Sched, const std::shared_ptr<loom::Stream> &S,
+                  const loom::OpRef &O) {
+  for (int Try = 0; Try < 1000; ++Try) {
+    if (Sched.tryRunHere(S, O))
+      return true;
+    std::this_thread::sleep_for(1ms);
+  }
+  return false;
+}
+
+TEST(RunHere, SmallMeasuredOpRunsOnTheCallerBeforeSubmitReturns) {
+  loom::Scheduler Sched(loom::SchedulerKind::Pool, 2);
+  auto S = Sched.createStream(0);
+  int Key;
+  measure(Sched, S, &Key);
+  uint64_t Wakeups = Sched.workerWakeups();
+  const int Ops = 200;
+  int OnCaller = 0;
+  for (int I = 0; I < Ops; ++I) {
+    auto Small = std::make_shared<ProbeOp>(2, 0us, /*Guess=*/-1, &Key);
+    ASSERT_TRUE(runsHereSoon(Sched, S, Small));
+    ASSERT_TRUE(Small->isDone()); // complete on return: nothing left queued
+    EXPECT_TRUE(Sched.queryStream(S));
+    OnCaller += Small->threads() == std::set<std::thread::id>{std::this_thread::get_id()};
+  }
+  EXPECT_EQ(Sched.ranHere(), uint64_t(Ops));
+  // An awake worker may help with a unit now and then; nobody is woken.
+  EXPECT_GE(OnCaller, Ops * 9 / 10);
+  EXPECT_LE(Sched.workerWakeups() - Wakeups, uint64_t(Ops / 10));
+}
+
+TEST(RunHere, OnlyWhenTheStreamAndWhatItFollowsAreIdle) {
+  loom::Scheduler Sched(loom::SchedulerKind::Pool, 2);
+  auto Blocking = Sched.createStream(0);
+  auto NonBlocking = Sched.createStream(0x01);
+  int Key;
+  measure(Sched, Blocking, &Key);
+  auto small = [&] { return std::make_shared<ProbeOp>(1, 0us, -1, &Key); };
+  // Long work in the blocking stream: the stream itself and the legacy
+  // stream (ordered after blocking streams) are busy, a non-blocking one not.
+  std::atomic<bool> Release{false};
+  class GateOp : public loom::Op {
+  public:
+    explicit GateOp(std::atomic<bool> &R) : Op(1, 1), R(R) {}
+    void run(uint64_t, uint64_t, loom::WorkerState &) override {
+      while (!R.load())
+        std::this_thread::yield();
+    }
+    std::atomic<bool> &R;
+  };
+  auto Gate = std::make_shared<GateOp>(Release);
+  Sched.submit(Blocking, Gate);
+  EXPECT_FALSE(Sched.tryRunHere(Blocking, small()));
+  EXPECT_FALSE(Sched.tryRunHere(Sched.legacyStream(), small()));
+  EXPECT_TRUE(runsHereSoon(Sched, NonBlocking, small()));
+  Release = true;
+  Sched.waitAll();
+  EXPECT_TRUE(runsHereSoon(Sched, Sched.legacyStream(), small()));
+  EXPECT_TRUE(runsHereSoon(Sched, Blocking, small()));
+}
+
+TEST(RunHere, NotForUnknownOrLargeWorkNorWhenTurnedOff) {
+  loom::Scheduler Sched(loom::SchedulerKind::Pool, 2);
+  auto S = Sched.createStream(0);
+  int Unmeasured, Key;
+  // A kernel that never ran may be anything (one that waits for the host).
+  EXPECT_FALSE(Sched.tryRunHere(S, std::make_shared<ProbeOp>(1, 0us, /*Guess=*/1, &Unmeasured)));
+  // Key-less ops (copies, fills) go by their guess.
+  EXPECT_TRUE(runsHereSoon(Sched, S, std::make_shared<ProbeOp>(1, 0us, /*Guess=*/200)));
+  EXPECT_FALSE(Sched.tryRunHere(S, std::make_shared<ProbeOp>(1, 0us, /*Guess=*/-1)));
+  EXPECT_FALSE(Sched.tryRunHere(
+      S, std::make_shared<ProbeOp>(1, 0us, Sched.costs().inlineThresholdNs() * 2)));
+  measure(Sched, S, &Key);
+  // Not an op that may run on its submitter (a kernel that could wait for
+  // what the host does after the launch).
+  auto MayWait = std::make_shared<ProbeOp>(1, 0us, -1, &Key);
+  MayWait->MayRunHere = false;
+  EXPECT_FALSE(Sched.tryRunHere(S, MayWait));
+  Sched.setRunInline(false);
+  EXPECT_FALSE(Sched.tryRunHere(S, std::make_shared<ProbeOp>(1, 0us, -1, &Key)));
+  Sched.setRunInline(true);
+  EXPECT_TRUE(runsHereSoon(Sched, S, std::make_shared<ProbeOp>(1, 0us, -1, &Key)));
+  EXPECT_EQ(Sched.ranHere(), 2u);
+
+  loom::Scheduler Serial(loom::SchedulerKind::Serial, 0);
+  auto T = Serial.createStream(0);
+  EXPECT_FALSE(Serial.tryRunHere(T, std::make_shared<ProbeOp>(1, 0us, /*Guess=*/200)));
+}
+
+TEST(RunHere, OpThatOutlastsTheThresholdGetsTheWorkers) {
+  loom::Scheduler Sched(loom::SchedulerKind::Pool, 2);
+  auto S = Sched.createStream(0);
+  int Key;
+  measure(Sched, S, &Key);
+  // Measured tiny, but these units take 2 ms each: past the threshold the
+  // rest is ordinary work, and submit returns before the op completes.
+  auto Long = std::make_shared<ProbeOp>(40, 2000us, -1, &Key);
+  ASSERT_TRUE(runsHereSoon(Sched, S, Long));
+  Sched.waitStream(S);
+  ASSERT_TRUE(Long->isDone());
+  EXPECT_GE(Long->threads().size(), 2u);
+  EXPECT_GE(Sched.promotions(), 1u);
 }
 
 } // namespace

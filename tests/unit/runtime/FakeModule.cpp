@@ -112,7 +112,8 @@ const uint32_t TwoPtr[] = {8, 8};
 
 const LoomKernelDesc Kernels[] = {
     {"_Z12countThreadsPi", countThreadsEntry, 1, 0, PtrArg, PtrArg, 0, 0},
-    {"_Z10storeValuePii", storeValueEntry, 2, 0, PtrIntSizes, PtrIntAligns, 0, 0},
+    {"_Z10storeValuePii", storeValueEntry, 2, 0, PtrIntSizes, PtrIntAligns, 0, 0,
+     LOOM_KERNEL_NEVER_WAITS_FOR_HOST},
     {"_Z11sharedProbePm", sharedProbeEntry, 1, 0, PtrArg, PtrArg, ProbeStaticShared, 16},
     {"_Z10blockOrderPiS_", blockOrderEntry, 2, 0, TwoPtr, TwoPtr, 0, 0},
     {"_Z11waitForFlagPvPi", waitForFlagEntry, 2, 0, TwoPtr, TwoPtr, 0, 0},

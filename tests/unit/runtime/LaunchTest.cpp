@@ -2,11 +2,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "FakeModule.h"
 #include "core/Ops.h"
+#include "core/Runtime.h"
 #include "cuda_runtime.h"
 
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -110,6 +113,34 @@ TEST(Launch, LaunchIsAsynchronous) {
   Flag = 1;
   ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
   EXPECT_EQ(*Out, 42);
+  EXPECT_EQ(cudaFree(Out), cudaSuccess);
+}
+
+// A small launch of a kernel that cannot wait for the host (storeValue's
+// descriptor says so; waitForFlag's does not, see LaunchIsAsynchronous) runs
+// on the launching thread: done when the launch returns, nobody woken.
+TEST(Launch, SmallKernelThatCannotWaitRunsAtLaunch) {
+  int *Out;
+  ASSERT_EQ(cudaMallocManaged(&Out, 64 * sizeof(int)), cudaSuccess);
+  for (int I = 0; I < 4; ++I) // measured: its time per block is known
+    ASSERT_EQ(launchLikeClang(fake::storeValueStub, dim3(2), dim3(32), 0, nullptr, Out, I),
+              cudaSuccess);
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  loom::Scheduler &Sched = loom::Runtime::get().scheduler();
+  bool RanHere = false;
+  for (int Try = 0; Try < 100 && !RanHere; ++Try) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5)); // spinning workers hold slots
+    uint64_t Before = Sched.ranHere();
+    ASSERT_EQ(launchLikeClang(fake::storeValueStub, dim3(2), dim3(32), 0, nullptr, Out, 100 + Try),
+              cudaSuccess);
+    RanHere = Sched.ranHere() == Before + 1;
+    if (RanHere) {
+      EXPECT_EQ(Out[0], 100 + Try); // no synchronization needed
+      EXPECT_EQ(Out[1], 100 + Try); // one value per block
+    }
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  }
+  EXPECT_TRUE(RanHere);
   EXPECT_EQ(cudaFree(Out), cudaSuccess);
 }
 
