@@ -70,6 +70,10 @@ constexpr const char *KernelRefAttr = "loom-kernel-ref";
 
 /// Kernel attribute helpers.
 constexpr const char *KernelAttr = "loom-kernel";
+/// On a kernel (and the block function cloned from it): the thread count of
+/// its __launch_bounds__ (clang's "nvvm.maxntid", x*y*z), which
+/// KernelRegistration puts in LoomKernelDesc::maxThreadsPerBlock.
+constexpr const char *MaxThreadsAttr = "loom-max-threads";
 bool isKernel(const llvm::Function &F);
 void markKernel(llvm::Function &F);
 

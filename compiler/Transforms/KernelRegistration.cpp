@@ -164,6 +164,9 @@ Constant *kernelDesc(Module &M, const LaunchABI &ABI, Function &Entry) {
   // Static __shared__ variables are thread-local (LowerSharedMemory), so the
   // runtime's shared buffer only holds dynamic shared memory.
   uint64_t StaticShared = 0;
+  uint32_t MaxThreads = 0;
+  if (Block->hasFnAttribute(MaxThreadsAttr))
+    Block->getFnAttribute(MaxThreadsAttr).getValueAsString().getAsInteger(10, MaxThreads);
   Type *I32 = Type::getInt32Ty(Ctx);
   Type *I64 = Type::getInt64Ty(Ctx);
   return ConstantStruct::get(
@@ -173,7 +176,7 @@ Constant *kernelDesc(Module &M, const LaunchABI &ABI, Function &Entry) {
        u32Array(M, Aligns, "loom.arg.aligns"), ConstantInt::get(I64, StaticShared),
        ConstantInt::get(I64, ArenaPerThread),
        ConstantInt::get(I32, neverWaitsForHost(Entry) ? LOOM_KERNEL_NEVER_WAITS_FOR_HOST : 0),
-       ConstantInt::get(I32, 0)});
+       ConstantInt::get(I32, MaxThreads)});
 }
 
 /// Variables the host side may name in cudaMemcpyToSymbol & co.

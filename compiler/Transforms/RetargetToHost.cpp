@@ -57,7 +57,24 @@ void stripTargetAttributes(Function &F) {
   // optimized; sm_XX/+ptxNN must not leak into host code generation.
   F.removeFnAttr("target-cpu");
   F.removeFnAttr("target-features");
-  F.removeFnAttr("nvvm.maxntid");
+  // __launch_bounds__(N): the runtime reports N as the kernel's
+  // maxThreadsPerBlock and refuses larger blocks (KernelRegistration).
+  if (F.hasFnAttribute("nvvm.maxntid")) {
+    uint64_t Threads = 1;
+    SmallVector<StringRef, 3> Dims;
+    F.getFnAttribute("nvvm.maxntid").getValueAsString().split(Dims, ',');
+    for (StringRef D : Dims) {
+      uint64_t V = 0;
+      if (D.trim().getAsInteger(10, V) || V == 0) {
+        Threads = 0;
+        break;
+      }
+      Threads *= V;
+    }
+    if (Threads && Threads <= UINT32_MAX)
+      F.addFnAttr(MaxThreadsAttr, std::to_string(Threads));
+    F.removeFnAttr("nvvm.maxntid");
+  }
   F.removeFnAttr("nvvm.reqntid");
   F.removeFnAttr("nvvm.minctasm");
   F.removeFnAttr("nvvm.maxnreg");

@@ -75,7 +75,7 @@ typedef struct LoomKernelDesc {
   uint64_t threadArenaBytesPerThread; /* per-unit state kept across barriers
                                          (unit: a thread, or a gang) */
   uint32_t flags;               /* LOOM_KERNEL_* */
-  uint32_t reserved;
+  uint32_t maxThreadsPerBlock;  /* __launch_bounds__' first value; 0: none */
 } LoomKernelDesc;
 
 /* The kernel cannot wait for anything the host does after the launch: it has

@@ -46,6 +46,8 @@ cudaError_t launchFromDevice(const LoomKernelDesc *Desc, void *Params, const dim
     return Error;
   if (cudaError_t Error = loom::validateLaunchDims(*Grid, *Block))
     return Error;
+  if (cudaError_t Error = loom::checkLaunchBounds(*Desc, *Block))
+    return Error;
   uint64_t Static = Desc->staticSharedBytes;
   if (Static + SharedMem > loom::limits::SharedMemPerBlock)
     return cudaErrorInvalidConfiguration;

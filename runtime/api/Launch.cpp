@@ -52,6 +52,8 @@ cudaError_t launch(const void *Func, dim3 Grid, dim3 Block, void **Args, size_t 
     return Error;
   if (SharedMem > maxDynamicShared(Kernel))
     return cudaErrorInvalidConfiguration;
+  if (cudaError_t Error = loom::checkLaunchBounds(*Kernel.Desc, Block))
+    return Error;
   if (Kernel.Desc->numArgs && !Args)
     return cudaErrorInvalidValue;
   Runtime &R = Runtime::get();
@@ -137,7 +139,7 @@ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *Attr, const void *F
   // Per thread: a gang kernel's arena unit holds its gang's lanes.
   Attr->localSizeBytes = Kernel.Desc->threadArenaBytesPerThread /
                          (Kernel.Desc->gangWidth > 1 ? Kernel.Desc->gangWidth : 1);
-  Attr->maxThreadsPerBlock = limits::MaxThreadsPerBlock;
+  Attr->maxThreadsPerBlock = int(loom::maxThreadsOf(*Kernel.Desc)); // __launch_bounds__
   Attr->numRegs = 0;
   Attr->ptxVersion = limits::ComputeMajor * 10 + limits::ComputeMinor;
   Attr->binaryVersion = Attr->ptxVersion;

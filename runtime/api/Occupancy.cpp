@@ -7,6 +7,7 @@
 // multiProcessorCount.
 #include "cuda_runtime_api.h"
 
+#include "api/LaunchChecks.h"
 #include "api/Occupancy.h"
 
 #include "core/KernelRegistry.h"
@@ -50,7 +51,7 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *NumBlock
   KernelInfo Kernel;
   if (cudaError_t Error = KernelRegistry::get().lookupKernel(Func, &Kernel))
     return recordError(Error);
-  *NumBlocks = BlockSize > int(limits::MaxThreadsPerBlock)
+  *NumBlocks = BlockSize > int(loom::maxThreadsOf(*Kernel.Desc))
                    ? 0
                    : residentBlocks(Kernel, BlockSize, DynamicShared);
   return cudaSuccess;
@@ -86,7 +87,7 @@ cudaError_t __loomOccupancyMaxPotentialBlockSize(int *MinGridSize, int *BlockSiz
   KernelInfo Kernel;
   if (cudaError_t Error = KernelRegistry::get().lookupKernel(Func, &Kernel))
     return recordError(Error);
-  int Limit = int(limits::MaxThreadsPerBlock);
+  int Limit = int(loom::maxThreadsOf(*Kernel.Desc));
   if (BlockSizeLimit > 0 && BlockSizeLimit < Limit)
     Limit = BlockSizeLimit;
   // Largest block size with the best occupancy, trying the limit and then

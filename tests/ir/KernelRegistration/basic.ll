@@ -44,8 +44,10 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-DAG: @[[V2:loom.var.name[.0-9]*]] = private unnamed_addr constant [6 x i8] c"table\00"
 ; CHECK-DAG: @loom.module.key = private unnamed_addr constant [17 x i8] c"loom-test-module\00"
 ; LoomKernelDesc {name, entry, numArgs, gangWidth, argSizes, argAligns, staticShared,
-; arena, flags, reserved}; flags 1: LOOM_KERNEL_NEVER_WAITS_FOR_HOST (never_waits.ll)
-; CHECK-DAG: @loom.kernels = private constant [2 x { ptr, ptr, i32, i32, ptr, ptr, i64, i64, i32, i32 }] [{ ptr, ptr, i32, i32, ptr, ptr, i64, i64, i32, i32 } { ptr @[[KNAME]], ptr @loom.entry.k, i32 5, i32 1, ptr @[[KSIZES]], ptr @[[KALIGNS]], i64 0, i64 0, i32 1, i32 0 }, { ptr, ptr, i32, i32, ptr, ptr, i64, i64, i32, i32 } { ptr @[[NNAME]], ptr @loom.entry.noargs, i32 0, i32 1, ptr null, ptr null, i64 0, i64 0, i32 1, i32 0 }]
+; arena, flags, maxThreadsPerBlock}; flags 1: LOOM_KERNEL_NEVER_WAITS_FOR_HOST
+; (never_waits.ll); k's __launch_bounds__(256) ("loom-max-threads", from
+; RetargetToHost, cloned onto the block function), noargs has none (0).
+; CHECK-DAG: @loom.kernels = private constant [2 x { ptr, ptr, i32, i32, ptr, ptr, i64, i64, i32, i32 }] [{ ptr, ptr, i32, i32, ptr, ptr, i64, i64, i32, i32 } { ptr @[[KNAME]], ptr @loom.entry.k, i32 5, i32 1, ptr @[[KSIZES]], ptr @[[KALIGNS]], i64 0, i64 0, i32 1, i32 256 }, { ptr, ptr, i32, i32, ptr, ptr, i64, i64, i32, i32 } { ptr @[[NNAME]], ptr @loom.entry.noargs, i32 0, i32 1, ptr null, ptr null, i64 0, i64 0, i32 1, i32 0 }]
 ; LoomVarDesc {name, address, size}
 ; Flags: zero-initialized variables (counter, table) carry LOOM_VAR_ZERO_INIT
 ; (2), so cudaDeviceReset clears them instead of copying a saved image.
@@ -83,7 +85,7 @@ define linkonce_odr i32 @_Z6squarei(i32 %v) {
 ; CHECK-NEXT: call void @__loomRegisterModule(ptr @loom.module)
 ; CHECK-NEXT: ret void
 
-attributes #0 = { alwaysinline "loom-block-of"="k" "loom-kernel-args"="5" }
+attributes #0 = { alwaysinline "loom-block-of"="k" "loom-kernel-args"="5" "loom-max-threads"="256" }
 attributes #1 = { nounwind "loom-entry-of"="k" }
 attributes #2 = { alwaysinline "loom-block-of"="noargs" "loom-kernel-args"="0" }
 attributes #3 = { nounwind "loom-entry-of"="noargs" }

@@ -49,8 +49,16 @@ define void @not_a_kernel(ptr %p) #0 {
   ret void
 }
 
+; __global__ void __launch_bounds__ in three dimensions (clang writes "x,y,z").
+; CHECK-LABEL: define void @bounds3d(
+; CHECK-SAME: #[[BOUNDS3D:[0-9]+]]
+define ptx_kernel void @bounds3d(ptr %p) #2 {
+  ret void
+}
+
 attributes #0 = { convergent nounwind "target-cpu"="sm_80" "target-features"="+ptx78,+sm_80" "uniform-work-group-size"="true" }
 attributes #1 = { convergent norecurse nounwind "nvvm.maxntid"="256" "nvvm.reqntid"="256" "nvvm.minctasm"="2" "nvvm.maxnreg"="32" "target-cpu"="sm_80" "target-features"="+ptx78,+sm_80" }
+attributes #2 = { convergent nounwind "nvvm.maxntid"="16,8,1" "target-cpu"="sm_80" }
 
 !nvvm.annotations = !{!0, !1}
 !nvvmir.version = !{!2}
@@ -60,8 +68,10 @@ attributes #1 = { convergent norecurse nounwind "nvvm.maxntid"="256" "nvvm.reqnt
 
 ; Device functions keep their other attributes, without sm_XX/+ptxNN.
 ; CHECK: attributes #[[DEV]] = { convergent nounwind }
-; Kernels: "loom-kernel" and none of nvvm.maxntid & co.
-; CHECK: attributes #[[KERNEL]] = { convergent norecurse nounwind "loom-kernel" }
+; Kernels: "loom-kernel" and none of nvvm.maxntid & co.; __launch_bounds__'
+; thread count stays as "loom-max-threads" (x*y*z of "nvvm.maxntid").
+; CHECK: attributes #[[KERNEL]] = { convergent norecurse nounwind "loom-kernel" "loom-max-threads"="256" }
 ; CHECK: attributes #[[ANNOTATED]] = { convergent nounwind "loom-kernel" }
+; CHECK: attributes #[[BOUNDS3D]] = { convergent nounwind "loom-kernel" "loom-max-threads"="128" }
 ; CHECK-NOT: nvvm
 ; CHECK-NOT: sm_80

@@ -67,7 +67,7 @@ TEST(LaunchABI, MirrorsKernelABIStructs) {
                 offsetof(LoomKernelDesc, argSizes), offsetof(LoomKernelDesc, argAligns),
                 offsetof(LoomKernelDesc, staticSharedBytes),
                 offsetof(LoomKernelDesc, threadArenaBytesPerThread),
-                offsetof(LoomKernelDesc, flags), offsetof(LoomKernelDesc, reserved)},
+                offsetof(LoomKernelDesc, flags), offsetof(LoomKernelDesc, maxThreadsPerBlock)},
                "LoomKernelDesc");
   expectLayout(DL, ABI.VarDesc, sizeof(LoomVarDesc),
                {offsetof(LoomVarDesc, name), offsetof(LoomVarDesc, address),
