@@ -95,6 +95,51 @@ bool lowerDeviceLaunches(Module &M) {
   return Changed;
 }
 
+/// Device-side C++ allocation: clang leaves operator new/delete (all their
+/// forms: arrays, sized, aligned, nothrow) as declarations, since CUDA's
+/// definitions live in its device runtime. Each one used here gets an
+/// internal definition on the device heap, so calls, `new T[n]` and the
+/// deleting destructors in vtables link without -rdc. A failed new returns
+/// null, as CUDA's does (no exceptions in device code).
+bool defineAllocationOperators(Module &M) {
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = PointerType::get(Ctx, 0);
+  Type *I64 = Type::getInt64Ty(Ctx);
+  Type *Void = Type::getVoidTy(Ctx);
+  bool Changed = false;
+  for (Function &F : make_early_inc_range(M.functions())) {
+    if (!F.isDeclaration() || F.arg_size() == 0)
+      continue;
+    StringRef Name = F.getName();
+    if (!isAllocationOperator(Name))
+      continue;
+    bool IsNew = Name.starts_with("_Znwm") || Name.starts_with("_Znam");
+    if (IsNew ? !F.getReturnType()->isPointerTy() || !F.getArg(0)->getType()->isIntegerTy(64)
+              : !F.getArg(0)->getType()->isPointerTy())
+      continue;
+    F.setLinkage(GlobalValue::InternalLinkage);
+    F.removeFnAttr(Attribute::NoBuiltin);
+    IRBuilder<> B(BasicBlock::Create(Ctx, "entry", &F));
+    if (!IsNew) {
+      B.CreateCall(M.getOrInsertFunction("__loom_device_free", FunctionType::get(Void, {Ptr}, false)),
+                   {F.getArg(0)});
+      B.CreateRetVoid();
+    } else if (Name.contains("St11align_val_t") && F.arg_size() >= 2 &&
+               F.getArg(1)->getType()->isIntegerTy(64)) {
+      B.CreateRet(B.CreateCall(
+          M.getOrInsertFunction("__loom_device_malloc_aligned",
+                                FunctionType::get(Ptr, {I64, I64}, false)),
+          {F.getArg(0), F.getArg(1)}));
+    } else {
+      B.CreateRet(B.CreateCall(
+          M.getOrInsertFunction("__loom_device_malloc", FunctionType::get(Ptr, {I64}, false)),
+          {F.getArg(0)}));
+    }
+    Changed = true;
+  }
+  return Changed;
+}
+
 } // namespace
 
 PreservedAnalyses DeviceRuntimeCallsPass::run(Module &M, ModuleAnalysisManager &) {
@@ -139,6 +184,7 @@ PreservedAnalyses DeviceRuntimeCallsPass::run(Module &M, ModuleAnalysisManager &
                       FunctionType::get(I32, {Ptr, I64}, false), SameArgs);
   Changed |= redirect(M, "cudaFree", "__loom_device_cuda_free",
                       FunctionType::get(I32, {Ptr}, false), SameArgs);
+  Changed |= defineAllocationOperators(M);
   Changed |= redirect(M, "llvm.trap", "__loom_trap",
                       FunctionType::get(Void, {}, false),
                       [](IRBuilder<> &, CallInst &) {

@@ -18,6 +18,14 @@
 
 namespace loom {
 
+/// C++'s operator new/delete in any form (_Znwm/_Znam..., _ZdlPv/_ZdaPv...):
+/// DeviceRuntimeCalls defines them on the device heap, so they are never
+/// undefined device functions.
+inline bool isAllocationOperator(llvm::StringRef Name) {
+  return Name.starts_with("_Znwm") || Name.starts_with("_Znam") ||
+         Name.starts_with("_ZdlPv") || Name.starts_with("_ZdaPv");
+}
+
 class DeviceRuntimeCallsPass
     : public llvm::PassInfoMixin<DeviceRuntimeCallsPass> {
 public:

@@ -159,6 +159,8 @@ void __loomRegisterOffloadEntries(const LoomOffloadEntry *begin, const LoomOfflo
 /* The device heap (cudaLimitMallocHeapSize): kernels' malloc/free, and their
  * cudaMalloc/cudaFree (which return cudaError_t codes). */
 void *__loom_device_malloc(size_t size);
+/* Device operator new for over-aligned types: \p align a power of two. */
+void *__loom_device_malloc_aligned(size_t size, size_t align);
 void __loom_device_free(void *ptr);
 int __loom_device_cuda_malloc(void **ptr, size_t size);
 int __loom_device_cuda_free(void *ptr);

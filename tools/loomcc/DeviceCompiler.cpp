@@ -3,6 +3,7 @@
 #include "DeviceCompiler.h"
 
 #include "Pipeline/Pipeline.h"
+#include "Transforms/DeviceRuntimeCalls.h"
 
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -167,7 +168,7 @@ bool reportUndefinedDeviceSymbols(const Module &M, bool DeviceLink) {
   };
   for (const Function &F : M)
     if (F.isDeclaration() && !F.isIntrinsic() && F.getName().starts_with("_Z") &&
-        !F.use_empty())
+        !F.use_empty() && !loom::isAllocationOperator(F.getName()))
       Report("device function", F.getName());
   for (const GlobalVariable &GV : M.globals())
     if (GV.isDeclaration() && !GV.use_empty() &&
