@@ -140,6 +140,30 @@ bool defineAllocationOperators(Module &M) {
   return Changed;
 }
 
+/// Run-time type information is not available in CUDA device code (nvcc
+/// rejects dynamic_cast and typeid there); clang compiles them into calls of
+/// the host C++ runtime, which would crash on device type descriptors. Each
+/// use is an error at its source line, naming the construct. (typeid of a
+/// type, not of an object, only names a type_info object and works.)
+void reportDeviceRtti(Module &M) {
+  static const std::pair<const char *, const char *> Uses[] = {
+      {"__dynamic_cast", "dynamic_cast"}, // to a pointer or a reference
+      {"__cxa_bad_typeid", "typeid"},     // of a polymorphic object
+  };
+  for (auto [Fn, What] : Uses) {
+    Function *F = M.getFunction(Fn);
+    if (!F || !F->isDeclaration())
+      continue;
+    for (User *U : F->users())
+      if (auto *CI = dyn_cast<CallBase>(U))
+        M.getContext().diagnose(DiagnosticInfoUnsupported(
+            *CI->getFunction(),
+            Twine(What) + " is not supported in device code (CUDA has no run-time type "
+                          "information on the device)",
+            CI->getDebugLoc()));
+  }
+}
+
 } // namespace
 
 PreservedAnalyses DeviceRuntimeCallsPass::run(Module &M, ModuleAnalysisManager &) {
@@ -185,6 +209,7 @@ PreservedAnalyses DeviceRuntimeCallsPass::run(Module &M, ModuleAnalysisManager &
   Changed |= redirect(M, "cudaFree", "__loom_device_cuda_free",
                       FunctionType::get(I32, {Ptr}, false), SameArgs);
   Changed |= defineAllocationOperators(M);
+  reportDeviceRtti(M);
   Changed |= redirect(M, "llvm.trap", "__loom_trap",
                       FunctionType::get(Void, {}, false),
                       [](IRBuilder<> &, CallInst &) {
