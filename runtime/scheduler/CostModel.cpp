@@ -27,6 +27,8 @@ void CostModel::recordWake(double Ns) {
 double CostModel::spinNs() const { return std::clamp(wakeNs(), MinSpinNs, MaxSpinNs); }
 
 double CostModel::inlineThresholdNs() const {
+  if (double Pinned = PinnedInlineNs.load(std::memory_order_relaxed); Pinned >= 0)
+    return Pinned;
   unsigned N = Executors.load(std::memory_order_relaxed);
   if (N <= 1)
     return MaxInlineNs;

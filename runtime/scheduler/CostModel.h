@@ -50,6 +50,12 @@ public:
   double wakeNs() const { return WakeNs.load(std::memory_order_relaxed); }
   double spinNs() const;
   double inlineThresholdNs() const;
+  /// Tests: a fixed inline threshold instead of the measured one (negative:
+  /// measured again), so that what runs inline does not depend on how fast
+  /// this machine's wake-ups happen to be.
+  void pinInlineThresholdForTesting(double Ns) {
+    PinnedInlineNs.store(Ns, std::memory_order_relaxed);
+  }
 
   /// Records that \p Units units of the op kind \p Key took \p Ns on one thread.
   void recordUnits(const void *Key, uint64_t Units, double Ns);
@@ -65,6 +71,7 @@ private:
 
   std::atomic<unsigned> Executors{1};
   std::atomic<double> WakeNs{InitialWakeNs};
+  std::atomic<double> PinnedInlineNs{-1};
   Entry Table[TableSize];
 };
 

@@ -184,11 +184,18 @@ TEST(ExecutorScaling, BlockingCallIdleness) {
   EXPECT_TRUE(Sched.idleForBlockingCall(NonBlocking));
 }
 
-/// Runs one small op with \p Key through the pool so that its cost is measured.
+/// Runs small ops with \p Key through the pool so that its cost is measured
+/// (several, so that the moving average forgets a slow first unit: under
+/// ThreadSanitizer the first one can take longer than the inline threshold).
+/// It also pins the inline threshold at 100 us (the measured one can be as
+/// low as 2 us, less than one unit of a probe under a sanitizer).
 void measure(loom::Scheduler &Sched, const std::shared_ptr<loom::Stream> &S, const void *Key) {
-  auto Warm = std::make_shared<ProbeOp>(2, 0us, /*Guess=*/200, Key);
-  Sched.submit(S, Warm);
-  Sched.waitStream(S);
+  Sched.costs().pinInlineThresholdForTesting(100000);
+  for (int I = 0; I < 30; ++I) {
+    auto Warm = std::make_shared<ProbeOp>(2, 0us, /*Guess=*/200, Key);
+    Sched.submit(S, Warm);
+    Sched.waitStream(S);
+  }
   ASSERT_GE(Sched.costs().perUnitNs(Key), 0);
   // Workers that ran it spin for a while holding their executor slots; a
   // run here needs a free one.
@@ -285,9 +292,12 @@ TEST(RunHere, OpThatOutlastsTheThresholdGetsTheWorkers) {
   auto S = Sched.createStream(0);
   int Key;
   measure(Sched, S, &Key);
-  // Measured tiny, but these units take 2 ms each: past the threshold the
-  // rest is ordinary work, and submit returns before the op completes.
-  auto Long = std::make_shared<ProbeOp>(40, 2000us, -1, &Key);
+  // Measured tiny, but these units take 30 ms each: past the threshold
+  // (after the first unit) the rest is ordinary work, a worker takes the
+  // third while this thread runs the second, and submit returns before the
+  // op completes. Few units, so that the estimate stays below the threshold
+  // even where each measured unit is slow (under ThreadSanitizer).
+  auto Long = std::make_shared<ProbeOp>(3, 30000us, -1, &Key);
   ASSERT_TRUE(runsHereSoon(Sched, S, Long));
   Sched.waitStream(S);
   ASSERT_TRUE(Long->isDone());
