@@ -15,6 +15,7 @@ PACKAGES=(
   cmake ninja-build g++ make python3 strace gnuplot-nox
   libgtest-dev googletest
   libthrust-dev libcub-dev
+  libopenblas-dev libfftw3-dev
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libffi-dev libcurl4-openssl-dev
 )
 
