@@ -20,6 +20,7 @@
 #include <array>
 #include <vector>
 
+#include "Pipeline/DeviceCompile.h"
 #include "Pipeline/Pipeline.h"
 #include "Support/GlobalIndirection.h"
 #include "Support/KernelMarkers.h"
@@ -79,38 +80,6 @@ struct JitDiagnostics : DiagnosticHandler {
     return true;
   }
 };
-
-struct HostTarget {
-  std::string Triple, CPU, Features;
-};
-
-HostTarget hostTarget() {
-  HostTarget H;
-  H.Triple = sys::getDefaultTargetTriple();
-  H.CPU = sys::getHostCPUName().str();
-  std::vector<std::string> Names;
-  for (auto &[Name, Enabled] : sys::getHostCPUFeatures())
-    Names.push_back((Enabled ? "+" : "-") + Name.str());
-  std::sort(Names.begin(), Names.end());
-  SubtargetFeatures Features;
-  for (const std::string &F : Names)
-    Features.AddFeature(F);
-  H.Features = Features.getString();
-  return H;
-}
-
-/// The host target as loomcc configures it (tools/loomcc/DeviceCompiler.cpp).
-std::unique_ptr<TargetMachine> targetMachine(const HostTarget &H, const loom::JitConfig &Config) {
-  std::string Error;
-  Triple TT(H.Triple);
-  const Target *T = TargetRegistry::lookupTarget(TT, Error);
-  if (!T)
-    throw Failed{"no host target: " + Error};
-  return std::unique_ptr<TargetMachine>(
-      T->createTargetMachine(TT, H.CPU, H.Features,
-                             loom::hostTargetOptions(Config.FastMath, Config.Fmad), Reloc::PIC_,
-                             std::nullopt, CodeGenOptLevel::Aggressive));
-}
 
 /// The running module's variables and kernels (the manifest,
 /// include/loom/JitABI.h), in descriptor order.
@@ -265,24 +234,11 @@ void addressThreadLocalsOnce(Module &M) {
   }
 }
 
-void setHostFunctionAttributes(Module &M, const HostTarget &H, bool FastMath) {
-  for (Function &F : M) {
-    if (F.isDeclaration())
-      continue;
-    F.addFnAttr("target-cpu", H.CPU);
-    F.addFnAttr("target-features", H.Features);
-    if (FastMath) {
-      F.addFnAttr("no-signed-zeros-fp-math", "true");
-      F.addFnAttr("approx-func-fp-math", "true");
-    }
-  }
-}
-
 /// Bitcode -> object file for the host (the back half of loomcc's device
 /// compile, tools/loomcc/DeviceCompiler.cpp, with blockDim fixed).
 std::string compileObject(StringRef Bitcode, const Manifest &Man, const std::string &Kernel,
                           const std::array<uint32_t, 3> &Block, const loom::JitConfig &Config,
-                          const HostTarget &H) {
+                          const loom::HostTarget &H) {
   LLVMContext Ctx;
   auto Handler = std::make_unique<JitDiagnostics>();
   JitDiagnostics *Diags = Handler.get();
@@ -292,50 +248,29 @@ std::string compileObject(StringRef Bitcode, const Manifest &Man, const std::str
   if (!Parsed)
     throw Failed{"cannot read the bitcode: " + toString(Parsed.takeError())};
   Module &M = **Parsed;
-  std::unique_ptr<TargetMachine> TM = targetMachine(H, Config);
+  std::string Error;
+  std::unique_ptr<TargetMachine> TM =
+      loom::createHostTargetMachine(H, Config.FastMath, Config.Fmad, Error);
+  if (!TM)
+    throw Failed{"no host target: " + Error};
   M.setTargetTriple(TM->getTargetTriple());
   M.setDataLayout(TM->createDataLayout());
   prepareModule(M, Man, Kernel);
 
-  loom::PipelineOptions Opts;
-  Opts.Part = loom::PipelinePart::Back;
-  Opts.BlockDim = Block;
-  Opts.ForJit = true;
-  Opts.ModuleKey = "loom-jit";
-  Opts.Triple = TM->getTargetTriple().str();
-  Opts.DataLayout = M.getDataLayoutStr();
-  static_cast<loom::CodegenSwitches &>(Opts) = Config;
-
-  PipelineTuningOptions PTO;
-  PTO.LoopVectorization = Config.LoopVectorize;
-  PTO.SLPVectorization = Config.LoopVectorize;
-  PassBuilder PB(TM.get(), PTO);
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  FAM.registerPass([&] {
-    Triple TT(Opts.Triple);
-    auto TLII = std::make_unique<TargetLibraryInfoImpl>(TT, VectorLibrary::LIBMVEC);
-    return TargetLibraryAnalysis(*TLII);
-  });
-  loom::registerHostPipelineCallbacks(PB);
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-
-  if (!loom::runKernelPipeline(M, MAM, Opts, [&] { return !Diags->Errors.empty(); }))
-    throw Failed{"kernel pipeline: " + Diags->Errors};
-  std::string Broken;
-  raw_string_ostream BrokenOS(Broken);
-  if (verifyModule(M, &BrokenOS))
-    throw Failed{"the kernel pipeline produced invalid IR: " + Broken.substr(0, 300)};
-  addressThreadLocalsOnce(M);
-  setHostFunctionAttributes(M, H, Config.FastMath);
-  MAM.clear();
-  PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3).run(M, MAM);
+  // loomcc's compile (compiler/Pipeline/DeviceCompile.h), its back half
+  // only, with blockDim fixed.
+  loom::DeviceCompileOptions Opts;
+  Opts.Pipeline.Part = loom::PipelinePart::Back;
+  Opts.Pipeline.BlockDim = Block;
+  Opts.Pipeline.ForJit = true;
+  Opts.Pipeline.ModuleKey = "loom-jit";
+  static_cast<loom::CodegenSwitches &>(Opts.Pipeline) = Config;
+  Opts.FastMath = Config.FastMath;
+  Opts.Fmad = Config.Fmad;
+  Opts.LoopVectorize = Config.LoopVectorize;
+  Opts.BeforeHostOptimization = addressThreadLocalsOnce;
+  if (!loom::compileDeviceModule(M, *TM, Opts, [&] { return !Diags->Errors.empty(); }, Error))
+    throw Failed{Diags->Errors.empty() ? Error : "kernel pipeline: " + Diags->Errors};
 
   SmallVector<char, 0> Object;
   raw_svector_ostream Out(Object);
@@ -425,7 +360,7 @@ int main(int argc, char **argv) {
   try {
     std::string Bitcode = readFile(BitcodePath);
     Manifest Man = readManifest(readFile(ManifestPath));
-    std::string Object = compileObject(Bitcode, Man, Kernel, Block, *Config, hostTarget());
+    std::string Object = compileObject(Bitcode, Man, Kernel, Block, *Config, loom::HostTarget::native());
     linkShared(Object, Output);
   } catch (const Failed &F) {
     errs() << F.Why << "\n";

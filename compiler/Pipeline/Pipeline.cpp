@@ -33,6 +33,7 @@
 // 10. KernelRegistration: descriptor + constructor; internalize everything.
 // The host optimizer (O3, vectorizer) runs after this pipeline.
 #include "Pipeline/Pipeline.h"
+#include "Pipeline/DeviceCompile.h"
 
 #include "Import/NVVMIntrinsics.h"
 #include "Import/TranslateInlinePTX.h"
@@ -349,8 +350,21 @@ void registerLoomPasses(PassBuilder &PB) {
           MPM.addPass(LinkDeviceLibraryPass(Name.str()));
           return true;
         }
-        if (Name == "loom-kernel-pipeline") {
+        // Loom's passes in pipeline order, without the host half.
+        if (Name == "loom-kernel-passes") {
           addKernelPipeline(MPM, PipelineOptions());
+          return true;
+        }
+        // What loomcc runs (DeviceCompile.h): loom-kernel-pipeline, or
+        // loom-kernel-pipeline<key=value;...> as loomcc writes it to
+        // opt-pipeline.txt beside its --loom-dump-stages files.
+        if (Name.consume_front("loom-kernel-pipeline")) {
+          if (!Name.empty() && !(Name.consume_front("<") && Name.consume_back(">")))
+            return false;
+          std::optional<DeviceCompileOptions> Opts = DeviceCompileOptions::parse(Name);
+          if (!Opts)
+            return false;
+          MPM.addPass(KernelPipelinePass(std::move(*Opts)));
           return true;
         }
         return false;

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "DeviceCompiler.h"
 
+#include "Pipeline/DeviceCompile.h"
 #include "Pipeline/Pipeline.h"
 #include "Transforms/DeviceRuntimeCalls.h"
 
@@ -92,66 +93,6 @@ struct DriverDiagnostics : DiagnosticHandler {
   }
 };
 
-std::unique_ptr<TargetMachine> hostTargetMachine(bool FastMath, bool Fmad) {
-  InitializeNativeTarget();
-  InitializeNativeTargetAsmPrinter();
-  std::string Triple = sys::getDefaultTargetTriple();
-  std::string Error;
-  llvm::Triple TT(Triple);
-  const Target *T = TargetRegistry::lookupTarget(TT, Error);
-  if (!T) {
-    errs() << "loomcc: error: no host target: " << Error << "\n";
-    return nullptr;
-  }
-  SubtargetFeatures Features;
-  for (auto &[Name, Enabled] : sys::getHostCPUFeatures())
-    Features.AddFeature(Name, Enabled);
-  return std::unique_ptr<TargetMachine>(T->createTargetMachine(
-      TT, sys::getHostCPUName(), Features.getString(), loom::hostTargetOptions(FastMath, Fmad),
-      Reloc::PIC_,
-      std::nullopt, CodeGenOptLevel::Aggressive));
-}
-
-void setHostFunctionAttributes(Module &M, TargetMachine &TM, bool FastMath) {
-  std::string CPU = TM.getTargetCPU().str();
-  std::string Features = TM.getTargetFeatureString().str();
-  for (Function &F : M) {
-    if (F.isDeclaration())
-      continue;
-    F.addFnAttr("target-cpu", CPU);
-    F.addFnAttr("target-features", Features);
-    if (FastMath) {
-      F.addFnAttr("no-signed-zeros-fp-math", "true");
-      F.addFnAttr("approx-func-fp-math", "true");
-    }
-  }
-}
-
-/// -rdc: a constructor that hands this executable's (or library's) offload
-/// entry table, which clang's -fgpu-rdc host code fills, to the runtime. The
-/// linker defines __start_/__stop_ for the section; both are null when no
-/// host object has entries.
-void addOffloadEntryRegistration(Module &M, StringRef ModuleKey) {
-  LLVMContext &Ctx = M.getContext();
-  PointerType *Ptr = PointerType::getUnqual(Ctx);
-  auto Bound = [&](StringRef Name) {
-    auto *GV = new GlobalVariable(M, Type::getInt8Ty(Ctx), /*isConstant=*/true,
-                                  GlobalValue::ExternalWeakLinkage, nullptr, Name);
-    GV->setVisibility(GlobalValue::HiddenVisibility);
-    return GV;
-  };
-  GlobalVariable *Begin = Bound("__start_llvm_offload_entries");
-  GlobalVariable *End = Bound("__stop_llvm_offload_entries");
-  FunctionCallee Register = M.getOrInsertFunction(
-      "__loomRegisterOffloadEntries", Type::getVoidTy(Ctx), Ptr, Ptr, Ptr);
-  auto *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
-                                GlobalValue::InternalLinkage, "loom.rdc.register", M);
-  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Ctor));
-  B.CreateCall(Register, {Begin, End, B.CreateGlobalString(ModuleKey, "loom.rdc.key")});
-  B.CreateRetVoid();
-  appendToGlobalCtors(M, Ctor, /*Priority=*/65535);
-}
-
 /// Device code referring to a __device__ function or variable that no linked
 /// translation unit defines (nvcc: "ptxas fatal: Unresolved extern
 /// function"). Checked before the pipeline, while the module still holds
@@ -235,86 +176,36 @@ bool compileDevice(const DeviceCompileJob &Job) {
   }
   if (!reportUndefinedDeviceSymbols(*M, Job.RegisterOffloadEntries))
     return false;
-  std::unique_ptr<TargetMachine> TM = hostTargetMachine(Job.FastMath, Job.Fmad);
-  if (!TM)
-    return false;
-
-  loom::PipelineOptions Opts;
-  Opts.ModuleKey = Job.ModuleKey;
-  Opts.DeviceLibraryPath = Job.DeviceLibrary;
-  Opts.Triple = TM->getTargetTriple().str();
-  Opts.DataLayout = TM->createDataLayout().getStringRepresentation();
-  Opts.DumpStagesDir = Job.DumpStagesDir;
-  static_cast<loom::CodegenSwitches &>(Opts) = Job.Codegen;
-
-  PipelineTuningOptions PTO;
-  PTO.LoopVectorization = Job.Vectorize;
-  PTO.SLPVectorization = Job.Vectorize;
-  PassBuilder PB(TM.get(), PTO);
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  // glibc's libmvec gives the vectorizer vector sin/exp/...
-  FAM.registerPass([&] {
-    Triple TT(Opts.Triple);
-    auto TLII = std::make_unique<TargetLibraryInfoImpl>(TT, VectorLibrary::LIBMVEC);
-    return TargetLibraryAnalysis(*TLII);
-  });
-  loom::registerHostPipelineCallbacks(PB);
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-
-  // The pipeline runs in two parts; between them the module is what the
-  // runtime's JIT compiles again for one block size (docs/pipeline.md).
-  auto Failed = [&] { return Diags->HadError; };
-  Opts.Part = loom::PipelinePart::Front;
-  if (!loom::runKernelPipeline(*M, MAM, Opts, Failed))
-    return false;
-  if (Job.EmbedJitBitcode) {
-    // Without debug info: diagnostics were reported here, and the JIT's
-    // code carries none.
-    std::unique_ptr<Module> Copy = CloneModule(*M);
-    StripDebugInfo(*Copy);
-    raw_string_ostream OS(Opts.JitBitcode);
-    WriteBitcodeToFile(*Copy, OS);
-    loom::JitConfig Config;
-    static_cast<loom::CodegenSwitches &>(Config) = Job.Codegen;
-    if (!Config.VectorWidth)
-      if (const char *E = std::getenv("LOOM_VECTOR_WIDTH"))
-        if (StringRef(E).getAsInteger(10, Config.VectorWidth))
-          Config.VectorWidth = 0;
-    Config.FastMath = Job.FastMath;
-    Config.Fmad = Job.Fmad;
-    Config.LoopVectorize = Job.Vectorize;
-    Opts.JitConfig = Config.str();
-  }
-  Opts.Part = loom::PipelinePart::Back;
-  if (!loom::runKernelPipeline(*M, MAM, Opts, Failed))
-    return false;
-  if (Job.RegisterOffloadEntries)
-    addOffloadEntryRegistration(*M, Job.ModuleKey);
-  if (verifyModule(*M, &errs())) {
-    errs() << "loomcc: internal error: the kernel pipeline produced invalid IR"
-              " for '" << Job.BitcodePath << "'\n";
+  std::string Error;
+  std::unique_ptr<TargetMachine> TM =
+      loom::createHostTargetMachine(loom::HostTarget::native(), Job.FastMath, Job.Fmad, Error);
+  if (!TM) {
+    errs() << "loomcc: error: no host target: " << Error << "\n";
     return false;
   }
-  if (!Job.KeepDebugInfo)
-    StripDebugInfo(*M);
-  setHostFunctionAttributes(*M, *TM, Job.FastMath);
-  MAM.clear();
-  {
-    ModulePassManager O3 = PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
-    O3.run(*M, MAM);
-  }
-  if (!Job.DumpStagesDir.empty()) {
-    std::error_code EC;
-    raw_fd_ostream OS(Job.DumpStagesDir + "/host-O3.ll", EC);
-    if (!EC)
-      M->print(OS, nullptr);
+
+  // The whole device compilation (compiler/Pipeline/DeviceCompile.h): the
+  // same function runs `opt -passes=loom-kernel-pipeline<...>` and the JIT.
+  loom::DeviceCompileOptions Opts;
+  Opts.Pipeline.ModuleKey = Job.ModuleKey;
+  Opts.Pipeline.DeviceLibraryPath = Job.DeviceLibrary;
+  Opts.Pipeline.DumpStagesDir = Job.DumpStagesDir;
+  static_cast<loom::CodegenSwitches &>(Opts.Pipeline) = Job.Codegen;
+  // The JIT must choose the gang width loomcc chose.
+  if (!Opts.Pipeline.VectorWidth)
+    if (const char *E = std::getenv("LOOM_VECTOR_WIDTH"))
+      if (StringRef(E).getAsInteger(10, Opts.Pipeline.VectorWidth))
+        Opts.Pipeline.VectorWidth = 0;
+  Opts.FastMath = Job.FastMath;
+  Opts.Fmad = Job.Fmad;
+  Opts.LoopVectorize = Job.Vectorize;
+  Opts.KeepDebugInfo = Job.KeepDebugInfo;
+  Opts.EmbedJitBitcode = Job.EmbedJitBitcode;
+  Opts.RegisterOffloadEntries = Job.RegisterOffloadEntries;
+  if (!loom::compileDeviceModule(*M, *TM, Opts, [&] { return Diags->HadError; }, Error)) {
+    if (!Diags->HadError)
+      errs() << "loomcc: internal error: " << Error << " for '" << Job.BitcodePath << "'\n";
+    return false;
   }
   if (!Job.DumpIRPath.empty()) {
     std::error_code EC;

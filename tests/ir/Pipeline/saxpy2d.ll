@@ -2,7 +2,7 @@
 ; device IR in, a host module with a registered entry out. Nothing GPU-
 ; specific may survive: no NVPTX triple, no llvm.nvvm.*, no Loom markers, no
 ; address spaces, no ptx_kernel.
-; RUN: %opt -passes=loom-kernel-pipeline,verify -S %s | FileCheck %s --implicit-check-not=llvm.nvvm --implicit-check-not=addrspace --implicit-check-not=ptx_kernel --implicit-check-not=@loom.tid --implicit-check-not=@loom.ctaid --implicit-check-not=@loom.ntid --implicit-check-not=sm_80 --implicit-check-not=nvptx
+; RUN: %opt -passes=loom-kernel-passes,verify -S %s | FileCheck %s --implicit-check-not=llvm.nvvm --implicit-check-not=addrspace --implicit-check-not=ptx_kernel --implicit-check-not=@loom.tid --implicit-check-not=@loom.ctaid --implicit-check-not=@loom.ntid --implicit-check-not=sm_80 --implicit-check-not=nvptx
 ;
 ; Reduced from clang++-22 -x cuda --cuda-device-only --cuda-gpu-arch=sm_80
 ; -O1 -Xclang -disable-llvm-passes (allocas promoted by hand):
