@@ -24,6 +24,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
+#include <cstdlib>
 
 #ifndef LOOM_CLANGXX
 #error "LOOM_CLANGXX must name clang++-22"
@@ -31,6 +32,14 @@
 #ifndef LOOM_SOURCE_INCLUDE_DIR
 #error "LOOM_SOURCE_INCLUDE_DIR must name the source include/ directory"
 #endif
+#ifndef LOOM_BUILD_DIR
+#error "LOOM_BUILD_DIR must name the build tree"
+#endif
+
+/// The CUDA version Loom's headers and `nvcc --version` give
+/// (include/cuda/loom/__loom_cuda_prelude.h: __CUDACC_VER_*__).
+#define LOOM_CUDA_VERSION "12.8"
+#define LOOM_CUDA_VERSION_FULL "12.8.0"
 
 using namespace llvm;
 
@@ -38,13 +47,17 @@ namespace loomcc {
 
 namespace {
 
-/// Where loomcc finds its pieces: relative to its own binary (build tree and
-/// install tree share the layout bin/, lib/, lib/loom/).
+} // namespace
+
+/// Where loomcc finds its pieces: relative to its own binary. An install is
+/// shaped like a CUDA toolkit (bin/nvcc, include/cuda_runtime.h,
+/// lib64/libcudart.so, docs/tools.md); the build tree has bin/, lib/ (and a
+/// lib64 link to it) and takes the headers from the source tree.
 struct Layout {
   std::string Prefix;
   std::string CudaInclude; // holds cuda_runtime.h and loom/
-  std::string LibDir;      // libloomrt.so
-  std::string DeviceLib;   // lib/loom/libdevice.bc
+  std::string LibDir;      // libloomrt.so, libcudart_static.a
+  std::string DeviceLib;   // <LibDir>/loom/libdevice.bc
   std::string Clang = LOOM_CLANGXX;
 };
 
@@ -53,15 +66,31 @@ Layout findLayout(const char *Argv0) {
   std::string Exe = sys::fs::getMainExecutable(Argv0, (void *)&findLayout);
   SmallString<256> Prefix(sys::path::parent_path(sys::path::parent_path(Exe)));
   L.Prefix = Prefix.str().str();
-  SmallString<256> Installed(Prefix);
-  sys::path::append(Installed, "include", "loom-cuda");
-  L.CudaInclude = sys::fs::exists(Installed + "/cuda_runtime.h")
-                      ? Installed.str().str()
+  bool BuildTree = sys::fs::equivalent(L.Prefix, LOOM_BUILD_DIR);
+  L.CudaInclude = !BuildTree && sys::fs::exists(L.Prefix + "/include/cuda_runtime.h")
+                      ? L.Prefix + "/include"
                       : std::string(LOOM_SOURCE_INCLUDE_DIR) + "/cuda";
   L.LibDir = L.Prefix + "/lib";
+  if (!BuildTree && sys::fs::exists(L.Prefix + "/lib64/libloomrt.so"))
+    L.LibDir = L.Prefix + "/lib64";
   L.DeviceLib = L.LibDir + "/loom/libdevice.bc";
   return L;
 }
+
+/// nvcc -v's first lines: the settings of its nvcc.profile, which CMake reads
+/// to find the toolkit (TOP), its device library root (NVVMIR_LIBRARY_DIR),
+/// the host linker's search path (PATH, LIBRARIES) and the include path.
+void printVerboseEnvironment(const Layout &L) {
+  const char *Path = std::getenv("PATH");
+  errs() << "#$ _LOOM_=loomcc " << LOOM_VERSION << "\n"
+         << "#$ TOP=" << L.Prefix << "\n"
+         << "#$ NVVMIR_LIBRARY_DIR=" << L.Prefix << "/nvvm/libdevice\n"
+         << "#$ PATH=" << L.Prefix << "/bin:" << (Path ? Path : "") << "\n"
+         << "#$ INCLUDES=\"-I" << L.CudaInclude << "\"\n"
+         << "#$ LIBRARIES=-L" << L.LibDir << "\n";
+}
+
+namespace {
 
 class Driver {
 public:
@@ -76,6 +105,8 @@ private:
   std::string objectName(const Input &In);
   std::vector<std::string> cudaCommon() const;
   std::vector<std::string> nvccLeniency() const;
+  std::vector<std::string> identityFlags() const;
+  bool rewriteDependencies(const std::string &ClangDeps, const std::string &Out);
   std::vector<std::string> languageFlags() const;
   bool compileCuda(const Input &In, std::vector<std::string> &Objects);
   Input normalizedSource(const Input &In, std::vector<std::string> &ExtraFlags);
@@ -140,6 +171,8 @@ std::string Driver::temp(const std::string &Stem, const std::string &Ext) {
 std::string Driver::objectName(const Input &In) {
   if (O.CompileOnly && !O.Output.empty())
     return O.Output;
+  if (O.CompileOnly && !O.OutputDir.empty())
+    return O.OutputDir + "/" + sys::path::stem(In.Path).str() + ".o";
   if (O.CompileOnly)
     return sys::path::stem(In.Path).str() + ".o";
   return temp(sys::path::stem(In.Path).str(), "o");
@@ -182,13 +215,25 @@ std::vector<std::string> Driver::cudaCommon() const {
       "-include", "loom/__loom_cuda_prelude.h"};
   for (const std::string &F : nvccLeniency())
     A.push_back(F);
+  for (const std::string &F : identityFlags())
+    A.push_back(F);
   for (const std::string &P : O.Preprocessor)
     A.push_back(P);
   if (!O.Std.empty())
     A.push_back("-std=" + O.Std);
   if (O.NoWarnings)
     A.push_back("-w");
+  for (const std::string &F : O.CommonFlags)
+    A.push_back(F);
   return A;
+}
+
+/// Invoked as nvcc, every compile sees nvcc's identification macro (CMake's
+/// compiler identification and projects' #ifdef __NVCC__ look for it).
+std::vector<std::string> Driver::identityFlags() const {
+  if (!O.AsNvcc)
+    return {};
+  return {"-D__NVCC__"};
 }
 
 std::vector<std::string> Driver::languageFlags() const {
@@ -197,6 +242,8 @@ std::vector<std::string> Driver::languageFlags() const {
     A.push_back("-O" + std::to_string(*O.OptLevel));
   if (O.HostDebug)
     A.push_back("-g");
+  if (O.HostProfile)
+    A.push_back("-pg");
   for (const std::string &F : O.HostFlags)
     A.push_back(F);
   return A;
@@ -306,7 +353,10 @@ bool Driver::compileCuda(const Input &Original, std::vector<std::string> &Object
       return false;
   } else {
     if (O.Verbose || O.DryRun)
-      errs() << "#$ <loom kernel pipeline> " << DevBC << " -> " << DevObj << "\n";
+      // Device code is compiled as for compute_80 (--cuda-gpu-arch above),
+      // whatever -arch says; CMake reads the architecture from this line.
+      errs() << "#$ <loom kernel pipeline> -arch compute_80 " << DevBC << " -> " << DevObj
+             << "\n";
     if (!O.DryRun) {
       DeviceCompileJob Job = deviceJob();
       Job.BitcodePath = DevBC;
@@ -429,9 +479,10 @@ bool Driver::deviceLink(const std::vector<std::string> &Objects, const std::stri
 /// device code for a later device link.
 bool Driver::archive(const std::vector<std::string> &Objects) {
   std::string Out = O.Output.empty() ? "a.a" : O.Output;
-  ErrorOr<std::string> Ar = sys::findProgramByName("ar");
+  ErrorOr<std::string> Ar = sys::findProgramByName(O.Archiver.empty() ? "ar" : O.Archiver);
   if (!Ar) {
-    errs() << "loomcc: error: -lib needs 'ar' (binutils)\n";
+    errs() << "loomcc: error: -lib needs '" << (O.Archiver.empty() ? "ar" : O.Archiver)
+           << "' (binutils)\n";
     return false;
   }
   if (!O.DryRun)
@@ -458,7 +509,9 @@ void Driver::addDependencyFlags(std::vector<std::string> &A, const Input &In) {
     sys::path::replace_extension(D, "d");
     File = D.str().str();
   }
-  A.insert(A.end(), {"-MD", "-MF", File, "-MT", Target});
+  A.insert(A.end(), {O.DepsNonSystem ? "-MMD" : "-MD", "-MF", File, "-MT", Target});
+  if (O.DepsPhony)
+    A.push_back("-MP");
 }
 
 bool Driver::compileHostOnly(const Input &In, std::vector<std::string> &Objects) {
@@ -477,10 +530,14 @@ bool Driver::compileHostOnly(const Input &In, std::vector<std::string> &Objects)
     if (!O.Std.empty())
       A.push_back("-std=" + O.Std);
   }
+  for (const std::string &F : identityFlags())
+    A.push_back(F);
   for (const std::string &P : O.Preprocessor)
     A.push_back(P);
   if (O.NoWarnings)
     A.push_back("-w");
+  for (const std::string &F : O.CommonFlags)
+    A.push_back(F);
   for (const std::string &F : languageFlags())
     A.push_back(F);
   addDependencyFlags(A, In);
@@ -504,21 +561,106 @@ bool Driver::preprocessOrDeps() {
       if (In.Kind != InputKind::C)
         for (const std::string &F : nvccLeniency())
           A.push_back(F);
+      for (const std::string &F : identityFlags())
+        A.push_back(F);
       for (const std::string &P : O.Preprocessor)
         A.push_back(P);
     }
-    A.push_back(O.DepsOnly ? "-M" : "-E");
+    A.push_back(!O.DepsOnly ? "-E" : O.DepsNonSystem ? "-MM" : "-M");
+    // nvcc's rule names <stem>.o (clang's too), or -MT's target.
     if (O.DepsOnly && !O.DepTarget.empty())
       A.insert(A.end(), {"-MT", O.DepTarget});
+    if (O.DepsOnly && O.DepsPhony)
+      A.push_back("-MP");
     A.push_back(In.Path);
     std::string Out = O.DepsOnly && !O.DepFile.empty() ? O.DepFile : O.Output;
     if (O.HostSourceOut && Out.empty())
       Out = sys::path::filename(In.Path).str() + ".cpp.ii";
-    if (!Out.empty())
-      A.insert(A.end(), {"-o", Out});
+    // -M: clang's rule goes to a temporary file, rewritten in nvcc's layout.
+    std::string ClangDeps = O.DepsOnly ? temp("deps", "d") : Out;
+    if (!ClangDeps.empty())
+      A.insert(A.end(), {"-o", ClangDeps});
     if (!exec(L.Clang, A))
       return false;
+    if (O.DepsOnly && !O.DryRun && !rewriteDependencies(ClangDeps, Out))
+      return false;
   }
+  return true;
+}
+
+/// nvcc writes a dependency rule as `target : first \` and then one
+/// prerequisite per line, indented; FindCUDA's make2cmake.cmake parses exactly
+/// that (" : " after the target, a file per line). clang packs several per
+/// line and writes "target:". The rule of \p ClangDeps goes to \p Out (or
+/// standard output) in nvcc's layout; -MP's phony rules follow it.
+bool Driver::rewriteDependencies(const std::string &ClangDeps, const std::string &Out) {
+  auto Buffer = MemoryBuffer::getFile(ClangDeps);
+  if (!Buffer) {
+    errs() << "loomcc: error: cannot read '" << ClangDeps << "'\n";
+    return false;
+  }
+  // Words of the first rule: backslash-newline joins lines, "\ " is a space
+  // inside a name.
+  StringRef Text = (*Buffer)->getBuffer();
+  std::vector<std::string> Words;
+  std::string Cur, Rest;
+  size_t I = 0;
+  for (; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (C == '\\' && I + 1 < Text.size() && Text[I + 1] == '\n') {
+      ++I;
+      C = ' ';
+    } else if (C == '\\' && I + 1 < Text.size() && Text[I + 1] == ' ') {
+      Cur += "\\ ";
+      ++I;
+      continue;
+    }
+    if (C == '\n')
+      break;
+    if (C == ' ' || C == '\t') {
+      if (!Cur.empty())
+        Words.push_back(Cur);
+      Cur.clear();
+    } else {
+      Cur += C;
+    }
+  }
+  if (!Cur.empty())
+    Words.push_back(Cur);
+  Rest = Text.substr(std::min(I + 1, Text.size())).str();
+  std::string Target, Rule;
+  size_t First = 0;
+  // The target ends with ':' (glued or a word of its own).
+  for (; First < Words.size(); ++First) {
+    std::string W = Words[First];
+    if (W == ":") {
+      ++First;
+      break;
+    }
+    if (!W.empty() && W.back() == ':') {
+      Target += (Target.empty() ? "" : " ") + W.substr(0, W.size() - 1);
+      ++First;
+      break;
+    }
+    Target += (Target.empty() ? "" : " ") + W;
+  }
+  Rule = Target + " : ";
+  for (size_t K = First; K < Words.size(); ++K)
+    Rule += (K == First ? "" : " \\\n    ") + Words[K];
+  Rule += "\n";
+  if (!Rest.empty())
+    Rule += "\n" + Rest;
+  if (Out.empty()) {
+    outs() << Rule;
+    return true;
+  }
+  std::error_code EC;
+  raw_fd_ostream OS(Out, EC);
+  if (EC) {
+    errs() << "loomcc: error: cannot write '" << Out << "': " << EC.message() << "\n";
+    return false;
+  }
+  OS << Rule;
   return true;
 }
 
@@ -560,7 +702,7 @@ bool Driver::link(std::vector<std::string> &Objects) {
   }
   bool Linked = false;
   std::string DLink = temp("dlink", "o");
-  if (!deviceLink(All, DLink, Linked))
+  if (!O.NoDeviceLink && !deviceLink(All, DLink, Linked))
     return false;
   if (Linked)
     Objects.push_back(DLink);
@@ -578,12 +720,28 @@ bool Driver::link(std::vector<std::string> &Objects) {
       A.push_back(F);
   if (O.HostDebug)
     A.push_back("-g");
-  A.insert(A.end(), {"-L" + L.LibDir, "-lloomrt", "-Wl,-rpath," + L.LibDir,
-                     "-lpthread", "-lm", "-o", O.Output.empty() ? "a.out" : O.Output});
+  if (O.HostProfile)
+    A.push_back("-pg");
+  // -cudart: nvcc links the static runtime by default, loomcc the shared
+  // one (with a run path, so programs run from the build tree). The static
+  // runtime is libloomrt's objects in an archive (libcudart_static.a).
+  std::string Cudart = O.Cudart.empty() ? (O.AsNvcc ? "static" : "shared") : O.Cudart;
+  A.push_back("-L" + L.LibDir);
+  if (Cudart == "shared")
+    A.insert(A.end(), {"-lloomrt", "-Wl,-rpath," + L.LibDir});
+  else if (Cudart == "static")
+    A.insert(A.end(), {"-lcudart_static", "-ldl", "-lrt"});
+  A.insert(A.end(), {"-lpthread", "-lm", "-o", O.Output.empty() ? "a.out" : O.Output});
   return exec(L.Clang, A);
 }
 
 int Driver::run() {
+  if (O.Verbose)
+    for (const std::string &Opt : O.Ignored)
+      errs() << "loomcc: note: '" << Opt
+             << "' only tunes GPU code generation or an NVIDIA tool; ignored on the CPU\n";
+  if (O.Clean)
+    return 0; // -clean: loomcc leaves no files -keep did not ask for
   if (O.Inputs.empty()) {
     errs() << "loomcc: error: no input files\n";
     return 1;
@@ -624,6 +782,23 @@ int Driver::run() {
     else
       sys::fs::remove_directories(TempDir);
   }
+  if (OK && O.Run && !O.CompileOnly && !O.StaticLibrary && !O.Shared && !O.DeviceLinkOnly) {
+    // -run: the program's own exit status is loomcc's.
+    SmallString<256> Exe(O.Output.empty() ? "a.out" : O.Output);
+    sys::fs::make_absolute(Exe);
+    std::vector<StringRef> Argv{Exe};
+    for (const std::string &A : O.RunArgs)
+      Argv.push_back(A);
+    if (O.Verbose || O.DryRun)
+      errs() << "#$ " << Exe << "\n";
+    if (O.DryRun)
+      return 0;
+    std::string Err;
+    int RC = sys::ExecuteAndWait(Exe, Argv, std::nullopt, {}, 0, 0, &Err);
+    if (RC < 0)
+      errs() << "loomcc: error: cannot run '" << Exe << "': " << Err << "\n";
+    return RC < 0 ? 1 : RC;
+  }
   return OK ? 0 : 1;
 }
 
@@ -633,7 +808,19 @@ int Driver::run() {
 
 int main(int Argc, char **Argv) {
   std::vector<std::string> Args(Argv + 1, Argv + Argc);
-  std::optional<loomcc::Options> O = loomcc::parseOptions(Args);
+  // Under the name nvcc (bin/nvcc, a link to loomcc), loomcc identifies as
+  // nvcc to build systems (docs/tools.md).
+  bool AsNvcc = llvm::sys::path::stem(Argv[0]) == "nvcc";
+  if (!loomcc::expandOptionFiles(Args))
+    return 1;
+  // nvcc prints its settings first, whatever follows (CMake runs
+  // `nvcc -v __cmake_determine_cuda` only to read them).
+  for (const std::string &A : Args)
+    if (A == "-v" || A == "--verbose") {
+      loomcc::printVerboseEnvironment(loomcc::findLayout(Argv[0]));
+      break;
+    }
+  std::optional<loomcc::Options> O = loomcc::parseOptions(Args, AsNvcc);
   if (!O)
     return 1;
   if (O->ShowHelp) {
@@ -641,10 +828,24 @@ int main(int Argc, char **Argv) {
     return 0;
   }
   if (O->ShowVersion) {
-    std::printf("loomcc: Loom CUDA compiler for CPUs, version %s\n"
-                "Cuda compilation tools, release 12.8 (compatible), Loom %s\n"
-                "Built on LLVM/Clang 22\n",
-                LOOM_VERSION, LOOM_VERSION);
+    // nvcc's format, which CMake and FindCUDA parse: the vendor line CMake's
+    // compiler identification looks for (Loom implements nvcc's interface;
+    // it is not NVIDIA software) and "release X.Y, VX.Y.Z".
+    if (AsNvcc)
+      std::printf("nvcc: NVIDIA (R) Cuda compiler driver -- interface implemented by Loom "
+                  "(CUDA on CPUs, not NVIDIA software)\n");
+    else
+      std::printf("loomcc: Loom CUDA compiler for CPUs, version %s\n", LOOM_VERSION);
+    std::printf("Built on LLVM/Clang 22, Loom %s\n"
+                "Cuda compilation tools, release %s, V%s\n"
+                "Build loom-%s\n",
+                LOOM_VERSION, LOOM_CUDA_VERSION, LOOM_CUDA_VERSION_FULL, LOOM_VERSION);
+    return 0;
+  }
+  if (O->ListArch) {
+    // Device code is compiled for one virtual architecture; -arch values
+    // are accepted and do not change it.
+    std::printf("compute_80\n");
     return 0;
   }
   return loomcc::Driver(std::move(*O), loomcc::findLayout(Argv[0])).run();

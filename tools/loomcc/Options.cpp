@@ -3,19 +3,28 @@
 //
 // nvcc accepts `-opt value`, `-opt=value`, `--long-opt value`,
 // `--long-opt=value` and, for single-letter options, `-Ivalue`. List-valued
-// options (-Xcompiler, -Xlinker) split their value on commas. GPU code
-// generation options are accepted and have no effect on a CPU; an option
-// loomcc does not know is an error that names it.
+// options (-Xcompiler, -Xlinker) split their value on commas, with double
+// quotes grouping. Every option of nvcc's documentation (CUDA 12.8) is in the
+// table: implemented, or accepted and ignored where it only tunes GPU code
+// generation or a tool Loom does not have (-v lists those); an option loomcc
+// does not know is an error that names it, unless
+// -forward-unknown-to-host-compiler/-linker sends it on. --options-file
+// files are read as CMake writes them (shell quoting).
 #include "Options.h"
 
 #include "Pipeline/Switches.h"
 
 #include <cstdio>
+#include <fstream>
 #include <functional>
+#include <sstream>
 
 namespace loomcc {
 
 namespace {
+
+/// How loomcc treats an option (--help groups them so).
+enum class Treatment { Implemented, Ignored, Refused };
 
 struct Spec {
   const char *Short; // "-o"; nullptr if none
@@ -23,24 +32,10 @@ struct Spec {
   bool TakesValue;
   bool Prefix;       // value may be glued: -Ifoo, -O3, -lfoo
   std::function<bool(Options &, const std::string &)> Apply;
+  Treatment How = Treatment::Implemented;
 };
 
-std::vector<std::string> splitCommas(const std::string &S) {
-  std::vector<std::string> Out;
-  std::string Cur;
-  for (char C : S) {
-    if (C == ',') {
-      if (!Cur.empty())
-        Out.push_back(Cur);
-      Cur.clear();
-    } else {
-      Cur += C;
-    }
-  }
-  if (!Cur.empty())
-    Out.push_back(Cur);
-  return Out;
-}
+std::vector<std::string> splitCommas(const std::string &S) { return splitList(S); }
 
 bool error(const std::string &Msg) {
   std::fprintf(stderr, "loomcc: error: %s\n", Msg.c_str());
@@ -48,6 +43,25 @@ bool error(const std::string &Msg) {
 }
 
 bool ignore(Options &, const std::string &) { return true; }
+
+/// An option accepted and ignored: it only tunes GPU code generation, or a
+/// tool (ptxas, nvlink, the host compiler choice) Loom has no counterpart of.
+Spec gpu(const char *Short, const char *Long, bool TakesValue) {
+  return Spec{Short, Long, TakesValue, false, ignore, Treatment::Ignored};
+}
+
+/// An option that adds \p Flags to both sides of every compile.
+std::function<bool(Options &, const std::string &)> common(std::vector<std::string> Flags) {
+  return [Flags](Options &O, const std::string &) {
+    O.CommonFlags.insert(O.CommonFlags.end(), Flags.begin(), Flags.end());
+    return true;
+  };
+}
+
+/// nvcc's unsigned-number options (-ftemplate-depth and the like).
+bool isNumber(const std::string &V) {
+  return !V.empty() && V.find_first_not_of("0123456789") == std::string::npos;
+}
 
 /// A true/false option value (-rdc, -fmad, -ftz).
 bool parseBool(const char *Flag, const std::string &V, bool &Out) {
@@ -161,6 +175,7 @@ const std::vector<Spec> &specs() {
        [](Options &O, const std::string &V) { O.DepFile = V; return true; }},
       {"-MT", "--dependency-target-name", true, false,
        [](Options &O, const std::string &V) { O.DepTarget = V; return true; }},
+      {"-optf", "--options-file", true, false, ignore}, // expanded before parsing
       {"-V", "--version", false, false,
        [](Options &O, const std::string &) { O.ShowVersion = true; return true; }},
       {"-h", "--help", false, false,
@@ -225,36 +240,187 @@ const std::vector<Spec> &specs() {
       {"-ptx", "--ptx", false, false,
        [](Options &, const std::string &) {
          return error("-ptx: Loom compiles CUDA for the CPU and produces no PTX");
-       }},
+       }, Treatment::Refused},
       {"-cubin", "--cubin", false, false,
        [](Options &, const std::string &) {
          return error("-cubin: Loom compiles CUDA for the CPU and produces no cubin");
-       }},
+       }, Treatment::Refused},
       {"-fatbin", "--fatbin", false, false,
        [](Options &, const std::string &) {
          return error("-fatbin: Loom compiles CUDA for the CPU and produces no fat binary");
-       }},
+       }, Treatment::Refused},
       {"-cudart", "--cudart", true, false,
-       [](Options &, const std::string &V) {
+       [](Options &O, const std::string &V) {
+         O.Cudart = V;
          if (V == "shared" || V == "static" || V == "none")
            return true;
          return error("invalid value '" + V + "' for -cudart (none, shared or static)");
        }},
       // Accepted GPU code-generation and tool options: no meaning on a CPU.
-      {"-arch", "--gpu-architecture", true, false, ignore},
-      {"-code", "--gpu-code", true, false, ignore},
-      {"-gencode", "--generate-code", true, false, ignore},
-      {"-Xptxas", "--ptxas-options", true, false, ignore},
-      {"-Xnvlink", "--nvlink-options", true, false, ignore},
-      {"-Xcudafe", "--cudafe-options", true, false, ignore},
-      {"-maxrregcount", "--maxrregcount", true, false, ignore},
-      {"-ccbin", "--compiler-bindir", true, false, ignore},
-      {"-t", "--threads", true, false, ignore},
-      {"-m64", "--machine", false, false, ignore},
-      {"-res-usage", "--resource-usage", false, false, ignore},
-      {"-expt-relaxed-constexpr", "--expt-relaxed-constexpr", false, false, ignore},
-      {"-expt-extended-lambda", "--expt-extended-lambda", false, false, ignore},
-      {"-extended-lambda", "--extended-lambda", false, false, ignore},
+      gpu("-arch", "--gpu-architecture", true),
+      gpu("-code", "--gpu-code", true),
+      gpu("-gencode", "--generate-code", true),
+      gpu("-Xptxas", "--ptxas-options", true),
+      gpu("-Xnvlink", "--nvlink-options", true),
+      gpu("-Xcudafe", "--cudafe-options", true),
+      gpu("-Xarchive", "--archive-options", true),
+      gpu("-maxrregcount", "--maxrregcount", true),
+      gpu("-ccbin", "--compiler-bindir", true),
+      gpu("-allow-unsupported-compiler", "--allow-unsupported-compiler", false),
+      gpu("-t", "--threads", true),
+      gpu("-split-compile", "--split-compile", true),
+      gpu("-split-compile-extended", "--split-compile-extended", true),
+      gpu("-res-usage", "--resource-usage", false),
+      gpu("-expt-relaxed-constexpr", "--expt-relaxed-constexpr", false),
+      gpu("-expt-extended-lambda", "--expt-extended-lambda", false),
+      gpu("-extended-lambda", "--extended-lambda", false),
+      gpu("-e", "--entries", true),
+      gpu("-ewp", "--extensible-whole-program", false),
+      gpu("-no-compress", "--no-compress", false),
+      gpu("-compress-mode", "--compress-mode", true),
+      gpu("-compress-all", "--compress-all", false),
+      gpu("-opt-info", "--optimization-info", true),
+      gpu("-dopt", "--dopt", true),
+      gpu("-dlto", "--dlink-time-opt", false),
+      gpu("-lto", nullptr, false),
+      gpu("-gen-opt-lto", "--gen-opt-lto", false),
+      gpu("-nohdinitlist", "--no-host-device-initializer-list", false),
+      gpu("-nohdmoveforward", "--no-host-device-move-forward", false),
+      gpu("-hls", "--host-linker-script", true),
+      gpu("-aug-hls", "--augment-host-linker-script", false),
+      gpu("-r", "--host-relocatable-link", false),
+      gpu("-frandom-seed", "--frandom-seed", true),
+      gpu("-extra-device-vectorization", "--extra-device-vectorization", false),
+      gpu("-astoolspatch", "--compile-as-tools-patch", false),
+      gpu("-keep-device-functions", "--keep-device-functions", false),
+      gpu("-jtd", "--jump-table-density", true),
+      gpu("-device-stack-protector", "--device-stack-protector", true),
+      gpu("-fdevice-syntax-only", "--fdevice-syntax-only", false),
+      gpu("-fdevice-time-trace", "--fdevice-time-trace", true),
+      gpu("-src-in-ptx", "--source-in-ptx", false),
+      gpu("-restrict", "--restrict", false),
+      gpu("-static-global-template-stub", "--static-global-template-stub", true),
+      gpu("-device-entity-has-hidden-visibility", "--device-entity-has-hidden-visibility", true),
+      gpu("-objtemp", "--objdir-as-tempdir", false),
+      gpu("-ldir", "--libdevice-directory", true),
+      gpu("-target-dir", "--target-directory", true),
+      gpu("-cudadevrt", "--cudadevrt", true),
+      gpu("-noprof", "--dont-use-profile", false),
+      gpu("-idp", "--input-drive-prefix", true),
+      gpu("-ddp", "--dependency-drive-prefix", true),
+      gpu("-dp", "--drive-prefix", true),
+      gpu("-use-local-env", "--use-local-env", false),
+      gpu("-no-align-double", "--no-align-double", false),
+      gpu("-time", "--time", true),
+      gpu("-qpp-config", "--qpp-config", true),
+      gpu("-err-no", "--display-error-number", false),
+      gpu("-no-err-no", "--no-display-error-number", false),
+      // nvcc's front end's diagnostic numbers have no clang counterpart.
+      gpu("-diag-error", "--diag-error", true),
+      gpu("-diag-suppress", "--diag-suppress", true),
+      gpu("-diag-warn", "--diag-warn", true),
+      gpu("-Wdefault-stream-launch", "--Wdefault-stream-launch", false),
+      gpu("-Wmissing-launch-bounds", "--Wmissing-launch-bounds", false),
+      gpu("-Wext-lambda-captures-this", "--Wext-lambda-captures-this", false),
+      gpu("-Wno-deprecated-gpu-targets", "--Wno-deprecated-gpu-targets", false),
+      gpu("-Wno-deprecated-declarations", "--Wno-deprecated-declarations", false),
+      {"-Wreorder", "--Wreorder", false, false, common({"-Wreorder"})},
+      {"-Werror", "--Werror", true, false,
+       [](Options &O, const std::string &V) {
+         for (const std::string &Kind : splitList(V)) {
+           if (Kind == "all-warnings")
+             O.CommonFlags.push_back("-Werror");
+           else if (Kind == "deprecated-declarations")
+             O.CommonFlags.push_back("-Werror=deprecated-declarations");
+           else if (Kind == "reorder")
+             O.CommonFlags.push_back("-Werror=reorder");
+           else if (Kind != "cross-execution-space-call" && Kind != "default-stream-launch" &&
+                    Kind != "missing-launch-bounds" && Kind != "ext-lambda-captures-this")
+             return error("invalid value '" + Kind + "' for -Werror");
+         }
+         return true;
+       }},
+      {"-m64", "--m64", false, false, ignore}, // 64-bit: what Loom builds
+      {"-m", "--machine", true, false,
+       [](Options &, const std::string &V) {
+         if (V != "64")
+           return error("-m" + V + ": Loom builds 64-bit programs only (-m64)");
+         return true;
+       }},
+      {"-noeh", "--no-exceptions", false, false, common({"-fno-exceptions"})},
+      {"-ftemplate-depth", "--ftemplate-depth", true, false,
+       [](Options &O, const std::string &V) {
+         if (!isNumber(V))
+           return error("invalid value '" + V + "' for -ftemplate-depth");
+         O.CommonFlags.push_back("-ftemplate-depth=" + V);
+         return true;
+       }},
+      {"-ftemplate-backtrace-limit", "--ftemplate-backtrace-limit", true, false,
+       [](Options &O, const std::string &V) {
+         if (!isNumber(V))
+           return error("invalid value '" + V + "' for -ftemplate-backtrace-limit");
+         O.CommonFlags.push_back("-ftemplate-backtrace-limit=" + V);
+         return true;
+       }},
+      {"-pg", "--profile", false, false,
+       [](Options &O, const std::string &) { O.HostProfile = true; return true; }},
+      {"-MM", "--generate-nonsystem-dependencies", false, false,
+       [](Options &O, const std::string &) {
+         O.DepsOnly = true;
+         O.DepsNonSystem = true;
+         return true;
+       }},
+      {"-MMD", "--generate-nonsystem-dependencies-with-compile", false, false,
+       [](Options &O, const std::string &) {
+         O.DepsWithCompile = true;
+         O.DepsNonSystem = true;
+         return true;
+       }},
+      {"-MP", "--generate-dependency-targets", false, false,
+       [](Options &O, const std::string &) { O.DepsPhony = true; return true; }},
+      {"-odir", "--output-directory", true, false,
+       [](Options &O, const std::string &V) { O.OutputDir = V; return true; }},
+      {"-arbin", "--archiver-binary", true, false,
+       [](Options &O, const std::string &V) { O.Archiver = V; return true; }},
+      {"-run", "--run", false, false,
+       [](Options &O, const std::string &) { O.Run = true; return true; }},
+      {"-run-args", "--run-args", true, false,
+       [](Options &O, const std::string &V) {
+         for (const std::string &A : splitList(V))
+           O.RunArgs.push_back(A);
+         return true;
+       }},
+      {"-link", "--link", false, false, ignore},
+      {"-dw", "--device-w", false, false,
+       [](Options &O, const std::string &) {
+         O.Rdc = false;
+         O.CompileOnly = true;
+         return true;
+       }},
+      {"-nodlink", "--no-device-link", false, false,
+       [](Options &O, const std::string &) { O.NoDeviceLink = true; return true; }},
+      {"-save-temps", "--save-temps", false, false,
+       [](Options &O, const std::string &) { O.Keep = true; return true; }},
+      {"-clean", "--clean-targets", false, false,
+       [](Options &O, const std::string &) { O.Clean = true; return true; }},
+      {"-arch-ls", "--list-gpu-arch", false, false,
+       [](Options &O, const std::string &) { O.ListArch = true; return true; }},
+      {"-code-ls", "--list-gpu-code", false, false,
+       [](Options &O, const std::string &) { O.ListArch = true; return true; }},
+      // Handled before parsing (a first pass decides what unknown options do).
+      {"-forward-unknown-to-host-compiler", "--forward-unknown-to-host-compiler", false,
+       false, ignore},
+      {"-forward-unknown-to-host-linker", "--forward-unknown-to-host-linker", false, false,
+       ignore},
+      {"-forward-unknown-opts", "--forward-unknown-opts", false, false, ignore},
+      {"-optix-ir", "--optix-ir", false, false,
+       [](Options &, const std::string &) {
+         return error("-optix-ir: Loom compiles CUDA for the CPU and produces no OptiX IR");
+       }, Treatment::Refused},
+      {"-ltoir", "--ltoir", false, false,
+       [](Options &, const std::string &) {
+         return error("-ltoir: Loom compiles CUDA for the CPU and produces no LTO IR");
+       }, Treatment::Refused},
       {"-ftz", "--ftz", true, false,
        [](Options &O, const std::string &V) {
          bool Ftz = false;
@@ -263,13 +429,10 @@ const std::vector<Spec> &specs() {
          O.Ftz = Ftz;
          return true;
        }},
-      {"-prec-div", "--prec-div", true, false, ignore},
-      {"-prec-sqrt", "--prec-sqrt", true, false, ignore},
+      gpu("-prec-div", "--prec-div", true),
+      gpu("-prec-sqrt", "--prec-sqrt", true),
       {"-fmad", "--fmad", true, false,
        [](Options &O, const std::string &V) { return parseBool("-fmad", V, O.Fmad); }},
-      {"-Wno-deprecated-gpu-targets", "--Wno-deprecated-gpu-targets", false, false, ignore},
-      {"-Wno-deprecated-declarations", "--Wno-deprecated-declarations", false, false, ignore},
-      {"-lto", "--dlink-time-opt", false, false, ignore},
       {"-default-stream", "--default-stream", true, false,
        [](Options &O, const std::string &V) {
          if (V == "legacy" || V == "null")
@@ -324,8 +487,118 @@ std::optional<InputKind> kindFromPath(const std::string &Path) {
 
 } // namespace
 
-std::optional<Options> parseOptions(const std::vector<std::string> &Args) {
+std::vector<std::string> splitList(const std::string &S) {
+  std::vector<std::string> Out;
+  std::string Cur;
+  bool Quoted = false;
+  for (char C : S) {
+    if (C == '"') {
+      Quoted = !Quoted;
+    } else if (C == ',' && !Quoted) {
+      if (!Cur.empty())
+        Out.push_back(Cur);
+      Cur.clear();
+    } else {
+      Cur += C;
+    }
+  }
+  if (!Cur.empty())
+    Out.push_back(Cur);
+  return Out;
+}
+
+namespace {
+/// Splits an options file into words: whitespace separates, single and
+/// double quotes group, a backslash escapes the next character.
+std::vector<std::string> splitWords(const std::string &Text) {
+  std::vector<std::string> Words;
+  std::string Cur;
+  bool Any = false;
+  char Quote = 0;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (Quote) {
+      if (C == Quote)
+        Quote = 0;
+      else if (C == '\\' && Quote == '"' && I + 1 < Text.size() &&
+               (Text[I + 1] == '"' || Text[I + 1] == '\\'))
+        Cur += Text[++I];
+      else
+        Cur += C;
+    } else if (C == '\'' || C == '"') {
+      Quote = C;
+      Any = true;
+    } else if (C == '\\' && I + 1 < Text.size()) {
+      Cur += Text[++I];
+      Any = true;
+    } else if (C == ' ' || C == '\t' || C == '\n' || C == '\r') {
+      if (Any)
+        Words.push_back(Cur);
+      Cur.clear();
+      Any = false;
+    } else {
+      Cur += C;
+      Any = true;
+    }
+  }
+  if (Any)
+    Words.push_back(Cur);
+  return Words;
+}
+} // namespace
+
+bool expandOptionFiles(std::vector<std::string> &Args) {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const std::string &A = Args[I];
+    std::string Files;
+    bool Found = false;
+    for (const char *Name : {"-optf", "--options-file"}) {
+      std::string N = Name;
+      if (A == N && I + 1 < Args.size()) {
+        Files = Args[++I];
+        Found = true;
+      } else if (A.compare(0, N.size() + 1, N + "=") == 0) {
+        Files = A.substr(N.size() + 1);
+        Found = true;
+      }
+      if (Found)
+        break;
+    }
+    if (!Found) {
+      Out.push_back(A);
+      continue;
+    }
+    for (const std::string &F : splitList(Files)) {
+      std::ifstream In(F);
+      if (!In)
+        return error("cannot read options file '" + F + "'");
+      std::stringstream Text;
+      Text << In.rdbuf();
+      std::vector<std::string> Words = splitWords(Text.str());
+      // Files may name further files.
+      if (!expandOptionFiles(Words))
+        return false;
+      Out.insert(Out.end(), Words.begin(), Words.end());
+    }
+  }
+  Args = std::move(Out);
+  return true;
+}
+
+std::optional<Options> parseOptions(const std::vector<std::string> &Args, bool AsNvcc) {
   Options O;
+  O.AsNvcc = AsNvcc;
+  // nvcc decides what unknown options do from the whole command line.
+  bool ForwardCompiler = false, ForwardLinker = false;
+  for (const std::string &A : Args) {
+    if (A == "-forward-unknown-to-host-compiler" || A == "--forward-unknown-to-host-compiler")
+      ForwardCompiler = true;
+    else if (A == "-forward-unknown-to-host-linker" || A == "--forward-unknown-to-host-linker")
+      ForwardLinker = true;
+    else if (A == "-forward-unknown-opts" || A == "--forward-unknown-opts")
+      ForwardCompiler = ForwardLinker = true;
+  }
   for (size_t I = 0; I < Args.size(); ++I) {
     const std::string &Arg = Args[I];
     if (Arg.empty())
@@ -365,6 +638,16 @@ std::optional<Options> parseOptions(const std::vector<std::string> &Args) {
     }
     // -std=c++17 and the like are glued with '='.
     if (!Found) {
+      // nvcc forwards an unknown option as one word, to the host compiler
+      // (which also links) or to the host linker.
+      if (ForwardCompiler) {
+        O.HostFlags.push_back(Arg);
+        continue;
+      }
+      if (ForwardLinker) {
+        O.LinkFlags.push_back("-Wl," + Arg);
+        continue;
+      }
       error("unknown option '" + Arg + "' (see loomcc --help)");
       return std::nullopt;
     }
@@ -375,6 +658,8 @@ std::optional<Options> parseOptions(const std::vector<std::string> &Args) {
       }
       Value = Args[++I];
     }
+    if (Found->How == Treatment::Ignored)
+      O.Ignored.push_back(How == 1 && Found->TakesValue ? Arg + " " + Value : Arg);
     if (!Found->Apply(O, Value))
       return std::nullopt;
   }
@@ -435,10 +720,40 @@ void printHelp() {
       "  -v, -keep, -dryrun        show / keep / only print the steps\n"
       "  -keep-dir <dir>           with -keep: put the intermediate files in <dir>\n"
       "  --version, --help\n"
-      "Accepted and ignored (GPU code generation): -arch, -code, -gencode,\n"
-      "  -Xptxas, -maxrregcount, -ccbin, --expt-relaxed-constexpr,\n"
-      "  --expt-extended-lambda, -prec-div, -prec-sqrt, -res-usage.\n",
+      "  -cudart none|shared|static  the CUDA runtime linked (default: shared as\n"
+      "                            loomcc, static as nvcc, like nvcc)\n"
+      "  --options-file <f,...>    read more options from files (also -optf)\n"
+      "  -forward-unknown-to-host-compiler, -forward-unknown-to-host-linker\n"
+      "                            send unknown options on instead of failing\n"
+      "  -run [-run-args a,b]      run the program after linking\n",
       Line.c_str());
+  // Every option of the table, by treatment, so that --help lists them all.
+  const char *Titles[] = {"Implemented", "Accepted and ignored (they tune GPU code generation "
+                                         "or tools Loom does not have; -v lists them)",
+                          "Refused (GPU binary formats Loom does not produce)"};
+  for (Treatment T : {Treatment::Implemented, Treatment::Ignored, Treatment::Refused}) {
+    std::printf("\n%s:\n", Titles[int(T)]);
+    std::string Row = " ";
+    for (const Spec &S : specs()) {
+      if (S.How != T)
+        continue;
+      std::string Item = " ";
+      if (S.Long)
+        Item += S.Long;
+      if (S.Short)
+        Item += std::string(S.Long ? " (" : "") + S.Short + (S.Long ? ")" : "");
+      if (S.TakesValue)
+        Item += " <v>";
+      Item += ",";
+      if (Row.size() + Item.size() > 79) {
+        std::printf("%s\n", Row.c_str());
+        Row = " ";
+      }
+      Row += Item;
+    }
+    Row.back() = '\n';
+    std::printf("%s", Row.c_str());
+  }
 }
 
 } // namespace loomcc

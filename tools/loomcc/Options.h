@@ -60,11 +60,37 @@ struct Options {
   std::string RemarkMissed;       // -Rpass-missed=<regex>: and not done, why
   bool ShowVersion = false;
   bool ShowHelp = false;
+
+  // nvcc's command line beyond the basics (docs/tools.md).
+  bool AsNvcc = false;            // invoked as `nvcc`: defines __NVCC__, static cudart
+  std::string Cudart;             // -cudart none|shared|static; empty: the default
+  bool DepsNonSystem = false;     // -MM / -MMD: no system headers in the rule
+  bool DepsPhony = false;         // -MP: a phony target per header
+  std::string OutputDir;          // -odir: where -c puts objects named after inputs
+  std::vector<std::string> CommonFlags; // both sides of a compile (-Werror, -noeh, -ftemplate-*)
+  std::vector<std::string> Ignored;     // accepted options that only tune GPU code (-v lists them)
+  std::string Archiver;           // -arbin: the archiver -lib runs
+  bool Run = false;               // -run: run the linked program
+  std::vector<std::string> RunArgs; // -run-args
+  bool NoDeviceLink = false;      // -nodlink: link without the device link step
+  bool Clean = false;             // -clean: nothing to clean, nothing compiled
+  bool ListArch = false;          // --list-gpu-arch / --list-gpu-code
+  bool HostProfile = false;       // -pg: gprof instrumentation of host code
 };
 
 /// Parses argv (without argv[0]). On error prints "loomcc: error: ..." and
-/// returns std::nullopt.
-std::optional<Options> parseOptions(const std::vector<std::string> &Args);
+/// returns std::nullopt. \p AsNvcc: invoked under the name nvcc.
+std::optional<Options> parseOptions(const std::vector<std::string> &Args,
+                                    bool AsNvcc = false);
+
+/// Expands --options-file / -optf arguments (files of whitespace-separated,
+/// shell-quoted options, as CMake writes them) in place. False on a file
+/// that cannot be read (error printed).
+bool expandOptionFiles(std::vector<std::string> &Args);
+
+/// Splits an nvcc list value on commas; double quotes group (FindCUDA's
+/// `-Xcompiler ,"-Wall","-O2"`) and are removed.
+std::vector<std::string> splitList(const std::string &S);
 
 void printHelp();
 
