@@ -3,6 +3,7 @@
 #include "cuda_runtime_api.h"
 
 #include "core/Runtime.h"
+#include "profile/Profile.h"
 #include "support/ApiError.h"
 
 #include <cstdio>
@@ -82,6 +83,7 @@ cudaError_t cudaDeviceReset(void) {
 }
 
 cudaError_t cudaDeviceSynchronize(void) {
+  LOOM_PROFILE_API("cudaDeviceSynchronize");
   if (cudaError_t Error = Runtime::get().checkDeviceWideCall())
     return recordError(Error);
   Runtime::get().scheduler().waitAll();

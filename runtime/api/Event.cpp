@@ -4,6 +4,7 @@
 
 #include "core/Ops.h"
 #include "core/Runtime.h"
+#include "profile/Profile.h"
 #include "support/ApiError.h"
 
 #include <chrono>
@@ -73,6 +74,7 @@ cudaError_t cudaEventQuery(cudaEvent_t Event) {
 }
 
 cudaError_t cudaEventSynchronize(cudaEvent_t Event) {
+  LOOM_PROFILE_API("cudaEventSynchronize");
   Runtime &R = Runtime::get();
   unsigned Flags;
   std::shared_ptr<MarkerOp> Recorded;

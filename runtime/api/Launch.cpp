@@ -8,6 +8,7 @@
 #include "core/KernelRegistry.h"
 #include "core/Ops.h"
 #include "core/Runtime.h"
+#include "profile/Profile.h"
 #include "support/ApiError.h"
 
 #include <vector>
@@ -113,6 +114,7 @@ cudaError_t __cudaPopCallConfiguration(dim3 *Grid, dim3 *Block, size_t *SharedMe
 
 cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block, void **Args,
                              size_t SharedMem, cudaStream_t Stream) {
+  LOOM_PROFILE_API("cudaLaunchKernel");
   return recordError(launch(Func, Grid, Block, Args, SharedMem, Stream));
 }
 

@@ -5,6 +5,7 @@
 
 #include "core/Ops.h"
 #include "core/Runtime.h"
+#include "profile/Profile.h"
 #include "support/ApiError.h"
 
 #include <algorithm>
@@ -40,6 +41,7 @@ cudaError_t cudaStreamDestroy(cudaStream_t Stream) {
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t Stream) {
+  LOOM_PROFILE_API("cudaStreamSynchronize");
   Runtime &R = Runtime::get();
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = R.resolveStream(Stream, &S))

@@ -4,6 +4,7 @@
 
 #include "core/Ops.h"
 #include "core/Runtime.h"
+#include "profile/Profile.h"
 #include "scheduler/WorkerState.h"
 #include "support/ApiError.h"
 
@@ -34,7 +35,10 @@ cudaError_t submitAndMaybeWait(cudaStream_t Handle, bool Async, ArgTs... Args) {
       return Error;
     if (R.scheduler().idleForBlockingCall(S)) {
       OpT Inline(Args...);
+      int64_t ProfileStart = profile::Enabled ? profile::nowNs() : 0;
       Inline.run(0, 1, helperWorkerState(R.scheduler().numWorkers()));
+      if (profile::Enabled)
+        profile::ranInline(Inline, ProfileStart);
       return stickyError();
     }
   }
@@ -66,6 +70,8 @@ cudaError_t submitCopy3D(const CopyShape &C, cudaMemcpyKind Kind, cudaStream_t H
   if (C.Depth > 1 && (C.DstSlicePitch < C.DstPitch * (C.Height - 1) + C.Width ||
                       C.SrcSlicePitch < C.SrcPitch * (C.Height - 1) + C.Width))
     return cudaErrorInvalidValue;
+  LOOM_PROFILE_API(Async ? "cudaMemcpy*Async" : "cudaMemcpy*");
+  profile::TransferScope Profiled(Kind, uint64_t(C.Width) * C.Height * C.Depth);
   return submitAndMaybeWait<CopyOp>(Handle, Async, C.Dst, C.DstPitch, C.Src, C.SrcPitch,
                                     C.Width, C.Height, C.Depth, C.DstSlicePitch,
                                     C.SrcSlicePitch);
@@ -88,6 +94,8 @@ cudaError_t submitSet3D(void *Dst, size_t Pitch, size_t SlicePitch, int Value, s
     return cudaErrorInvalidPitchValue;
   if (Depth > 1 && SlicePitch < Pitch * (Height - 1) + Width)
     return cudaErrorInvalidValue;
+  LOOM_PROFILE_API(Async ? "cudaMemset*Async" : "cudaMemset*");
+  profile::TransferScope Profiled(0, uint64_t(Width) * Height * Depth, /*IsMemset=*/true);
   return submitAndMaybeWait<SetOp>(Handle, Async, Dst, Pitch, Value, Width, Height, Depth,
                                    SlicePitch);
 }

@@ -7,6 +7,8 @@
 #ifndef LOOM_RUNTIME_SCHEDULER_OP_H
 #define LOOM_RUNTIME_SCHEDULER_OP_H
 
+#include "profile/Profile.h"
+
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -20,7 +22,10 @@ class WorkerState;
 class Op : public std::enable_shared_from_this<Op> {
 public:
   Op(uint64_t NumUnits, uint64_t UnitsPerGrab)
-      : NumUnits(NumUnits), UnitsPerGrab(UnitsPerGrab ? UnitsPerGrab : 1) {}
+      : NumUnits(NumUnits), UnitsPerGrab(UnitsPerGrab ? UnitsPerGrab : 1) {
+    if (profile::Enabled)
+      profile::tagNewOp(*this);
+  }
   virtual ~Op() = default;
   Op(const Op &) = delete;
   Op &operator=(const Op &) = delete;
@@ -87,6 +92,11 @@ public:
   std::shared_ptr<Op> TailGate;    ///< holds the tail stream until the rest is done
   std::shared_ptr<Stream> ChildStream; ///< children launched into stream 0
   std::shared_ptr<Stream> TailStream;  ///< tail launches, in launch order
+
+  // LOOM_PROFILE / LOOM_TRACE (profile/Profile.h); untouched when off.
+  uint8_t ProfileKind = 0;            ///< a copy's or fill's kind; 0: neither
+  uint64_t ProfileBytes = 0;          ///< bytes a copy or fill moves
+  std::atomic<int64_t> ProfileStartNs{0}; ///< when its first unit began
 };
 
 using OpRef = std::shared_ptr<Op>;

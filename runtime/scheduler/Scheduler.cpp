@@ -339,10 +339,16 @@ bool Scheduler::runSomething(WorkerState &W, bool AllowDeferred) {
 void Scheduler::runUnits(const OpRef &O, WorkerState &W) {
   const void *Key = O->costKey();
   int64_t OpStart = -1;
+  int64_t ProfileSpan = 0; // LOOM_PROFILE/LOOM_TRACE: when this worker joined
   for (;;) {
     uint64_t Begin = O->NextUnit.fetch_add(O->UnitsPerGrab, std::memory_order_relaxed);
     if (Begin >= O->NumUnits)
       break;
+    if (profile::Enabled && ProfileSpan == 0) {
+      ProfileSpan = profile::nowNs();
+      int64_t Unset = 0;
+      O->ProfileStartNs.compare_exchange_strong(Unset, ProfileSpan, std::memory_order_relaxed);
+    }
     uint64_t End = std::min(O->NumUnits, Begin + O->UnitsPerGrab);
     uint64_t Count = End - Begin;
     if (!O->skipAfterFault() || stickyError() == cudaSuccess) {
@@ -361,10 +367,16 @@ void Scheduler::runUnits(const OpRef &O, WorkerState &W) {
       }
     }
     if (O->DoneUnits.fetch_add(Count, std::memory_order_acq_rel) + Count == O->NumUnits) {
+      if (profile::Enabled) {
+        profile::workerSpan(*O, W.index(), ProfileSpan);
+        profile::opFinished(*O);
+      }
       finish(O);
       return;
     }
   }
+  if (profile::Enabled && ProfileSpan != 0)
+    profile::workerSpan(*O, W.index(), ProfileSpan);
   // Every unit is taken; keep others from picking this op again.
   std::lock_guard<std::mutex> Lock(M);
   Active.erase(std::remove(Active.begin(), Active.end(), O), Active.end());

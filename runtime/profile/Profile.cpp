@@ -1,0 +1,394 @@
+// Profile.cpp - the events LOOM_PROFILE and LOOM_TRACE record, and their reports at exit.
+// SPDX-License-Identifier: Apache-2.0
+//
+// Events are appended under one lock; reports are built once, at exit: the
+// summary groups kernels by name (launches, total/mean/min/max time, share
+// of all kernel time), copies and fills by kind (count, bytes, time, GB/s)
+// and API calls by name, like nsys's cuda_gpu_kern_sum, cuda_gpu_mem_*_sum
+// and cuda_api_sum; the trace is Chrome's trace-event JSON (chrome://tracing,
+// ui.perfetto.dev) with one track per stream, worker and host thread.
+#include "profile/Profile.h"
+
+#include "core/Ops.h"
+#include "loom/KernelABI.h"
+#include "scheduler/Op.h"
+#include "scheduler/Stream.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <cxxabi.h>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace loom {
+namespace profile {
+
+namespace {
+
+const char *traceFile() {
+  const char *T = std::getenv("LOOM_TRACE");
+  return T && *T ? T : nullptr;
+}
+
+bool summaryWanted() {
+  const char *P = std::getenv("LOOM_PROFILE");
+  return P && *P && std::strcmp(P, "0") != 0;
+}
+
+void report();
+
+bool readEnvironment() {
+  if (!summaryWanted() && !traceFile())
+    return false;
+  std::atexit(report);
+  return true;
+}
+
+enum class EventType : uint8_t { Kernel, Transfer, Worker, Api };
+
+struct Event {
+  EventType Type;
+  uint8_t Kind = KindNone;  // Transfer: cudaMemcpyKind + 1 or KindMemset
+  uint32_t Track = 0;       // stream (kernels, transfers in a stream), worker, host thread
+  bool OnStream = false;    // Transfer: Track is a stream (else a host thread)
+  const char *Name = nullptr; // Kernel/Worker: mangled kernel name or op kind; Api: call
+  uint64_t Units = 0;       // Kernel: blocks
+  uint64_t Bytes = 0;       // Transfer
+  int64_t Start = 0, End = 0;
+};
+
+struct State {
+  std::mutex M;
+  std::vector<Event> Events;
+  std::map<const Stream *, uint32_t> StreamIds;
+  uint32_t NextStream = 1;
+  uint32_t NextThread = 0;
+  int64_t Origin = 0;
+};
+
+State &state() {
+  // Leaked: recording may continue on worker threads while exit runs.
+  static State *S = new State;
+  return *S;
+}
+
+thread_local uint8_t PendingKind = KindNone;
+thread_local uint64_t PendingBytes = 0;
+thread_local int ThreadId = -1;
+
+/// Called with the lock held.
+uint32_t streamId(const Stream *S) {
+  State &St = state();
+  if (!S)
+    return 0;
+  if (S->IsLegacyDefault)
+    return 0;
+  auto It = St.StreamIds.find(S);
+  if (It != St.StreamIds.end())
+    return It->second;
+  return St.StreamIds[S] = St.NextStream++;
+}
+
+uint32_t threadId() {
+  if (ThreadId < 0) {
+    std::lock_guard<std::mutex> Lock(state().M);
+    ThreadId = int(state().NextThread++);
+  }
+  return uint32_t(ThreadId);
+}
+
+const char *kernelName(const Op &O) {
+  if (!dynamic_cast<const KernelOp *>(&O))
+    return nullptr;
+  // A kernel's cost key is its descriptor (core/Ops.h).
+  const auto *Desc = static_cast<const LoomKernelDesc *>(O.costKey());
+  return Desc && Desc->name ? Desc->name : "<kernel>";
+}
+
+const char *opLabel(const Op &O) {
+  if (const char *K = kernelName(O))
+    return K;
+  if (dynamic_cast<const CopyOp *>(&O))
+    return "memcpy";
+  if (dynamic_cast<const SetOp *>(&O))
+    return "memset";
+  if (dynamic_cast<const HostFnOp *>(&O))
+    return "host function";
+  return "op";
+}
+
+void add(const Event &E) {
+  std::lock_guard<std::mutex> Lock(state().M);
+  state().Events.push_back(E);
+}
+
+std::string demangle(const char *Name) {
+  int Status = 0;
+  char *D = abi::__cxa_demangle(Name, nullptr, nullptr, &Status);
+  std::string Out = Status == 0 && D ? D : Name;
+  std::free(D);
+  return Out;
+}
+
+const char *transferName(uint8_t Kind) {
+  switch (Kind) {
+  case KindCopyBase + 0: return "[CUDA memcpy Host-to-Host]";
+  case KindCopyBase + 1: return "[CUDA memcpy Host-to-Device]";
+  case KindCopyBase + 2: return "[CUDA memcpy Device-to-Host]";
+  case KindCopyBase + 3: return "[CUDA memcpy Device-to-Device]";
+  case KindCopyBase + 4: return "[CUDA memcpy Default]";
+  case KindMemset: return "[CUDA memset]";
+  default: return "[CUDA memcpy]";
+  }
+}
+
+struct Stats {
+  uint64_t Count = 0, Bytes = 0;
+  int64_t Total = 0, Min = INT64_MAX, Max = 0;
+  void add(int64_t T, uint64_t B = 0) {
+    ++Count;
+    Bytes += B;
+    Total += T;
+    Min = std::min(Min, T);
+    Max = std::max(Max, T);
+  }
+};
+
+std::vector<std::pair<std::string, Stats>> sorted(std::map<std::string, Stats> &M) {
+  std::vector<std::pair<std::string, Stats>> V(M.begin(), M.end());
+  std::stable_sort(V.begin(), V.end(),
+                   [](const auto &A, const auto &B) { return A.second.Total > B.second.Total; });
+  return V;
+}
+
+void printTable(const char *Title, std::map<std::string, Stats> &Groups, bool Transfers) {
+  std::fprintf(stderr, "\n%s\n", Title);
+  if (Groups.empty()) {
+    std::fprintf(stderr, "  (none)\n");
+    return;
+  }
+  int64_t All = 0;
+  for (auto &G : Groups)
+    All += G.second.Total;
+  if (Transfers)
+    std::fprintf(stderr, " %7s %14s %9s %12s %12s %12s %12s %9s  %s\n", "Time(%)", "Total (ns)",
+                 "Count", "Avg (ns)", "Min (ns)", "Max (ns)", "Total (MB)", "GB/s", "Operation");
+  else
+    std::fprintf(stderr, " %7s %14s %9s %12s %12s %12s  %s\n", "Time(%)", "Total (ns)",
+                 "Instances", "Avg (ns)", "Min (ns)", "Max (ns)", "Name");
+  for (auto &[Name, S] : sorted(Groups)) {
+    double Share = All > 0 ? 100.0 * double(S.Total) / double(All) : 0;
+    double Avg = double(S.Total) / double(S.Count);
+    if (Transfers)
+      std::fprintf(stderr, " %7.1f %14lld %9llu %12.1f %12lld %12lld %12.3f %9.3f  %s\n", Share,
+                   (long long)S.Total, (unsigned long long)S.Count, Avg, (long long)S.Min,
+                   (long long)S.Max, double(S.Bytes) / 1e6,
+                   S.Total > 0 ? double(S.Bytes) / double(S.Total) : 0.0, Name.c_str());
+    else
+      std::fprintf(stderr, " %7.1f %14lld %9llu %12.1f %12lld %12lld  %s\n", Share,
+                   (long long)S.Total, (unsigned long long)S.Count, Avg, (long long)S.Min,
+                   (long long)S.Max, Name.c_str());
+  }
+}
+
+std::string jsonString(const std::string &S) {
+  std::string Out = "\"";
+  for (char C : S) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    if (static_cast<unsigned char>(C) < 0x20) {
+      char Buf[8];
+      std::snprintf(Buf, sizeof Buf, "\\u%04x", C);
+      Out += Buf;
+      continue;
+    }
+    Out += C;
+  }
+  return Out + "\"";
+}
+
+void writeTrace(const char *Path, const std::vector<Event> &Events, int64_t Origin) {
+  FILE *F = std::fopen(Path, "w");
+  if (!F) {
+    std::fprintf(stderr, "loom: LOOM_TRACE: cannot write '%s'\n", Path);
+    return;
+  }
+  // pid 1: streams, 2: workers, 3: host threads.
+  std::fprintf(F, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
+  std::fprintf(F, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"args\":{\"name\":\"Loom "
+                  "streams\"}},\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":2,\"args\":{"
+                  "\"name\":\"Loom workers\"}},\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":3,"
+                  "\"args\":{\"name\":\"Host threads (CUDA API)\"}}");
+  std::map<std::pair<int, uint32_t>, bool> Named;
+  auto us = [&](int64_t T) { return double(T - Origin) / 1000.0; };
+  for (const Event &E : Events) {
+    int Pid;
+    std::string Name, Cat, Args;
+    switch (E.Type) {
+    case EventType::Kernel:
+      Pid = 1;
+      Name = demangle(E.Name);
+      Cat = "kernel";
+      Args = "\"blocks\":" + std::to_string(E.Units) + ",\"mangled\":" + jsonString(E.Name);
+      break;
+    case EventType::Transfer:
+      Pid = E.OnStream ? 1 : 3;
+      Name = transferName(E.Kind);
+      Cat = E.Kind == KindMemset ? "memset" : "memcpy";
+      Args = "\"bytes\":" + std::to_string(E.Bytes);
+      break;
+    case EventType::Worker:
+      Pid = 2;
+      Name = E.Name ? demangle(E.Name) : "op";
+      Cat = "worker";
+      break;
+    case EventType::Api:
+      Pid = 3;
+      Name = E.Name;
+      Cat = std::strstr(E.Name, "Synchronize") ? "sync" : "api";
+      break;
+    }
+    if (!Named[{Pid, E.Track}]) {
+      Named[{Pid, E.Track}] = true;
+      std::string Track = Pid == 1 ? "stream " + std::to_string(E.Track)
+                          : Pid == 2 ? "worker " + std::to_string(E.Track)
+                                     : "host thread " + std::to_string(E.Track);
+      std::fprintf(F, ",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%u,\"args\":{"
+                      "\"name\":%s}}",
+                   Pid, E.Track, jsonString(Track).c_str());
+    }
+    std::fprintf(F, ",\n{\"ph\":\"X\",\"cat\":\"%s\",\"name\":%s,\"pid\":%d,\"tid\":%u,"
+                    "\"ts\":%.3f,\"dur\":%.3f,\"args\":{%s}}",
+                 Cat.c_str(), jsonString(Name).c_str(), Pid, E.Track, us(E.Start),
+                 double(E.End - E.Start) / 1000.0, Args.c_str());
+  }
+  std::fprintf(F, "\n]}\n");
+  std::fclose(F);
+}
+
+void report() {
+  // The program's output first (stdio is flushed after the atexit handlers).
+  std::fflush(stdout);
+  std::vector<Event> Events;
+  int64_t Origin;
+  {
+    std::lock_guard<std::mutex> Lock(state().M);
+    Events = state().Events;
+    Origin = state().Origin;
+  }
+  if (const char *Path = traceFile())
+    writeTrace(Path, Events, Origin);
+  if (!summaryWanted())
+    return;
+  std::map<std::string, Stats> Kernels, Transfers, Api;
+  for (const Event &E : Events) {
+    if (E.Type == EventType::Kernel)
+      Kernels[demangle(E.Name)].add(E.End - E.Start);
+    else if (E.Type == EventType::Transfer)
+      Transfers[transferName(E.Kind)].add(E.End - E.Start, E.Bytes);
+    else if (E.Type == EventType::Api)
+      Api[E.Name].add(E.End - E.Start);
+  }
+  std::fprintf(stderr, "\n==loom== LOOM_PROFILE summary (%.3f ms since the runtime started; "
+                       "times are CPU wall-clock)\n",
+               double(nowNs() - Origin) / 1e6);
+  printTable("CUDA kernels (cuda_gpu_kern_sum; Time(%): share of all kernel time):", Kernels,
+             false);
+  printTable("CUDA memory operations (cuda_gpu_mem_time_sum, cuda_gpu_mem_size_sum):", Transfers,
+             true);
+  printTable("CUDA API calls (cuda_api_sum):", Api, false);
+}
+
+} // namespace
+
+const bool Enabled = readEnvironment();
+
+namespace {
+// The trace's time origin: when the runtime was loaded.
+struct OriginInit {
+  OriginInit() {
+    if (Enabled)
+      state().Origin = nowNs();
+  }
+} TheOrigin;
+} // namespace
+
+int64_t nowNs() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+TransferScope::TransferScope(int Kind, uint64_t Bytes, bool IsMemset) {
+  if (Enabled) {
+    PendingKind = IsMemset ? uint8_t(KindMemset) : uint8_t(KindCopyBase + Kind);
+    PendingBytes = Bytes;
+  }
+}
+
+TransferScope::~TransferScope() {
+  if (Enabled)
+    PendingKind = KindNone;
+}
+
+void tagNewOp(Op &O) {
+  O.ProfileKind = PendingKind;
+  O.ProfileBytes = PendingBytes;
+  PendingKind = KindNone; // one op per submission
+}
+
+void ranInline(const Op &O, int64_t StartNs) {
+  if (O.ProfileKind == KindNone)
+    return;
+  Event E{EventType::Transfer};
+  E.Kind = O.ProfileKind;
+  E.Bytes = O.ProfileBytes;
+  E.Start = StartNs;
+  E.End = nowNs();
+  E.Track = threadId();
+  add(E);
+}
+
+void opFinished(const Op &O) {
+  const char *Name = kernelName(O);
+  if (!Name && O.ProfileKind == KindNone)
+    return; // host functions, and copies of graph replays (untagged)
+  Event E{Name ? EventType::Kernel : EventType::Transfer};
+  E.Name = Name;
+  E.Units = O.NumUnits;
+  E.Kind = O.ProfileKind;
+  E.Bytes = O.ProfileBytes;
+  E.OnStream = true;
+  E.Start = O.ProfileStartNs.load(std::memory_order_relaxed);
+  E.End = nowNs();
+  std::lock_guard<std::mutex> Lock(state().M);
+  E.Track = streamId(O.Owner.get());
+  state().Events.push_back(E);
+}
+
+void workerSpan(const Op &O, uint32_t Worker, int64_t StartNs) {
+  Event E{EventType::Worker};
+  E.Name = opLabel(O);
+  E.Track = Worker;
+  E.Start = StartNs;
+  E.End = nowNs();
+  add(E);
+}
+
+void ApiScope::finish() {
+  Event E{EventType::Api};
+  E.Name = Name;
+  E.Start = Start;
+  E.End = nowNs();
+  E.Track = threadId();
+  add(E);
+}
+
+} // namespace profile
+} // namespace loom
