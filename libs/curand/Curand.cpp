@@ -1,0 +1,596 @@
+// Curand.cpp - cuRAND's host API (curand.h) on the CPU: XORWOW, MRG32k3a,
+// Philox4x32-10 and Sobol32 generators filling memory in stream order.
+// SPDX-License-Identifier: Apache-2.0
+//
+// The numbers come from curand_kernel.h, the same code kernels use. Pseudo
+// generators interleave 4096 lanes as cuRAND's legacy ordering describes:
+// the result at offset n is number floor(n / 4096) of subsequence n mod 4096
+// (the lane's state is curand_init(seed, n mod 4096, ...)). A normal pair,
+// a double and a Poisson value are one "slot" of a lane, drawn with the
+// device API's function for it. The lane states persist between calls, so a
+// sequence of calls continues where the last one stopped; a seed, offset or
+// ordering change starts again from the offset. Sobol32: dimension d of the
+// quasi point i goes to output[d * (n / dims) + i], in Gray-code order.
+//
+// A generator from curandCreateGenerator runs each call as a host function
+// on its stream (cudaLaunchHostFunc): it starts when the stream reaches it,
+// after the kernels and copies enqueued before, and the caller does not
+// wait. curandCreateGeneratorHost's generators run before returning.
+// docs/libraries.md ("cuRAND") says what is verified against a GPU.
+
+#include "curand_kernel.h"
+
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <vector>
+
+namespace {
+
+constexpr unsigned Lanes = 4096;        // interleaved subsequences (legacy ordering)
+constexpr unsigned MaxDimensions = 20000; // as cuRAND's Sobol32
+
+enum class Kind { XORWOW, MRG32k3a, Philox, Sobol32 };
+
+/// Lane states and where the last call stopped; shared by the queued calls.
+struct Engine {
+  std::mutex M;
+  Kind K;
+  std::vector<curandStateXORWOW> Xorwow;
+  std::vector<curandStateMRG32k3a> Mrg;
+  std::vector<curandStatePhilox4_32_10> Philox;
+  std::vector<curandStateSobol32> Sobol; // one per dimension
+  unsigned long long Slot = 0;           // next slot (pseudo) or point index (quasi)
+};
+
+/// What a call needs from the generator's settings, taken when it is made.
+struct Settings {
+  unsigned long long Seed = 0;
+  unsigned long long Offset = 0;
+  unsigned Dimensions = 1;
+  bool Restart = true; // seed/offset/ordering changed since the last call
+};
+
+} // namespace
+
+struct curandGenerator_st {
+  curandRngType_t Type;
+  bool Host;
+  cudaStream_t Stream = nullptr;
+  curandOrdering_t Ordering;
+  Settings S;
+  std::shared_ptr<Engine> E = std::make_shared<Engine>();
+};
+
+namespace {
+
+// ---- Sobol direction numbers ---------------------------------------------
+// Dimension 1 is van der Corput's (v_k = 2^(32-k)). Dimension d >= 2 uses the
+// (d-1)-th primitive polynomial over GF(2), in order of degree then value
+// (found here by testing the order of x), with the initial direction numbers
+// m_1 = ... = m_s = 1 (any odd m_k < 2^k gives a Sobol sequence); dimension 2
+// equals the standard one, later dimensions differ from Joe and Kuo's table.
+
+unsigned polyMulMod(unsigned A, unsigned B, unsigned P, int Deg) {
+  unsigned R = 0;
+  while (B) {
+    if (B & 1)
+      R ^= A;
+    B >>= 1;
+    A <<= 1;
+    if ((A >> Deg) & 1)
+      A ^= P;
+  }
+  return R;
+}
+
+unsigned polyPowMod(unsigned long long E, unsigned P, int Deg) {
+  unsigned R = 1, X = Deg == 1 ? (2 ^ P) : 2; // x mod p
+  while (E) {
+    if (E & 1)
+      R = polyMulMod(R, X, P, Deg);
+    X = polyMulMod(X, X, P, Deg);
+    E >>= 1;
+  }
+  return R;
+}
+
+bool isPrimitive(unsigned P, int Deg) {
+  unsigned long long Order = (1ull << Deg) - 1;
+  if (polyPowMod(Order, P, Deg) != 1)
+    return false;
+  unsigned long long N = Order;
+  for (unsigned long long Q = 2; Q * Q <= N; ++Q) {
+    if (N % Q)
+      continue;
+    while (N % Q == 0)
+      N /= Q;
+    if (polyPowMod(Order / Q, P, Deg) == 1)
+      return false;
+  }
+  if (N > 1 && N != Order && polyPowMod(Order / N, P, Deg) == 1)
+    return false;
+  return true;
+}
+
+std::mutex DirectionMutex;
+curandDirectionVectors32_t *DirectionTable; // MaxDimensions rows, filled on demand
+unsigned DirectionCount;
+
+/// Direction vectors for dimensions [0, Count).
+const curandDirectionVectors32_t *directions(unsigned Count) {
+  std::lock_guard<std::mutex> Lock(DirectionMutex);
+  if (!DirectionTable) {
+    DirectionTable = new (std::nothrow) curandDirectionVectors32_t[MaxDimensions];
+    if (!DirectionTable)
+      return nullptr;
+    for (int K = 0; K < 32; ++K)
+      DirectionTable[0][K] = 1u << (31 - K);
+    DirectionCount = 1;
+  }
+  static unsigned NextPoly = 0; // next candidate of degree Deg
+  static int Deg = 1;
+  while (DirectionCount < Count) {
+    // Candidates of degree Deg: x^Deg + ... + 1, in increasing value.
+    unsigned P = (1u << Deg) | (NextPoly << 1) | 1u;
+    if (Deg == 1)
+      P = 3;
+    bool Found = isPrimitive(P, Deg);
+    if (++NextPoly >= (1u << (Deg - 1)) || Deg == 1) {
+      ++Deg;
+      NextPoly = 0;
+    }
+    if (!Found)
+      continue;
+    int S = 31 - __builtin_clz(P); // degree
+    unsigned M[33];
+    for (int K = 1; K <= S && K <= 32; ++K)
+      M[K] = 1;
+    for (int K = S + 1; K <= 32; ++K) {
+      unsigned V = M[K - S] ^ (M[K - S] << S);
+      for (int J = 1; J < S; ++J)
+        if ((P >> (S - J)) & 1)
+          V ^= M[K - J] << J;
+      M[K] = V;
+    }
+    for (int K = 1; K <= 32; ++K)
+      DirectionTable[DirectionCount][K - 1] = M[K] << (32 - K);
+    ++DirectionCount;
+  }
+  return DirectionTable;
+}
+
+// ---- Filling ---------------------------------------------------------------
+
+template <class State> std::vector<State> &lanes(Engine &E);
+template <> std::vector<curandStateXORWOW> &lanes(Engine &E) { return E.Xorwow; }
+template <> std::vector<curandStateMRG32k3a> &lanes(Engine &E) { return E.Mrg; }
+template <> std::vector<curandStatePhilox4_32_10> &lanes(Engine &E) { return E.Philox; }
+
+/// Lane l's states positioned so that slot s = Offset (counted in 32-bit
+/// outputs) comes next: lane l has produced ceil((Offset - l) / Lanes).
+template <class State> void restart(Engine &E, const Settings &S) {
+  std::vector<State> &L = lanes<State>(E);
+  L.resize(Lanes);
+  curand_init(S.Seed, 0, 0, &L[0]);
+  for (unsigned I = 1; I < Lanes; ++I) {
+    L[I] = L[I - 1];
+    skipahead_sequence(1, &L[I]); // one subsequence further than its neighbour
+  }
+  for (unsigned I = 0; I < Lanes; ++I) {
+    unsigned long long Done = S.Offset > I ? (S.Offset - I + Lanes - 1) / Lanes : 0;
+    if (Done)
+      skipahead(Done, &L[I]);
+  }
+  E.Slot = S.Offset;
+}
+template <> void restart<curandStateMRG32k3a>(Engine &E, const Settings &S) {
+  std::vector<curandStateMRG32k3a> &L = E.Mrg;
+  L.resize(Lanes);
+  curand_init(S.Seed, 0, 0, &L[0]);
+  for (unsigned I = 1; I < Lanes; ++I) {
+    L[I] = L[I - 1];
+    skipahead_subsequence(1, &L[I]);
+  }
+  for (unsigned I = 0; I < Lanes; ++I) {
+    unsigned long long Done = S.Offset > I ? (S.Offset - I + Lanes - 1) / Lanes : 0;
+    if (Done)
+      skipahead(Done, &L[I]);
+  }
+  E.Slot = S.Offset;
+}
+
+/// Slots [E.Slot, E.Slot + Count): Draw(state, slot index within the call).
+template <class State, class Draw> void fillPseudo(Engine &E, size_t Count, Draw &&D) {
+  std::vector<State> &L = lanes<State>(E);
+  unsigned First = (unsigned)(E.Slot % Lanes);
+  for (unsigned Lane = 0; Lane < Lanes; ++Lane) {
+    size_t I = (Lane + Lanes - First) % Lanes;
+    State &St = L[Lane];
+    for (; I < Count; I += Lanes)
+      D(St, I);
+  }
+  E.Slot += Count;
+}
+
+enum class Op { Bits, Uniform, UniformDouble, Normal, NormalDouble, LogNormal, LogNormalDouble,
+                Poisson };
+
+struct Request {
+  Op O;
+  void *Out;
+  size_t N;
+  double Mean, Stddev; // Normal/LogNormal; Mean is lambda for Poisson
+};
+
+template <class State> void runPseudo(Engine &E, const Request &R) {
+  switch (R.O) {
+  case Op::Bits: {
+    unsigned *Out = static_cast<unsigned *>(R.Out);
+    fillPseudo<State>(E, R.N, [&](State &S, size_t I) { Out[I] = curand(&S); });
+    break;
+  }
+  case Op::Uniform: {
+    float *Out = static_cast<float *>(R.Out);
+    fillPseudo<State>(E, R.N, [&](State &S, size_t I) { Out[I] = curand_uniform(&S); });
+    break;
+  }
+  case Op::UniformDouble: {
+    double *Out = static_cast<double *>(R.Out);
+    fillPseudo<State>(E, R.N, [&](State &S, size_t I) { Out[I] = curand_uniform_double(&S); });
+    break;
+  }
+  case Op::Normal:
+  case Op::LogNormal: {
+    float *Out = static_cast<float *>(R.Out);
+    float Mean = (float)R.Mean, Sd = (float)R.Stddev;
+    bool Log = R.O == Op::LogNormal;
+    fillPseudo<State>(E, R.N / 2, [&](State &S, size_t I) {
+      float2 V = curand_normal2(&S);
+      float A = Mean + Sd * V.x, B = Mean + Sd * V.y;
+      Out[2 * I] = Log ? expf(A) : A;
+      Out[2 * I + 1] = Log ? expf(B) : B;
+    });
+    break;
+  }
+  case Op::NormalDouble:
+  case Op::LogNormalDouble: {
+    double *Out = static_cast<double *>(R.Out);
+    bool Log = R.O == Op::LogNormalDouble;
+    fillPseudo<State>(E, R.N / 2, [&](State &S, size_t I) {
+      double2 V = curand_normal2_double(&S);
+      double A = R.Mean + R.Stddev * V.x, B = R.Mean + R.Stddev * V.y;
+      Out[2 * I] = Log ? exp(A) : A;
+      Out[2 * I + 1] = Log ? exp(B) : B;
+    });
+    break;
+  }
+  case Op::Poisson: {
+    unsigned *Out = static_cast<unsigned *>(R.Out);
+    fillPseudo<State>(E, R.N, [&](State &S, size_t I) { Out[I] = curand_poisson(&S, R.Mean); });
+    break;
+  }
+  }
+}
+
+/// Poisson by inversion of its CDF at a quasi-random uniform.
+unsigned poissonInverse(double U, double Lambda) {
+  double P = std::exp(-Lambda), Cdf = P;
+  unsigned K = 0;
+  while (U > Cdf && K < 0x7fffffff) {
+    ++K;
+    P *= Lambda / K;
+    Cdf += P;
+    if (P == 0.0 && K > Lambda)
+      break;
+  }
+  return K;
+}
+
+void runSobol(Engine &E, const Settings &S, const Request &R) {
+  unsigned D = S.Dimensions;
+  size_t PerDim = R.N / D;
+  for (unsigned Dim = 0; Dim < D; ++Dim) {
+    curandStateSobol32 &St = E.Sobol[Dim];
+    size_t Base = (size_t)Dim * PerDim;
+    for (size_t I = 0; I < PerDim; ++I) {
+      unsigned X = curand(&St);
+      size_t J = Base + I;
+      float Uf = _curand_uniform(X);
+      double Ud = X * CURAND_2POW32_INV_DOUBLE + CURAND_2POW32_INV_DOUBLE / 2.0;
+      switch (R.O) {
+      case Op::Bits: static_cast<unsigned *>(R.Out)[J] = X; break;
+      case Op::Uniform: static_cast<float *>(R.Out)[J] = Uf; break;
+      case Op::UniformDouble: static_cast<double *>(R.Out)[J] = Ud; break;
+      case Op::Normal:
+        static_cast<float *>(R.Out)[J] =
+            (float)(R.Mean + R.Stddev * __loom_curand_normcdfinv(Uf));
+        break;
+      case Op::LogNormal:
+        static_cast<float *>(R.Out)[J] =
+            (float)std::exp(R.Mean + R.Stddev * __loom_curand_normcdfinv(Uf));
+        break;
+      case Op::NormalDouble:
+        static_cast<double *>(R.Out)[J] = R.Mean + R.Stddev * __loom_curand_normcdfinv(Ud);
+        break;
+      case Op::LogNormalDouble:
+        static_cast<double *>(R.Out)[J] =
+            std::exp(R.Mean + R.Stddev * __loom_curand_normcdfinv(Ud));
+        break;
+      case Op::Poisson: static_cast<unsigned *>(R.Out)[J] = poissonInverse(Ud, R.Mean); break;
+      }
+    }
+  }
+  E.Slot += PerDim;
+}
+
+void run(Engine &E, const Settings &S, const Request &R) {
+  std::lock_guard<std::mutex> Lock(E.M);
+  switch (E.K) {
+  case Kind::XORWOW:
+    if (S.Restart)
+      restart<curandStateXORWOW>(E, S);
+    runPseudo<curandStateXORWOW>(E, R);
+    break;
+  case Kind::MRG32k3a:
+    if (S.Restart)
+      restart<curandStateMRG32k3a>(E, S);
+    runPseudo<curandStateMRG32k3a>(E, R);
+    break;
+  case Kind::Philox:
+    if (S.Restart)
+      restart<curandStatePhilox4_32_10>(E, S);
+    runPseudo<curandStatePhilox4_32_10>(E, R);
+    break;
+  case Kind::Sobol32:
+    if (S.Restart) {
+      const curandDirectionVectors32_t *V = directions(S.Dimensions);
+      if (!V)
+        return; // checked when the call was made
+      E.Sobol.resize(S.Dimensions);
+      for (unsigned D = 0; D < S.Dimensions; ++D)
+        curand_init(const_cast<unsigned *>(V[D]), (unsigned)S.Offset, &E.Sobol[D]);
+      E.Slot = S.Offset;
+    }
+    runSobol(E, S, R);
+    break;
+  }
+}
+
+struct Job {
+  std::shared_ptr<Engine> E;
+  Settings S;
+  Request R;
+};
+
+void runJob(void *P) {
+  std::unique_ptr<Job> J(static_cast<Job *>(P));
+  run(*J->E, J->S, J->R);
+}
+
+bool isQuasi(curandRngType_t T) { return T >= CURAND_RNG_QUASI_DEFAULT; }
+
+curandStatus_t generate(curandGenerator_t G, Op O, void *Out, size_t N, double Mean = 0,
+                        double Stddev = 1) {
+  if (!G)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  if (N == 0)
+    return CURAND_STATUS_SUCCESS;
+  if (!Out)
+    return CURAND_STATUS_LAUNCH_FAILURE; // cuRAND's kernel would fault on it
+  bool Quasi = isQuasi(G->Type);
+  if (Quasi && N % G->S.Dimensions)
+    return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
+  bool Pairs = O == Op::Normal || O == Op::NormalDouble || O == Op::LogNormal ||
+               O == Op::LogNormalDouble;
+  if (!Quasi && Pairs && N % 2)
+    return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
+  if (O == Op::Poisson && !(Mean > 0.0))
+    return CURAND_STATUS_OUT_OF_RANGE;
+  if (O == Op::Poisson && Quasi && Mean > 700.0)
+    return CURAND_STATUS_OUT_OF_RANGE; // Loom's inversion: exp(-lambda) must not underflow
+  if (Quasi && !directions(G->S.Dimensions))
+    return CURAND_STATUS_ALLOCATION_FAILED;
+  Settings S = G->S;
+  G->S.Restart = false;
+  Request R{O, Out, N, Mean, Stddev};
+  if (G->Host) {
+    run(*G->E, S, R);
+    return CURAND_STATUS_SUCCESS;
+  }
+  Job *J = new (std::nothrow) Job{G->E, S, R};
+  if (!J)
+    return CURAND_STATUS_ALLOCATION_FAILED;
+  if (cudaLaunchHostFunc(G->Stream, runJob, J) != cudaSuccess) {
+    delete J;
+    G->S.Restart = S.Restart;
+    return CURAND_STATUS_LAUNCH_FAILURE;
+  }
+  return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t create(curandGenerator_t *Out, curandRngType_t Type, bool Host) {
+  if (!Out)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  Kind K;
+  switch (Type) {
+  case CURAND_RNG_PSEUDO_DEFAULT:
+  case CURAND_RNG_PSEUDO_XORWOW: K = Kind::XORWOW; break;
+  case CURAND_RNG_PSEUDO_MRG32K3A: K = Kind::MRG32k3a; break;
+  case CURAND_RNG_PSEUDO_PHILOX4_32_10: K = Kind::Philox; break;
+  case CURAND_RNG_QUASI_DEFAULT:
+  case CURAND_RNG_QUASI_SOBOL32: K = Kind::Sobol32; break;
+  case CURAND_RNG_PSEUDO_MTGP32:
+  case CURAND_RNG_PSEUDO_MT19937:
+  case CURAND_RNG_QUASI_SCRAMBLED_SOBOL32:
+  case CURAND_RNG_QUASI_SOBOL64:
+  case CURAND_RNG_QUASI_SCRAMBLED_SOBOL64:
+    std::fprintf(stderr, "loom: curand: generator type %d is not implemented yet "
+                         "(docs/libraries.md)\n", (int)Type);
+    return CURAND_STATUS_TYPE_ERROR;
+  default: return CURAND_STATUS_TYPE_ERROR;
+  }
+  auto *G = new (std::nothrow) curandGenerator_st();
+  if (!G)
+    return CURAND_STATUS_ALLOCATION_FAILED;
+  G->Type = Type;
+  G->Host = Host;
+  G->E->K = K;
+  G->Ordering = K == Kind::Sobol32 ? CURAND_ORDERING_QUASI_DEFAULT : CURAND_ORDERING_PSEUDO_DEFAULT;
+  *Out = G;
+  return CURAND_STATUS_SUCCESS;
+}
+
+} // namespace
+
+extern "C" {
+
+curandStatus_t curandCreateGenerator(curandGenerator_t *generator, curandRngType_t rng_type) {
+  return create(generator, rng_type, false);
+}
+
+curandStatus_t curandCreateGeneratorHost(curandGenerator_t *generator, curandRngType_t rng_type) {
+  return create(generator, rng_type, true);
+}
+
+curandStatus_t curandDestroyGenerator(curandGenerator_t generator) {
+  if (!generator)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  delete generator; // queued calls keep the engine alive
+  return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandGetVersion(int *version) {
+  if (!version)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  *version = CURAND_VERSION;
+  return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandSetStream(curandGenerator_t generator, cudaStream_t stream) {
+  if (!generator)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  generator->Stream = stream;
+  return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t generator,
+                                                  unsigned long long seed) {
+  if (!generator)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  if (isQuasi(generator->Type))
+    return CURAND_STATUS_TYPE_ERROR;
+  generator->S.Seed = seed;
+  generator->S.Restart = true;
+  return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandSetGeneratorOffset(curandGenerator_t generator, unsigned long long offset) {
+  if (!generator)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  if (isQuasi(generator->Type) && offset > 0xffffffffull)
+    return CURAND_STATUS_OUT_OF_RANGE; // 32-bit point index
+  generator->S.Offset = offset;
+  generator->S.Restart = true;
+  return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandSetGeneratorOrdering(curandGenerator_t generator, curandOrdering_t order) {
+  if (!generator)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  if (isQuasi(generator->Type)) {
+    if (order != CURAND_ORDERING_QUASI_DEFAULT)
+      return CURAND_STATUS_OUT_OF_RANGE;
+  } else {
+    // BEST, DEFAULT, LEGACY and DYNAMIC all give the legacy interleaving;
+    // SEEDED (one differently seeded state per lane) is not implemented.
+    if (order != CURAND_ORDERING_PSEUDO_BEST && order != CURAND_ORDERING_PSEUDO_DEFAULT &&
+        order != CURAND_ORDERING_PSEUDO_LEGACY && order != CURAND_ORDERING_PSEUDO_DYNAMIC)
+      return CURAND_STATUS_OUT_OF_RANGE;
+  }
+  generator->Ordering = order;
+  generator->S.Restart = true;
+  return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandSetQuasiRandomGeneratorDimensions(curandGenerator_t generator,
+                                                       unsigned int num_dimensions) {
+  if (!generator)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  if (!isQuasi(generator->Type))
+    return CURAND_STATUS_TYPE_ERROR;
+  if (num_dimensions < 1 || num_dimensions > MaxDimensions)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  generator->S.Dimensions = num_dimensions;
+  generator->S.Restart = true;
+  return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandGenerate(curandGenerator_t generator, unsigned int *outputPtr, size_t num) {
+  return generate(generator, Op::Bits, outputPtr, num);
+}
+
+curandStatus_t curandGenerateLongLong(curandGenerator_t generator, unsigned long long *outputPtr,
+                                      size_t num) {
+  if (!generator)
+    return CURAND_STATUS_NOT_INITIALIZED;
+  (void)outputPtr;
+  (void)num;
+  return CURAND_STATUS_TYPE_ERROR; // only 64-bit quasi generators (not implemented) have it
+}
+
+curandStatus_t curandGenerateUniform(curandGenerator_t generator, float *outputPtr, size_t num) {
+  return generate(generator, Op::Uniform, outputPtr, num);
+}
+
+curandStatus_t curandGenerateUniformDouble(curandGenerator_t generator, double *outputPtr,
+                                           size_t num) {
+  return generate(generator, Op::UniformDouble, outputPtr, num);
+}
+
+curandStatus_t curandGenerateNormal(curandGenerator_t generator, float *outputPtr, size_t n,
+                                    float mean, float stddev) {
+  return generate(generator, Op::Normal, outputPtr, n, mean, stddev);
+}
+
+curandStatus_t curandGenerateNormalDouble(curandGenerator_t generator, double *outputPtr, size_t n,
+                                          double mean, double stddev) {
+  return generate(generator, Op::NormalDouble, outputPtr, n, mean, stddev);
+}
+
+curandStatus_t curandGenerateLogNormal(curandGenerator_t generator, float *outputPtr, size_t n,
+                                       float mean, float stddev) {
+  return generate(generator, Op::LogNormal, outputPtr, n, mean, stddev);
+}
+
+curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t generator, double *outputPtr,
+                                             size_t n, double mean, double stddev) {
+  return generate(generator, Op::LogNormalDouble, outputPtr, n, mean, stddev);
+}
+
+curandStatus_t curandGeneratePoisson(curandGenerator_t generator, unsigned int *outputPtr,
+                                     size_t n, double lambda) {
+  return generate(generator, Op::Poisson, outputPtr, n, lambda);
+}
+
+curandStatus_t curandGenerateSeeds(curandGenerator_t generator) {
+  // Lane states are set up lazily, by the first generation after a change.
+  return generator ? CURAND_STATUS_SUCCESS : CURAND_STATUS_NOT_INITIALIZED;
+}
+
+curandStatus_t curandGetDirectionVectors32(curandDirectionVectors32_t *vectors[],
+                                           curandDirectionVectorSet_t set) {
+  if (!vectors)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  if (set != CURAND_DIRECTION_VECTORS_32_JOEKUO6)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  const curandDirectionVectors32_t *V = directions(MaxDimensions);
+  if (!V)
+    return CURAND_STATUS_ALLOCATION_FAILED;
+  *vectors = const_cast<curandDirectionVectors32_t *>(V);
+  return CURAND_STATUS_SUCCESS;
+}
+
+} // extern "C"
