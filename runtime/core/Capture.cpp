@@ -39,6 +39,11 @@ cudaError_t Runtime::enqueue(const std::shared_ptr<Stream> &S, OpRef O, const Op
       auto Node = std::make_unique<CUgraphNode_st>();
       Node->Type = nodeTypeOf(*O);
       Node->Template = std::move(O);
+      Node->Owner = C->Graph;
+      if (C->Last) { // the captured sequence is a chain
+        Node->Deps.push_back(C->Last);
+        C->Last->Dependents.push_back(Node.get());
+      }
       C->Last = Node.get();
       C->Graph->Nodes.push_back(std::move(Node));
       return cudaSuccess;
