@@ -1,0 +1,438 @@
+// cuRAND's host API (libcurand): known answers (XORWOW as a GPU produced
+// it, Philox4x32-10 as Random123 publishes it, MRG32k3a's recurrence by
+// hand), agreement with curand_kernel.h in a kernel, skip-ahead (offsets)
+// against stepping, statistics of every distribution, Sobol32's first
+// dimension, status codes for bad arguments, and stream ordering (a
+// generation enqueued behind a kernel runs after it; a kernel behind a
+// generation sees its numbers).
+// UNSUPPORTED: serial-scheduler
+// RUN: %loomcc %s -o %t -lcurand
+// RUN: %t | FileCheck %s
+// CHECK: PASSED
+#include <curand.h>
+#include <curand_kernel.h>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+static int Failures = 0;
+#define CHECK(cond, ...)                                                                           \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      std::printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);                                  \
+      std::printf(__VA_ARGS__);                                                                    \
+      std::printf("\n");                                                                           \
+      ++Failures;                                                                                  \
+    }                                                                                              \
+  } while (0)
+#define CURAND_OK(call) CHECK((call) == CURAND_STATUS_SUCCESS, "%s", #call)
+
+// First ten numbers of curandGenerate with XORWOW, seed 0, as reported from
+// an NVIDIA GPU (NVIDIA developer forum, "XORWOW Generator Understanding in
+// CURAND", 2016): offset n is subsequence n of seed 0, so these check the
+// seeding and the 2^67-step jumps.
+static const unsigned GpuXorwowSeed0[10] = {3179217846u, 3955638199u, 167591721u,  4161663997u,
+                                            3973448494u, 1917059131u, 2866113984u, 472148682u,
+                                            2019573489u, 2204150021u};
+
+static void knownAnswers() {
+  curandGenerator_t G;
+  CURAND_OK(curandCreateGeneratorHost(&G, CURAND_RNG_PSEUDO_XORWOW));
+  CURAND_OK(curandSetPseudoRandomGeneratorSeed(G, 0));
+  unsigned Out[10];
+  CURAND_OK(curandGenerate(G, Out, 10));
+  for (int I = 0; I < 10; ++I)
+    CHECK(Out[I] == GpuXorwowSeed0[I], "xorwow[%d] = %u, a GPU gives %u", I, Out[I],
+          GpuXorwowSeed0[I]);
+  CURAND_OK(curandDestroyGenerator(G));
+
+  // Marsaglia's xorwow from the paper's initial values (x, y, z, w, v, d).
+  curandStateXORWOW S;
+  unsigned Init[5] = {123456789u, 362436069u, 521288629u, 88675123u, 5783321u};
+  for (int I = 0; I < 5; ++I)
+    S.v[I] = Init[I];
+  S.d = 6615241u;
+  unsigned M0 = curand(&S), M1 = curand(&S), M2 = curand(&S);
+  CHECK(M0 == 246875399u && M1 == 3690007200u && M2 == 1264581005u, "marsaglia %u %u %u", M0,
+        M1, M2);
+
+  // Random123's known-answer vectors for philox4x32, 10 rounds.
+  struct Kat { uint4 C; uint2 K; uint4 R; } Kats[3] = {
+      {{0, 0, 0, 0}, {0, 0}, {0x6627e8d5u, 0xe169c58du, 0xbc57ac4cu, 0x9b00dbd8u}},
+      {{~0u, ~0u, ~0u, ~0u}, {~0u, ~0u}, {0x408f276du, 0x41c83b0eu, 0xa20bc7c6u, 0x6d5451fdu}},
+      {{0x243f6a88u, 0x85a308d3u, 0x13198a2eu, 0x03707344u}, {0xa4093822u, 0x299f31d0u},
+       {0xd16cfe09u, 0x94fdccebu, 0x5001e420u, 0x24126ea1u}}};
+  for (const Kat &K : Kats) {
+    uint4 R = curand_Philox4x32_10(K.C, K.K);
+    CHECK(R.x == K.R.x && R.y == K.R.y && R.z == K.R.z && R.w == K.R.w, "philox %08x", R.x);
+  }
+  // The Philox generator with seed s, subsequence 0: key = s, counters 0, 1, ...
+  curandGenerator_t P;
+  CURAND_OK(curandCreateGeneratorHost(&P, CURAND_RNG_PSEUDO_PHILOX4_32_10));
+  CURAND_OK(curandSetPseudoRandomGeneratorSeed(P, 0));
+  CURAND_OK(curandGenerate(P, Out, 1));
+  CHECK(Out[0] == 0x6627e8d5u, "philox generator first = %08x", Out[0]);
+  CURAND_OK(curandDestroyGenerator(P));
+
+  // MRG32k3a from L'Ecuyer's default state (all 12345), which seed 0 gives:
+  // p1 = 592852 * 12345 mod m1 = 3023790853, p2 = -842977 * 12345 mod m2 =
+  // 2478282264, so the first combined value is p1 - p2 = 545508589 (cuRAND
+  // divides it by m1 for a uniform in (0, 1]).
+  curandStateMRG32k3a Mr;
+  curand_init(0, 0, 0, &Mr);
+  double P0 = curand_MRG32k3a(&Mr);
+  CHECK(P0 == 545508589.0, "mrg first %.1f", P0);
+  // Second: p1 = 3023790853 again, p2 = 527612 * 2478282264 - 1370589 * 12345
+  // mod m2 = 1655725443.
+  double U = curand_uniform_double(&Mr);
+  CHECK(std::fabs(U - 1368065410.0 / 4294967087.0) < 1e-15, "mrg second %.12f", U);
+}
+
+// ---- Host generators against the device API ------------------------------
+__global__ void xorwowFirst(unsigned long long Seed, unsigned *Out, int N) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I >= N)
+    return;
+  curandState S;
+  curand_init(Seed, I % 4096, 0, &S); // lane = subsequence
+  skipahead(I / 4096, &S);
+  Out[I] = curand(&S);
+}
+__global__ void philoxFirst(unsigned long long Seed, unsigned *Out, int N) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I >= N)
+    return;
+  curandStatePhilox4_32_10_t S;
+  curand_init(Seed, I % 4096, I / 4096, &S);
+  Out[I] = curand(&S);
+}
+__global__ void mrgFirst(unsigned long long Seed, unsigned *Out, int N) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I >= N)
+    return;
+  curandStateMRG32k3a S;
+  curand_init(Seed, I % 4096, I / 4096, &S);
+  Out[I] = curand(&S);
+}
+
+static void hostMatchesDevice() {
+  const int N = 4096 + 600; // two numbers from the first 600 lanes
+  unsigned *Dev;
+  cudaMallocManaged(&Dev, N * sizeof(unsigned));
+  std::vector<unsigned> Host(N);
+  struct { curandRngType_t T; void (*K)(unsigned long long, unsigned *, int); const char *Name; }
+  Gens[] = {{CURAND_RNG_PSEUDO_XORWOW, xorwowFirst, "xorwow"},
+            {CURAND_RNG_PSEUDO_PHILOX4_32_10, philoxFirst, "philox"},
+            {CURAND_RNG_PSEUDO_MRG32K3A, mrgFirst, "mrg32k3a"}};
+  for (auto &Gen : Gens) {
+    curandGenerator_t G;
+    CURAND_OK(curandCreateGeneratorHost(&G, Gen.T));
+    CURAND_OK(curandSetPseudoRandomGeneratorSeed(G, 1234ull));
+    // In two calls: the second continues where the first stopped.
+    CURAND_OK(curandGenerate(G, Host.data(), 1000));
+    CURAND_OK(curandGenerate(G, Host.data() + 1000, N - 1000));
+    Gen.K<<<(N + 127) / 128, 128>>>(1234ull, Dev, N);
+    cudaDeviceSynchronize();
+    int Bad = 0;
+    for (int I = 0; I < N; ++I)
+      Bad += Host[I] != Dev[I];
+    CHECK(Bad == 0, "%s: %d of %d host numbers differ from curand_kernel.h", Gen.Name, Bad, N);
+    // An offset is the same as skipping that many numbers.
+    std::vector<unsigned> Skip(500);
+    CURAND_OK(curandSetGeneratorOffset(G, 3900));
+    CURAND_OK(curandGenerate(G, Skip.data(), 500));
+    CHECK(std::equal(Skip.begin(), Skip.end(), Host.begin() + 3900), "%s: offset", Gen.Name);
+    CURAND_OK(curandDestroyGenerator(G));
+  }
+  cudaFree(Dev);
+}
+
+// ---- Device-API skip-ahead equals stepping --------------------------------
+template <class S> static bool skipMatches(unsigned long long N) {
+  S A, B;
+  curand_init(99, 3, 0, &A);
+  curand_init(99, 3, 0, &B);
+  for (unsigned long long I = 0; I < N; ++I)
+    curand(&A);
+  skipahead(N, &B);
+  for (int I = 0; I < 8; ++I)
+    if (curand(&A) != curand(&B))
+      return false;
+  return true;
+}
+
+static void skipAhead() {
+  for (unsigned long long N : {1ull, 3ull, 255ull, 256ull, 1000ull, 65537ull}) {
+    CHECK(skipMatches<curandStateXORWOW>(N), "xorwow skipahead(%llu)", N);
+    CHECK(skipMatches<curandStatePhilox4_32_10_t>(N), "philox skipahead(%llu)", N);
+    CHECK(skipMatches<curandStateMRG32k3a>(N), "mrg32k3a skipahead(%llu)", N);
+  }
+  // Subsequences compose: init(sub 5) == init(sub 2) + skipahead_sequence(3).
+  curandState A, B;
+  curand_init(7, 5, 10, &A);
+  curand_init(7, 2, 0, &B);
+  skipahead_sequence(3, &B);
+  skipahead(10, &B);
+  CHECK(curand(&A) == curand(&B), "xorwow subsequences compose");
+  curandStateMRG32k3a C, D;
+  curand_init(7, 5, 0, &C);
+  curand_init(7, 0, 0, &D);
+  skipahead_subsequence(5, &D);
+  CHECK(curand(&C) == curand(&D), "mrg32k3a subsequences compose");
+}
+
+// ---- Statistics -------------------------------------------------------------
+static void moments(const std::vector<double> &X, double &Mean, double &Var) {
+  Mean = 0;
+  for (double V : X)
+    Mean += V;
+  Mean /= X.size();
+  Var = 0;
+  for (double V : X)
+    Var += (V - Mean) * (V - Mean);
+  Var /= X.size() - 1;
+}
+
+// Kolmogorov-Smirnov distance of uniform samples from U(0, 1).
+static double ksUniform(std::vector<double> X) {
+  std::sort(X.begin(), X.end());
+  double D = 0, N = X.size();
+  for (size_t I = 0; I < X.size(); ++I)
+    D = std::max({D, (I + 1) / N - X[I], X[I] - I / N});
+  return D;
+}
+
+static void statistics() {
+  const size_t N = 200000;
+  for (curandRngType_t T : {CURAND_RNG_PSEUDO_XORWOW, CURAND_RNG_PSEUDO_PHILOX4_32_10,
+                            CURAND_RNG_PSEUDO_MRG32K3A, CURAND_RNG_QUASI_SOBOL32}) {
+    curandGenerator_t G;
+    CURAND_OK(curandCreateGeneratorHost(&G, T));
+    if (T != CURAND_RNG_QUASI_SOBOL32)
+      CURAND_OK(curandSetPseudoRandomGeneratorSeed(G, 42));
+    std::vector<float> F(N);
+    std::vector<double> D(N), X(N);
+    CURAND_OK(curandGenerateUniform(G, F.data(), N));
+    for (size_t I = 0; I < N; ++I) {
+      X[I] = F[I];
+      CHECK(F[I] > 0.f && F[I] <= 1.f, "type %d uniform %g out of (0, 1]", T, F[I]);
+      if (!(F[I] > 0.f && F[I] <= 1.f))
+        break;
+    }
+    double M, V;
+    moments(X, M, V);
+    CHECK(std::fabs(M - 0.5) < 0.005 && std::fabs(V - 1.0 / 12) < 0.002, "type %d uniform %g %g", T,
+          M, V);
+    CHECK(ksUniform(X) < 1.63 / std::sqrt((double)N), "type %d uniform KS %g", T, ksUniform(X));
+    CURAND_OK(curandGenerateUniformDouble(G, D.data(), N));
+    CHECK(ksUniform(D) < 1.63 / std::sqrt((double)N), "type %d double KS %g", T, ksUniform(D));
+
+    CURAND_OK(curandGenerateNormal(G, F.data(), N, 2.0f, 3.0f));
+    for (size_t I = 0; I < N; ++I)
+      X[I] = F[I];
+    moments(X, M, V);
+    CHECK(std::fabs(M - 2.0) < 0.05 && std::fabs(V - 9.0) < 0.2, "type %d normal %g %g", T, M, V);
+    // KS against the normal CDF.
+    for (size_t I = 0; I < N; ++I)
+      X[I] = 0.5 * std::erfc(-(X[I] - 2.0) / (3.0 * std::sqrt(2.0)));
+    CHECK(ksUniform(X) < 1.63 / std::sqrt((double)N), "type %d normal KS %g", T, ksUniform(X));
+
+    CURAND_OK(curandGenerateNormalDouble(G, D.data(), N, -1.0, 0.5));
+    moments(D, M, V);
+    CHECK(std::fabs(M + 1.0) < 0.01 && std::fabs(V - 0.25) < 0.01, "type %d normal2 %g %g", T, M, V);
+
+    CURAND_OK(curandGenerateLogNormal(G, F.data(), N, 0.0f, 0.5f));
+    for (size_t I = 0; I < N; ++I)
+      X[I] = std::log(F[I]);
+    moments(X, M, V);
+    CHECK(std::fabs(M) < 0.01 && std::fabs(V - 0.25) < 0.01, "type %d lognormal %g %g", T, M, V);
+    CURAND_OK(curandGenerateLogNormalDouble(G, D.data(), N, 1.0, 0.25));
+    for (size_t I = 0; I < N; ++I)
+      X[I] = std::log(D[I]);
+    moments(X, M, V);
+    CHECK(std::fabs(M - 1.0) < 0.01 && std::fabs(V - 0.0625) < 0.005, "type %d lognormal2 %g %g",
+          T, M, V);
+
+    std::vector<unsigned> P(N);
+    for (double Lambda : {0.5, 4.0, 150.0}) {
+      CURAND_OK(curandGeneratePoisson(G, P.data(), N, Lambda));
+      for (size_t I = 0; I < N; ++I)
+        X[I] = P[I];
+      moments(X, M, V);
+      double Tol = 5 * std::sqrt(Lambda / N) + 1e-3;
+      CHECK(std::fabs(M - Lambda) < Tol && std::fabs(V / Lambda - 1) < 0.03,
+            "type %d poisson(%g) %g %g", T, Lambda, M, V);
+    }
+    CURAND_OK(curandDestroyGenerator(G));
+  }
+}
+
+// ---- Sobol32 ------------------------------------------------------------------
+static void sobol() {
+  curandGenerator_t G;
+  CURAND_OK(curandCreateGeneratorHost(&G, CURAND_RNG_QUASI_SOBOL32));
+  CURAND_OK(curandSetQuasiRandomGeneratorDimensions(G, 3));
+  unsigned X[12];
+  CURAND_OK(curandGenerate(G, X, 12)); // 4 points of 3 dimensions, by dimension
+  // Dimension 1 in Gray-code order: 0, 1/2, 3/4, 1/4; dimension 2: 0, 1/2, 1/4, 3/4.
+  const unsigned D1[4] = {0u, 0x80000000u, 0xc0000000u, 0x40000000u};
+  const unsigned D2[4] = {0u, 0x80000000u, 0x40000000u, 0xc0000000u};
+  for (int I = 0; I < 4; ++I) {
+    CHECK(X[I] == D1[I], "sobol dim 1 point %d = %08x", I, X[I]);
+    CHECK(X[4 + I] == D2[I], "sobol dim 2 point %d = %08x", I, X[4 + I]);
+  }
+  // The direction vectors drive curand_kernel.h's Sobol state alike.
+  curandDirectionVectors32_t *V;
+  CURAND_OK(curandGetDirectionVectors32(&V, CURAND_DIRECTION_VECTORS_32_JOEKUO6));
+  unsigned Y[300];
+  CURAND_OK(curandSetGeneratorOffset(G, 17));
+  CURAND_OK(curandGenerate(G, Y, 300));
+  for (int D = 0; D < 3; ++D) {
+    curandStateSobol32_t S;
+    curand_init(V[D], 17, &S);
+    for (int I = 0; I < 100; ++I) {
+      unsigned Z = curand(&S);
+      CHECK(Y[D * 100 + I] == Z, "sobol dim %d point %d", D, 17 + I);
+      if (Y[D * 100 + I] != Z)
+        break;
+    }
+  }
+  // Each dimension of 2^k points is stratified: one point per 1/2^k interval.
+  std::vector<unsigned> Z(3 * 1024);
+  CURAND_OK(curandSetGeneratorOffset(G, 0));
+  CURAND_OK(curandGenerate(G, Z.data(), Z.size()));
+  for (int D = 0; D < 3; ++D) {
+    std::vector<int> Hit(1024, 0);
+    for (int I = 0; I < 1024; ++I)
+      Hit[Z[D * 1024 + I] >> 22]++;
+    CHECK(std::count(Hit.begin(), Hit.end(), 1) == 1024, "sobol dim %d not stratified", D);
+  }
+  CURAND_OK(curandDestroyGenerator(G));
+}
+
+// ---- Bad arguments ------------------------------------------------------------
+static void badArguments() {
+  curandGenerator_t G, Q;
+  float F[3];
+  unsigned U[3];
+  CHECK(curandCreateGenerator(&G, (curandRngType_t)77) == CURAND_STATUS_TYPE_ERROR, "bad type");
+  CHECK(curandCreateGenerator(nullptr, CURAND_RNG_PSEUDO_DEFAULT) != CURAND_STATUS_SUCCESS,
+        "null handle");
+  CHECK(curandGenerate(nullptr, U, 3) == CURAND_STATUS_NOT_INITIALIZED, "null generator");
+  CURAND_OK(curandCreateGenerator(&G, CURAND_RNG_PSEUDO_DEFAULT));
+  CURAND_OK(curandCreateGenerator(&Q, CURAND_RNG_QUASI_DEFAULT));
+  CHECK(curandGenerateNormal(G, F, 3, 0, 1) == CURAND_STATUS_LENGTH_NOT_MULTIPLE, "odd normal");
+  CHECK(curandGenerateLogNormal(G, F, 3, 0, 1) == CURAND_STATUS_LENGTH_NOT_MULTIPLE, "odd log");
+  CHECK(curandGeneratePoisson(G, U, 3, 0.0) == CURAND_STATUS_OUT_OF_RANGE, "lambda 0");
+  CHECK(curandSetQuasiRandomGeneratorDimensions(G, 2) == CURAND_STATUS_TYPE_ERROR, "dims/pseudo");
+  CHECK(curandSetPseudoRandomGeneratorSeed(Q, 1) == CURAND_STATUS_TYPE_ERROR, "seed/quasi");
+  CHECK(curandSetQuasiRandomGeneratorDimensions(Q, 0) == CURAND_STATUS_OUT_OF_RANGE, "dims 0");
+  CHECK(curandSetQuasiRandomGeneratorDimensions(Q, 20001) == CURAND_STATUS_OUT_OF_RANGE,
+        "dims 20001");
+  CURAND_OK(curandSetQuasiRandomGeneratorDimensions(Q, 2));
+  CHECK(curandGenerate(Q, U, 3) == CURAND_STATUS_LENGTH_NOT_MULTIPLE, "quasi 3 of 2 dims");
+  CHECK(curandSetGeneratorOrdering(Q, CURAND_ORDERING_PSEUDO_DEFAULT) ==
+            CURAND_STATUS_OUT_OF_RANGE, "pseudo ordering on quasi");
+  CHECK(curandSetGeneratorOrdering(G, CURAND_ORDERING_QUASI_DEFAULT) ==
+            CURAND_STATUS_OUT_OF_RANGE, "quasi ordering on pseudo");
+  CHECK(curandGenerateLongLong(G, nullptr, 2) == CURAND_STATUS_TYPE_ERROR, "long long/pseudo");
+  CHECK(curandGenerate(G, U, 0) == CURAND_STATUS_SUCCESS, "empty");
+  int Version = 0;
+  CURAND_OK(curandGetVersion(&Version));
+  CHECK(Version == CURAND_VERSION, "version %d", Version);
+  CURAND_OK(curandDestroyGenerator(G));
+  CURAND_OK(curandDestroyGenerator(Q));
+  CHECK(curandDestroyGenerator(nullptr) == CURAND_STATUS_NOT_INITIALIZED, "destroy null");
+}
+
+// ---- Stream ordering -----------------------------------------------------------
+__global__ void slowFill(unsigned *Buf, int N) {
+  // Long enough that a generation not waiting for it would be overwritten.
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I >= N)
+    return;
+  unsigned V = 0;
+  for (int K = 0; K < 2000; ++K)
+    V = V * 1664525u + 1013904223u;
+  Buf[I] = V | 1u; // never equal to what the test expects below
+}
+__global__ void copyOut(const unsigned *In, unsigned *Out, int N) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < N)
+    Out[I] = In[I] ^ 0x5a5a5a5au;
+}
+
+__global__ void waitForHost(volatile int *Flag) {
+  while (*Flag == 0) {
+  }
+}
+
+static void streamOrder() {
+  const int N = 1 << 16;
+  unsigned *Buf, *Out;
+  cudaMalloc(&Buf, N * sizeof(unsigned));
+  cudaMallocManaged(&Out, N * sizeof(unsigned));
+  cudaStream_t S;
+  cudaStreamCreate(&S);
+  curandGenerator_t G, H;
+  CURAND_OK(curandCreateGenerator(&G, CURAND_RNG_PSEUDO_PHILOX4_32_10));
+  CURAND_OK(curandCreateGeneratorHost(&H, CURAND_RNG_PSEUDO_PHILOX4_32_10));
+  CURAND_OK(curandSetPseudoRandomGeneratorSeed(G, 5));
+  CURAND_OK(curandSetPseudoRandomGeneratorSeed(H, 5));
+  CURAND_OK(curandSetStream(G, S));
+  std::vector<unsigned> Want(N);
+  CURAND_OK(curandGenerate(H, Want.data(), N));
+  slowFill<<<N / 256, 256, 0, S>>>(Buf, N);
+  CURAND_OK(curandGenerate(G, Buf, N));
+  copyOut<<<N / 256, 256, 0, S>>>(Buf, Out, N);
+  cudaStreamSynchronize(S);
+  int Bad = 0;
+  for (int I = 0; I < N; ++I)
+    Bad += Out[I] != (Want[I] ^ 0x5a5a5a5au);
+  CHECK(Bad == 0, "stream order: %d of %d wrong", Bad, N);
+
+  // The call returns without running: behind a kernel that waits for the
+  // host, the buffer stays untouched until the host lets the kernel end.
+  int *Flag;
+  cudaMallocManaged(&Flag, sizeof(int));
+  *Flag = 0;
+  cudaMemset(Buf, 0, N * sizeof(unsigned));
+  cudaDeviceSynchronize();
+  CURAND_OK(curandSetGeneratorOffset(G, 0));
+  waitForHost<<<1, 1, 0, S>>>(Flag);
+  CURAND_OK(curandGenerate(G, Buf, N));
+  int Early = 0;
+  for (int I = 0; I < N; ++I)
+    Early += Buf[I] != 0;
+  CHECK(Early == 0, "generation ran before the kernel ahead of it ended (%d written)", Early);
+  __atomic_store_n(Flag, 1, __ATOMIC_RELEASE);
+  cudaStreamSynchronize(S);
+  Bad = 0;
+  for (int I = 0; I < N; ++I)
+    Bad += Buf[I] != Want[I];
+  CHECK(Bad == 0, "after the kernel: %d of %d wrong", Bad, N);
+  cudaFree(Flag);
+  CURAND_OK(curandDestroyGenerator(G));
+  CURAND_OK(curandDestroyGenerator(H));
+  cudaStreamDestroy(S);
+  cudaFree(Buf);
+  cudaFree(Out);
+}
+
+int main() {
+  knownAnswers();
+  hostMatchesDevice();
+  skipAhead();
+  statistics();
+  sobol();
+  badArguments();
+  streamOrder();
+  if (Failures) {
+    std::printf("FAILED (%d)\n", Failures);
+    return 1;
+  }
+  std::printf("PASSED\n");
+  return 0;
+}
