@@ -14,7 +14,7 @@ PACKAGES=(
   clang-22 llvm-22-dev llvm-22-tools libclang-rt-22-dev libomp-22-dev
   cmake ninja-build g++ make python3 strace gnuplot-nox
   libgtest-dev googletest
-  libthrust-dev libcub-dev
+  libthrust-dev libcub-dev libmpfr-dev
   libopenblas-dev libfftw3-dev
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libffi-dev libcurl4-openssl-dev
 )
