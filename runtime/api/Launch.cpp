@@ -52,11 +52,16 @@ cudaError_t launch(const void *Func, dim3 Grid, dim3 Block, void **Args, size_t 
   if (cudaError_t Error = KernelRegistry::get().lookupKernel(Func, &Kernel))
     return Error;
   if (SharedMem > maxDynamicShared(Kernel))
-    return cudaErrorInvalidConfiguration;
+    return loom::failWith(cudaErrorInvalidConfiguration,
+                          "kernel '%s': %zu bytes of dynamic shared memory, at most %llu "
+                          "(cudaFuncSetAttribute raises the limit)",
+                          Kernel.Desc->name, SharedMem,
+                          (unsigned long long)maxDynamicShared(Kernel));
   if (cudaError_t Error = loom::checkLaunchBounds(*Kernel.Desc, Block))
     return Error;
   if (Kernel.Desc->numArgs && !Args)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue, "kernel '%s' takes %u arguments, args is null",
+                          Kernel.Desc->name, Kernel.Desc->numArgs);
   Runtime &R = Runtime::get();
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = R.resolveStream(Handle, &S))
@@ -71,7 +76,12 @@ cudaError_t launch(const void *Func, dim3 Grid, dim3 Block, void **Args, size_t 
     int PerMultiprocessor = loom::residentBlocksPerMultiprocessor(
         Kernel, int(Block.x * Block.y * Block.z), SharedMem);
     if (Blocks > uint64_t(PerMultiprocessor) * R.properties().multiProcessorCount)
-      return cudaErrorCooperativeLaunchTooLarge;
+      return loom::failWith(cudaErrorCooperativeLaunchTooLarge,
+                            "%llu blocks, at most %d resident (%d per multiprocessor, %d "
+                            "multiprocessors)",
+                            (unsigned long long)Blocks,
+                            PerMultiprocessor * R.properties().multiProcessorCount,
+                            PerMultiprocessor, R.properties().multiProcessorCount);
     // Block 0 runs on the thread that executes the launch; the others each
     // need a thread now, so that a launch the system cannot serve fails here.
     if (!loom::Runtime::get().cooperativeThreads().reserve(Blocks - 1))
@@ -102,7 +112,7 @@ unsigned __cudaPushCallConfiguration(dim3 Grid, dim3 Block, size_t SharedMem,
 cudaError_t __cudaPopCallConfiguration(dim3 *Grid, dim3 *Block, size_t *SharedMem,
                                        void *Stream) {
   if (ConfigStack.empty())
-    return recordError(cudaErrorMissingConfiguration);
+    return recordError(cudaErrorMissingConfiguration, "a launch stub without <<<...>>>");
   CallConfiguration Config = ConfigStack.back();
   ConfigStack.pop_back();
   *Grid = Config.Grid;

@@ -4,6 +4,7 @@
 #define LOOM_RUNTIME_API_LAUNCHCHECKS_H
 
 #include "core/DeviceInfo.h"
+#include "support/ApiError.h"
 #include "loom/KernelABI.h"
 #include "vector_types.h"
 
@@ -14,10 +15,16 @@ inline cudaError_t validateLaunchDims(dim3 Grid, dim3 Block) {
   if (Block.x == 0 || Block.y == 0 || Block.z == 0 || Block.x > limits::MaxBlockDimX ||
       Block.y > limits::MaxBlockDimY || Block.z > limits::MaxBlockDimZ ||
       uint64_t(Block.x) * Block.y * Block.z > limits::MaxThreadsPerBlock)
-    return cudaErrorInvalidConfiguration;
+    return failWith(cudaErrorInvalidConfiguration,
+                    "block (%u, %u, %u): each dimension 1..(%u, %u, %u), at most %u threads",
+                    Block.x, Block.y, Block.z, limits::MaxBlockDimX, limits::MaxBlockDimY,
+                    limits::MaxBlockDimZ, limits::MaxThreadsPerBlock);
   if (Grid.x == 0 || Grid.y == 0 || Grid.z == 0 || Grid.x > limits::MaxGridDimX ||
       Grid.y > limits::MaxGridDimY || Grid.z > limits::MaxGridDimZ)
-    return cudaErrorInvalidConfiguration;
+    return failWith(cudaErrorInvalidConfiguration,
+                    "grid (%u, %u, %u): each dimension 1..(%llu, %u, %u)", Grid.x, Grid.y, Grid.z,
+                    (unsigned long long)limits::MaxGridDimX, limits::MaxGridDimY,
+                    limits::MaxGridDimZ);
   return cudaSuccess;
 }
 
@@ -33,9 +40,13 @@ inline uint32_t maxThreadsOf(const LoomKernelDesc &Kernel) {
 /// does ("too many resources requested for launch"): the compiler may have
 /// relied on the bound.
 inline cudaError_t checkLaunchBounds(const LoomKernelDesc &Kernel, dim3 Block) {
-  return uint64_t(Block.x) * Block.y * Block.z > maxThreadsOf(Kernel)
-             ? cudaErrorLaunchOutOfResources
-             : cudaSuccess;
+  uint64_t Threads = uint64_t(Block.x) * Block.y * Block.z;
+  if (Threads <= maxThreadsOf(Kernel))
+    return cudaSuccess;
+  return failWith(cudaErrorLaunchOutOfResources,
+                  "kernel '%s': a block of %llu threads, more than its __launch_bounds__ (%u)",
+                  Kernel.name ? Kernel.name : "?", (unsigned long long)Threads,
+                  maxThreadsOf(Kernel));
 }
 
 } // namespace loom

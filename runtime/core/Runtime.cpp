@@ -82,7 +82,9 @@ cudaError_t Runtime::resolveStream(cudaStream_t Handle, std::shared_ptr<Stream> 
     return cudaSuccess;
   }
   if (!Streams.with(Handle, [&](CUstream_st &S) { *Out = S.Impl; }))
-    return cudaErrorInvalidResourceHandle;
+    return failWith(cudaErrorInvalidResourceHandle,
+                    "stream %p is not a live stream (destroyed, or never created)",
+                    static_cast<void *>(Handle));
   return cudaSuccess;
 }
 
@@ -94,7 +96,10 @@ cudaStream_t Runtime::createStream(unsigned Flags, int Priority) {
 }
 
 cudaError_t Runtime::destroyStream(cudaStream_t Handle) {
-  return Streams.destroy(Handle) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+  return Streams.destroy(Handle) ? cudaSuccess
+                                 : failWith(cudaErrorInvalidResourceHandle,
+                                            "stream %p is not a live stream",
+                                            static_cast<void *>(Handle));
 }
 
 cudaEvent_t Runtime::createEvent(unsigned Flags) {
@@ -104,7 +109,10 @@ cudaEvent_t Runtime::createEvent(unsigned Flags) {
 }
 
 cudaError_t Runtime::destroyEvent(cudaEvent_t Handle) {
-  return Events.destroy(Handle) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+  return Events.destroy(Handle) ? cudaSuccess
+                                : failWith(cudaErrorInvalidResourceHandle,
+                                           "event %p is not a live event",
+                                           static_cast<void *>(Handle));
 }
 
 bool Runtime::lookupEvent(cudaEvent_t Handle, unsigned *Flags,

@@ -2,7 +2,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "support/ApiError.h"
 
+#include "cuda_runtime_api.h"
+
 #include <atomic>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 namespace loom {
 
@@ -11,9 +17,81 @@ thread_local cudaError_t LastError = cudaSuccess;
 std::atomic<int> Sticky{cudaSuccess};
 } // namespace
 
-cudaError_t recordError(cudaError_t Error) {
-  if (Error != cudaSuccess)
-    LastError = Error;
+namespace {
+/// LOOM_LOG: a comma-separated list of what to log; "errors" (or "all").
+bool parseErrorLog() {
+  const char *Env = std::getenv("LOOM_LOG");
+  if (!Env)
+    return false;
+  const char *P = Env;
+  while (*P) {
+    size_t N = std::strcspn(P, ",");
+    if ((N == 6 && !std::strncmp(P, "errors", 6)) || (N == 3 && !std::strncmp(P, "all", 3)))
+      return true;
+    P += N;
+    if (*P == ',')
+      ++P;
+  }
+  return false;
+}
+std::atomic<int> ErrorLog{-1}; // -1: not read yet
+thread_local char Reason[512];
+/// A reason failWith kept for the next recordError on this thread.
+thread_local char Pending[512];
+thread_local bool HasPending = false;
+
+/// The part of a source path from the runtime's folder on ("api/Memory.cpp").
+const char *shortPath(const char *File) {
+  const char *Hit = std::strstr(File, "runtime/");
+  return Hit ? Hit + 8 : File;
+}
+} // namespace
+
+bool errorLogEnabled() {
+  int V = ErrorLog.load(std::memory_order_relaxed);
+  if (V < 0) {
+    V = parseErrorLog();
+    ErrorLog.store(V, std::memory_order_relaxed);
+  }
+  return V;
+}
+
+void setErrorLogForTesting(bool Enabled) { ErrorLog.store(Enabled); }
+
+const char *why(const char *Format, ...) {
+  if (!errorLogEnabled())
+    return nullptr;
+  va_list Args;
+  va_start(Args, Format);
+  std::vsnprintf(Reason, sizeof(Reason), Format, Args);
+  va_end(Args);
+  return Reason;
+}
+
+cudaError_t failWith(cudaError_t Error, const char *Format, ...) {
+  if (!errorLogEnabled())
+    return Error;
+  va_list Args;
+  va_start(Args, Format);
+  std::vsnprintf(Pending, sizeof(Pending), Format, Args);
+  va_end(Args);
+  HasPending = true;
+  return Error;
+}
+
+cudaError_t recordError(cudaError_t Error, const char *Why, const char *Function,
+                        const char *File, int Line) {
+  // A kept reason belongs to this call's result, whatever it is.
+  bool Kept = HasPending;
+  HasPending = false;
+  if (Error == cudaSuccess)
+    return Error;
+  LastError = Error;
+  if (!Why && Kept)
+    Why = Pending;
+  if (errorLogEnabled())
+    std::fprintf(stderr, "loom: %s: %s%s%s [%s:%d]\n", Function, cudaGetErrorName(Error),
+                 Why ? ": " : "", Why ? Why : "", shortPath(File), Line);
   return Error;
 }
 
