@@ -22,8 +22,13 @@
  * __syncthreads(); it works in a cudaLaunchCooperativeKernel launch and fails
  * the launch otherwise.
  *
- * Not supported: multi_grid_group, cluster groups, tiles larger than a warp,
- * memcpy_async.
+ * Tiles larger than a warp (64 .. 1024 threads): sync() is a block barrier
+ * (__syncthreads: every tile of the block stops there, which Loom's barrier
+ * machinery allows in tile-divergent code too), cg::reduce and the scans
+ * combine per-warp results through a static __shared__ slot per warp.
+ * block_tile_memory is accepted and not needed.
+ *
+ * Not supported: multi_grid_group, cluster groups.
  */
 #ifndef LOOM_COOPERATIVE_GROUPS_H
 #define LOOM_COOPERATIVE_GROUPS_H
@@ -186,8 +191,9 @@ public:
     }
   }
   __LOOM_CG_QUAL void sync() const {
-    if (__kind == __loom_detail::kind_block)
-      __syncthreads();
+    if (__kind == __loom_detail::kind_block ||
+        (__kind == __loom_detail::kind_tile && __tile_size > 32u))
+      __syncthreads(); // a tile of several warps: see thread_block_tile<N>
     else
       __syncwarp(__mask);
   }
@@ -217,6 +223,16 @@ public:
 };
 
 __LOOM_CG_QUAL thread_block this_thread_block() { return thread_block(); }
+
+/* CUDA's scratch for tiles larger than a warp on GPUs without hardware
+ * support. Loom's large tiles need none: it is accepted and unused. */
+template <unsigned int MaxBlockSize = 1024> struct block_tile_memory {
+  char __loom_unused;
+};
+template <unsigned int MaxBlockSize>
+__LOOM_CG_QUAL thread_block this_thread_block(block_tile_memory<MaxBlockSize> &) {
+  return thread_block();
+}
 
 /* ---- coalesced_group: the lanes of a warp that are active together (the
  * result of coalesced_threads(), binary/labeled_partition, or tiled_partition
@@ -275,15 +291,23 @@ __LOOM_CG_QUAL coalesced_group coalesced_threads() {
 }
 
 /* ---- thread_block_tile<N>: N consecutive threads of the block (N a power of
- * two up to 32), i.e. an aligned group of lanes of one warp. Collectives use
- * the builtins with width N and the tile's lane mask. A tile cut short by the
- * end of the block keeps size() == N (as in CUDA); cg::reduce and the scans
- * use only the threads that exist. ---- */
+ * two up to 1024). Up to 32, an aligned group of lanes of one warp:
+ * collectives use the builtins with width N and the tile's lane mask. Larger
+ * tiles are N / 32 consecutive warps: sync() is __syncthreads() (every
+ * thread of the block stops at it, a superset of the tile's barrier; Loom
+ * runs each group of threads to its own barrier, so tiles that sync
+ * different numbers of times still work), and, as in CUDA, the warp-level
+ * operations (shuffles, votes, match) are not available. A tile cut short by
+ * the end of the block keeps size() == N (as in CUDA); cg::reduce and the
+ * scans use only the threads that exist. ---- */
 template <unsigned int N, class ParentT = void> class thread_block_tile;
 
 template <unsigned int N> class thread_block_tile<N, void> : public thread_group {
-  static_assert(N >= 1 && N <= 32 && (N & (N - 1)) == 0,
-                "thread_block_tile<N>: Loom supports N = 1, 2, 4, 8, 16, 32");
+  static_assert(N >= 1 && N <= 1024 && (N & (N - 1)) == 0,
+                "thread_block_tile<N>: N must be a power of two up to 1024");
+#define __LOOM_CG_WARP_ONLY                                                             \
+  static_assert(N <= 32, "this thread_block_tile operation needs a tile of at most 32 " \
+                         "threads (as in CUDA)")
 
 public:
   __LOOM_CG_QUAL thread_block_tile(__loom_detail::from_parts, unsigned int meta_rank,
@@ -296,34 +320,53 @@ public:
   __LOOM_CG_STATIC unsigned int thread_rank() { return __loom_detail::linear_tid() & (N - 1u); }
   __LOOM_CG_QUAL unsigned int meta_group_rank() const { return __meta_rank; }
   __LOOM_CG_QUAL unsigned int meta_group_size() const { return __meta_size; }
-  __LOOM_CG_QUAL void sync() const { __syncwarp(__mask); }
+  __LOOM_CG_QUAL void sync() const {
+    if (N > 32)
+      __syncthreads();
+    else
+      __syncwarp(__mask);
+  }
 
   template <class T> __LOOM_CG_QUAL T shfl(T var, int src_rank) const {
+    __LOOM_CG_WARP_ONLY;
     return __loom_detail::shfl<__loom_detail::shfl_idx>(__mask, var, src_rank, (int)N);
   }
   template <class T> __LOOM_CG_QUAL T shfl_up(T var, unsigned int delta) const {
+    __LOOM_CG_WARP_ONLY;
     return __loom_detail::shfl<__loom_detail::shfl_up>(__mask, var, (int)delta, (int)N);
   }
   template <class T> __LOOM_CG_QUAL T shfl_down(T var, unsigned int delta) const {
+    __LOOM_CG_WARP_ONLY;
     return __loom_detail::shfl<__loom_detail::shfl_down>(__mask, var, (int)delta, (int)N);
   }
   template <class T> __LOOM_CG_QUAL T shfl_xor(T var, unsigned int lane_mask) const {
+    __LOOM_CG_WARP_ONLY;
     return __loom_detail::shfl<__loom_detail::shfl_xor>(__mask, var, (int)lane_mask, (int)N);
   }
 
   /* Votes; ballot and match masks are in tile ranks (bit r = rank r). */
   __LOOM_CG_QUAL unsigned int ballot(int pred) const {
+    __LOOM_CG_WARP_ONLY;
     return (__ballot_sync(__mask, pred) >> (__loom_detail::lane() & ~(N - 1u))) &
-           (N == 32 ? 0xffffffffu : (1u << N) - 1u);
+           (N >= 32 ? 0xffffffffu : (1u << (N & 31u)) - 1u);
   }
-  __LOOM_CG_QUAL int any(int pred) const { return __any_sync(__mask, pred); }
-  __LOOM_CG_QUAL int all(int pred) const { return __all_sync(__mask, pred); }
+  __LOOM_CG_QUAL int any(int pred) const {
+    __LOOM_CG_WARP_ONLY;
+    return __any_sync(__mask, pred);
+  }
+  __LOOM_CG_QUAL int all(int pred) const {
+    __LOOM_CG_WARP_ONLY;
+    return __all_sync(__mask, pred);
+  }
   template <class T> __LOOM_CG_QUAL unsigned int match_any(T val) const {
+    __LOOM_CG_WARP_ONLY;
     return __loom_detail::match_any(__mask, val) >> (__loom_detail::lane() & ~(N - 1u));
   }
   template <class T> __LOOM_CG_QUAL unsigned int match_all(T val, int &pred) const {
+    __LOOM_CG_WARP_ONLY;
     return __loom_detail::match_all(__mask, val, pred) >> (__loom_detail::lane() & ~(N - 1u));
   }
+#undef __LOOM_CG_WARP_ONLY
 
   /* Threads of this tile that exist (fewer than N only in a tile cut short by
    * the end of the block). */
@@ -360,7 +403,9 @@ tiled_partition(const thread_block_tile<M, P> &parent) {
       __loom_detail::from_parts(), parent.thread_rank() / N, M / N);
 }
 
-/* Dynamic partitions. A tile size must be a power of two up to 32. */
+/* Dynamic partitions. A tile size must be a power of two up to 32 for a
+ * coalesced group, up to 1024 for a block or tile (more than 32: a tile of
+ * whole warps whose sync() is __syncthreads()). */
 __LOOM_CG_QUAL coalesced_group tiled_partition(const coalesced_group &parent,
                                                unsigned int tile_size) {
   unsigned int mask = parent.__loom_mask(), rank = parent.thread_rank();
