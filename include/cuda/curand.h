@@ -127,6 +127,8 @@ curandStatus_t CURANDAPI curandGenerateSeeds(curandGenerator_t generator);
  * not Joe and Kuo's table). */
 curandStatus_t CURANDAPI curandGetDirectionVectors32(curandDirectionVectors32_t *vectors[],
                                                      curandDirectionVectorSet_t set);
+curandStatus_t CURANDAPI curandGetDirectionVectors64(curandDirectionVectors64_t *vectors[],
+                                                     curandDirectionVectorSet_t set);
 
 #ifdef __cplusplus
 }

@@ -18,7 +18,8 @@
  *    multiple recursive random number generators" (Oper. Res. 47(1), 1999);
  *    seed 0 is L'Ecuyer's 12345 state; subsequences of 2^76 steps, sequences
  *    of 2^127 (matrix powers mod m1/m2).
- *  - Sobol32 (curandStateSobol32_t): Gray-code order, as Antonov-Saleev.
+ *  - Sobol32/Sobol64 (curandStateSobol32_t/64_t): Gray-code order, as
+ *    Antonov-Saleev.
  * Normal numbers come from Box-Muller pairs on the pseudo generators (the
  * second of a pair is kept in the state) and from the inverse normal CDF on
  * Sobol; Poisson from Knuth's product method below lambda 64 and Hormann's
@@ -86,6 +87,12 @@ struct curandStateSobol32 {
   unsigned int direction_vectors[32];
 };
 typedef struct curandStateSobol32 curandStateSobol32_t;
+
+struct curandStateSobol64 {
+  unsigned long long i, x, c;
+  unsigned long long direction_vectors[64];
+};
+typedef struct curandStateSobol64 curandStateSobol64_t;
 
 #define __LOOM_CURAND_EXTRA_FLAG_NORMAL 0x00000001
 #define __LOOM_CURAND_EXTRA_FLAG_LOG_NORMAL 0x00000002
@@ -487,6 +494,61 @@ __LOOM_CURAND_FN float curand_log_normal(curandStateSobol32_t *state, float mean
   return expf(mean + stddev * curand_normal(state));
 }
 __LOOM_CURAND_FN double curand_log_normal_double(curandStateSobol32_t *state, double mean,
+                                                 double stddev) {
+  return exp(mean + stddev * curand_normal_double(state));
+}
+
+/* ================================ Sobol64 =============================== */
+__LOOM_CURAND_FN void curand_init(curandDirectionVectors64_t direction_vectors,
+                                  unsigned long long offset, curandStateSobol64_t *state) {
+  state->i = offset;
+  state->c = 0;
+  for (int k = 0; k < 64; ++k)
+    state->direction_vectors[k] = direction_vectors[k];
+  unsigned long long g = offset ^ (offset >> 1), x = 0;
+  for (int k = 0; k < 64; ++k)
+    if ((g >> k) & 1ull)
+      x ^= direction_vectors[k];
+  state->x = x;
+}
+__LOOM_CURAND_FN unsigned long long curand(curandStateSobol64_t *state) {
+  unsigned long long r = state->x, i = state->i;
+  unsigned int k = 0;
+  while (i & 1ull) {
+    i >>= 1;
+    ++k;
+  }
+  state->x ^= state->direction_vectors[k & 63];
+  state->i++;
+  return r;
+}
+__LOOM_CURAND_FN void skipahead(unsigned long long n, curandStateSobol64_t *state) {
+  unsigned long long o = state->i + n, g = o ^ (o >> 1), x = 0;
+  for (int k = 0; k < 64; ++k)
+    if ((g >> k) & 1ull)
+      x ^= state->direction_vectors[k];
+  state->i = o;
+  state->x = x;
+}
+__LOOM_CURAND_FN double __loom_curand_uniform64(unsigned long long x) {
+  return x * 5.4210108624275222e-20 + 5.4210108624275222e-20 / 2.0; /* 2^-64, 2^-65 */
+}
+__LOOM_CURAND_FN float curand_uniform(curandStateSobol64_t *state) {
+  return _curand_uniform((unsigned int)(curand(state) >> 32));
+}
+__LOOM_CURAND_FN double curand_uniform_double(curandStateSobol64_t *state) {
+  return __loom_curand_uniform64(curand(state));
+}
+__LOOM_CURAND_FN float curand_normal(curandStateSobol64_t *state) {
+  return (float)__loom_curand_normcdfinv(__loom_curand_uniform64(curand(state)));
+}
+__LOOM_CURAND_FN double curand_normal_double(curandStateSobol64_t *state) {
+  return __loom_curand_normcdfinv(__loom_curand_uniform64(curand(state)));
+}
+__LOOM_CURAND_FN float curand_log_normal(curandStateSobol64_t *state, float mean, float stddev) {
+  return expf(mean + stddev * curand_normal(state));
+}
+__LOOM_CURAND_FN double curand_log_normal_double(curandStateSobol64_t *state, double mean,
                                                  double stddev) {
   return exp(mean + stddev * curand_normal_double(state));
 }

@@ -32,7 +32,7 @@ namespace {
 constexpr unsigned Lanes = 4096;        // interleaved subsequences (legacy ordering)
 constexpr unsigned MaxDimensions = 20000; // as cuRAND's Sobol32
 
-enum class Kind { XORWOW, MRG32k3a, Philox, Sobol32 };
+enum class Kind { XORWOW, MRG32k3a, Philox, Sobol32, Sobol64 };
 
 /// Lane states and where the last call stopped; shared by the queued calls.
 struct Engine {
@@ -42,6 +42,7 @@ struct Engine {
   std::vector<curandStateMRG32k3a> Mrg;
   std::vector<curandStatePhilox4_32_10> Philox;
   std::vector<curandStateSobol32> Sobol; // one per dimension
+  std::vector<curandStateSobol64> Sobol64;
   unsigned long long Slot = 0;           // next slot (pseudo) or point index (quasi)
 };
 
@@ -117,6 +118,7 @@ bool isPrimitive(unsigned P, int Deg) {
 
 std::mutex DirectionMutex;
 curandDirectionVectors32_t *DirectionTable; // MaxDimensions rows, filled on demand
+curandDirectionVectors64_t *DirectionTable64; // the same numbers m_k, to 64 bits
 unsigned DirectionCount;
 
 /// Direction vectors for dimensions [0, Count).
@@ -124,10 +126,19 @@ const curandDirectionVectors32_t *directions(unsigned Count) {
   std::lock_guard<std::mutex> Lock(DirectionMutex);
   if (!DirectionTable) {
     DirectionTable = new (std::nothrow) curandDirectionVectors32_t[MaxDimensions];
-    if (!DirectionTable)
+    DirectionTable64 = new (std::nothrow) curandDirectionVectors64_t[MaxDimensions];
+    if (!DirectionTable || !DirectionTable64) {
+      delete[] DirectionTable;
+      delete[] DirectionTable64;
+      DirectionTable = nullptr;
+      DirectionTable64 = nullptr;
       return nullptr;
-    for (int K = 0; K < 32; ++K)
-      DirectionTable[0][K] = 1u << (31 - K);
+    }
+    for (int K = 0; K < 64; ++K) {
+      if (K < 32)
+        DirectionTable[0][K] = 1u << (31 - K);
+      DirectionTable64[0][K] = 1ull << (63 - K);
+    }
     DirectionCount = 1;
   }
   static unsigned NextPoly = 0; // next candidate of degree Deg
@@ -145,18 +156,21 @@ const curandDirectionVectors32_t *directions(unsigned Count) {
     if (!Found)
       continue;
     int S = 31 - __builtin_clz(P); // degree
-    unsigned M[33];
-    for (int K = 1; K <= S && K <= 32; ++K)
+    unsigned long long M[65]; // m_k < 2^k
+    for (int K = 1; K <= S && K <= 64; ++K)
       M[K] = 1;
-    for (int K = S + 1; K <= 32; ++K) {
-      unsigned V = M[K - S] ^ (M[K - S] << S);
+    for (int K = S + 1; K <= 64; ++K) {
+      unsigned long long V = M[K - S] ^ (M[K - S] << S);
       for (int J = 1; J < S; ++J)
         if ((P >> (S - J)) & 1)
           V ^= M[K - J] << J;
       M[K] = V;
     }
-    for (int K = 1; K <= 32; ++K)
-      DirectionTable[DirectionCount][K - 1] = M[K] << (32 - K);
+    for (int K = 1; K <= 64; ++K) {
+      if (K <= 32)
+        DirectionTable[DirectionCount][K - 1] = (unsigned)(M[K] << (32 - K));
+      DirectionTable64[DirectionCount][K - 1] = M[K] << (64 - K);
+    }
     ++DirectionCount;
   }
   return DirectionTable;
@@ -215,7 +229,7 @@ template <class State, class Draw> void fillPseudo(Engine &E, size_t Count, Draw
   E.Slot += Count;
 }
 
-enum class Op { Bits, Uniform, UniformDouble, Normal, NormalDouble, LogNormal, LogNormalDouble,
+enum class Op { Bits, LongLong, Uniform, UniformDouble, Normal, NormalDouble, LogNormal, LogNormalDouble,
                 Poisson };
 
 struct Request {
@@ -232,6 +246,7 @@ template <class State> void runPseudo(Engine &E, const Request &R) {
     fillPseudo<State>(E, R.N, [&](State &S, size_t I) { Out[I] = curand(&S); });
     break;
   }
+  case Op::LongLong: break; // refused when the call is made
   case Op::Uniform: {
     float *Out = static_cast<float *>(R.Out);
     fillPseudo<State>(E, R.N, [&](State &S, size_t I) { Out[I] = curand_uniform(&S); });
@@ -289,19 +304,27 @@ unsigned poissonInverse(double U, double Lambda) {
   return K;
 }
 
-void runSobol(Engine &E, const Settings &S, const Request &R) {
+/// A quasi point's coordinate as 32 bits, or 64 (Sobol64).
+double sobolUniform(unsigned X) { return X * CURAND_2POW32_INV_DOUBLE + CURAND_2POW32_INV_DOUBLE / 2.0; }
+double sobolUniform(unsigned long long X) { return __loom_curand_uniform64(X); }
+float sobolUniformF(unsigned X) { return _curand_uniform(X); }
+float sobolUniformF(unsigned long long X) { return _curand_uniform((unsigned)(X >> 32)); }
+
+template <class State>
+void runSobol(std::vector<State> &States, Engine &E, const Settings &S, const Request &R) {
   unsigned D = S.Dimensions;
   size_t PerDim = R.N / D;
   for (unsigned Dim = 0; Dim < D; ++Dim) {
-    curandStateSobol32 &St = E.Sobol[Dim];
+    State &St = States[Dim];
     size_t Base = (size_t)Dim * PerDim;
     for (size_t I = 0; I < PerDim; ++I) {
-      unsigned X = curand(&St);
+      auto X = curand(&St);
       size_t J = Base + I;
-      float Uf = _curand_uniform(X);
-      double Ud = X * CURAND_2POW32_INV_DOUBLE + CURAND_2POW32_INV_DOUBLE / 2.0;
+      float Uf = sobolUniformF(X);
+      double Ud = sobolUniform(X);
       switch (R.O) {
-      case Op::Bits: static_cast<unsigned *>(R.Out)[J] = X; break;
+      case Op::Bits: static_cast<unsigned *>(R.Out)[J] = (unsigned)X; break;
+      case Op::LongLong: static_cast<unsigned long long *>(R.Out)[J] = X; break;
       case Op::Uniform: static_cast<float *>(R.Out)[J] = Uf; break;
       case Op::UniformDouble: static_cast<double *>(R.Out)[J] = Ud; break;
       case Op::Normal:
@@ -354,7 +377,18 @@ void run(Engine &E, const Settings &S, const Request &R) {
         curand_init(const_cast<unsigned *>(V[D]), (unsigned)S.Offset, &E.Sobol[D]);
       E.Slot = S.Offset;
     }
-    runSobol(E, S, R);
+    runSobol(E.Sobol, E, S, R);
+    break;
+  case Kind::Sobol64:
+    if (S.Restart) {
+      if (!directions(S.Dimensions))
+        return; // checked when the call was made
+      E.Sobol64.resize(S.Dimensions);
+      for (unsigned D = 0; D < S.Dimensions; ++D)
+        curand_init(DirectionTable64[D], S.Offset, &E.Sobol64[D]);
+      E.Slot = S.Offset;
+    }
+    runSobol(E.Sobol64, E, S, R);
     break;
   }
 }
@@ -378,9 +412,12 @@ curandStatus_t generate(curandGenerator_t G, Op O, void *Out, size_t N, double M
     return CURAND_STATUS_NOT_INITIALIZED;
   if (N == 0)
     return CURAND_STATUS_SUCCESS;
+  bool Quasi = isQuasi(G->Type);
+  bool Wide = G->E->K == Kind::Sobol64;
+  if ((O == Op::LongLong) != Wide && (O == Op::LongLong || O == Op::Bits))
+    return CURAND_STATUS_TYPE_ERROR; // 64-bit results only from a 64-bit generator, and only them
   if (!Out)
     return CURAND_STATUS_LAUNCH_FAILURE; // cuRAND's kernel would fault on it
-  bool Quasi = isQuasi(G->Type);
   if (Quasi && N % G->S.Dimensions)
     return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
   bool Pairs = O == Op::Normal || O == Op::NormalDouble || O == Op::LogNormal ||
@@ -422,10 +459,10 @@ curandStatus_t create(curandGenerator_t *Out, curandRngType_t Type, bool Host) {
   case CURAND_RNG_PSEUDO_PHILOX4_32_10: K = Kind::Philox; break;
   case CURAND_RNG_QUASI_DEFAULT:
   case CURAND_RNG_QUASI_SOBOL32: K = Kind::Sobol32; break;
+  case CURAND_RNG_QUASI_SOBOL64: K = Kind::Sobol64; break;
   case CURAND_RNG_PSEUDO_MTGP32:
   case CURAND_RNG_PSEUDO_MT19937:
   case CURAND_RNG_QUASI_SCRAMBLED_SOBOL32:
-  case CURAND_RNG_QUASI_SOBOL64:
   case CURAND_RNG_QUASI_SCRAMBLED_SOBOL64:
     std::fprintf(stderr, "loom: curand: generator type %d is not implemented yet "
                          "(docs/libraries.md)\n", (int)Type);
@@ -438,7 +475,7 @@ curandStatus_t create(curandGenerator_t *Out, curandRngType_t Type, bool Host) {
   G->Type = Type;
   G->Host = Host;
   G->E->K = K;
-  G->Ordering = K == Kind::Sobol32 ? CURAND_ORDERING_QUASI_DEFAULT : CURAND_ORDERING_PSEUDO_DEFAULT;
+  G->Ordering = isQuasi(Type) ? CURAND_ORDERING_QUASI_DEFAULT : CURAND_ORDERING_PSEUDO_DEFAULT;
   *Out = G;
   return CURAND_STATUS_SUCCESS;
 }
@@ -490,7 +527,7 @@ curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t generator,
 curandStatus_t curandSetGeneratorOffset(curandGenerator_t generator, unsigned long long offset) {
   if (!generator)
     return CURAND_STATUS_NOT_INITIALIZED;
-  if (isQuasi(generator->Type) && offset > 0xffffffffull)
+  if (generator->E->K == Kind::Sobol32 && offset > 0xffffffffull)
     return CURAND_STATUS_OUT_OF_RANGE; // 32-bit point index
   generator->S.Offset = offset;
   generator->S.Restart = true;
@@ -534,11 +571,7 @@ curandStatus_t curandGenerate(curandGenerator_t generator, unsigned int *outputP
 
 curandStatus_t curandGenerateLongLong(curandGenerator_t generator, unsigned long long *outputPtr,
                                       size_t num) {
-  if (!generator)
-    return CURAND_STATUS_NOT_INITIALIZED;
-  (void)outputPtr;
-  (void)num;
-  return CURAND_STATUS_TYPE_ERROR; // only 64-bit quasi generators (not implemented) have it
+  return generate(generator, Op::LongLong, outputPtr, num);
 }
 
 curandStatus_t curandGenerateUniform(curandGenerator_t generator, float *outputPtr, size_t num) {
@@ -590,6 +623,18 @@ curandStatus_t curandGetDirectionVectors32(curandDirectionVectors32_t *vectors[]
   if (!V)
     return CURAND_STATUS_ALLOCATION_FAILED;
   *vectors = const_cast<curandDirectionVectors32_t *>(V);
+  return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandGetDirectionVectors64(curandDirectionVectors64_t *vectors[],
+                                           curandDirectionVectorSet_t set) {
+  if (!vectors)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  if (set != CURAND_DIRECTION_VECTORS_64_JOEKUO6)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  if (!directions(MaxDimensions))
+    return CURAND_STATUS_ALLOCATION_FAILED;
+  *vectors = DirectionTable64;
   return CURAND_STATUS_SUCCESS;
 }
 

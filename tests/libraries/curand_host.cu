@@ -207,10 +207,11 @@ static double ksUniform(std::vector<double> X) {
 static void statistics() {
   const size_t N = 200000;
   for (curandRngType_t T : {CURAND_RNG_PSEUDO_XORWOW, CURAND_RNG_PSEUDO_PHILOX4_32_10,
-                            CURAND_RNG_PSEUDO_MRG32K3A, CURAND_RNG_QUASI_SOBOL32}) {
+                            CURAND_RNG_PSEUDO_MRG32K3A, CURAND_RNG_QUASI_SOBOL32,
+                            CURAND_RNG_QUASI_SOBOL64}) {
     curandGenerator_t G;
     CURAND_OK(curandCreateGeneratorHost(&G, T));
-    if (T != CURAND_RNG_QUASI_SOBOL32)
+    if (T < CURAND_RNG_QUASI_DEFAULT)
       CURAND_OK(curandSetPseudoRandomGeneratorSeed(G, 42));
     std::vector<float> F(N);
     std::vector<double> D(N), X(N);
@@ -299,6 +300,30 @@ static void sobol() {
         break;
     }
   }
+  // Sobol64 from the same direction numbers: its top 32 bits are Sobol32's.
+  curandDirectionVectors64_t *V64;
+  CURAND_OK(curandGetDirectionVectors64(&V64, CURAND_DIRECTION_VECTORS_64_JOEKUO6));
+  for (int D = 0; D < 3; ++D) {
+    curandStateSobol32_t S;
+    curandStateSobol64_t S64;
+    curand_init(V[D], 5, &S);
+    curand_init(V64[D], 5ull, &S64);
+    int Bad = 0;
+    for (int I = 0; I < 200; ++I)
+      Bad += (unsigned)(curand(&S64) >> 32) != curand(&S);
+    CHECK(Bad == 0, "sobol64 dim %d: %d differ from sobol32", D, Bad);
+  }
+  // The Sobol64 generator: 64-bit results only (curandGenerate refuses).
+  curandGenerator_t G64;
+  CURAND_OK(curandCreateGeneratorHost(&G64, CURAND_RNG_QUASI_SOBOL64));
+  CURAND_OK(curandSetQuasiRandomGeneratorDimensions(G64, 2));
+  unsigned long long L[8];
+  CHECK(curandGenerate(G64, X, 8) == CURAND_STATUS_TYPE_ERROR, "32-bit output from sobol64");
+  CURAND_OK(curandGenerateLongLong(G64, L, 8));
+  const unsigned long long L1[4] = {0ull, 1ull << 63, 3ull << 62, 1ull << 62};
+  for (int I = 0; I < 4; ++I)
+    CHECK(L[I] == L1[I] && (unsigned)(L[4 + I] >> 32) == D2[I], "sobol64 point %d", I);
+  CURAND_OK(curandDestroyGenerator(G64));
   // Each dimension of 2^k points is stratified: one point per 1/2^k interval.
   std::vector<unsigned> Z(3 * 1024);
   CURAND_OK(curandSetGeneratorOffset(G, 0));
