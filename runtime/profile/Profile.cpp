@@ -1,8 +1,9 @@
 // Profile.cpp - the events LOOM_PROFILE and LOOM_TRACE record, and their reports at exit.
 // SPDX-License-Identifier: Apache-2.0
 //
-// Events are appended under one lock; reports are built once, at exit: the
-// summary groups kernels by name (launches, total/mean/min/max time, share
+// Each record is counted under one lock into per-name statistics (so that a
+// long run's summary takes constant memory) and, for a trace, appended to the
+// event list; reports are built once, at exit: the summary groups kernels by name (launches, total/mean/min/max time, share
 // of all kernel time), copies and fills by kind (count, bytes, time, GB/s)
 // and API calls by name, like nsys's cuda_gpu_kern_sum, cuda_gpu_mem_*_sum
 // and cuda_api_sum; the trace is Chrome's trace-event JSON (chrome://tracing,
@@ -63,9 +64,31 @@ struct Event {
   int64_t Start = 0, End = 0;
 };
 
+struct Stats {
+  uint64_t Count = 0, Bytes = 0;
+  int64_t Total = 0, Min = INT64_MAX, Max = 0;
+  void add(int64_t T, uint64_t B = 0) {
+    ++Count;
+    Bytes += B;
+    Total += T;
+    Min = std::min(Min, T);
+    Max = std::max(Max, T);
+  }
+  void merge(const Stats &O) {
+    Count += O.Count;
+    Bytes += O.Bytes;
+    Total += O.Total;
+    Min = std::min(Min, O.Min);
+    Max = std::max(Max, O.Max);
+  }
+};
+
 struct State {
   std::mutex M;
-  std::vector<Event> Events;
+  std::vector<Event> Events; // only for LOOM_TRACE
+  // The summary's groups, keyed by the (static) name or the transfer kind.
+  std::map<const char *, Stats> Kernels, Api;
+  std::map<uint8_t, Stats> Transfers;
   std::map<const Stream *, uint32_t> StreamIds;
   uint32_t NextStream = 1;
   uint32_t NextThread = 0;
@@ -123,9 +146,31 @@ const char *opLabel(const Op &O) {
   return "op";
 }
 
+const bool Tracing = traceFile() != nullptr;
+
+/// Called with the lock held.
+void addLocked(const Event &E) {
+  State &St = state();
+  if (Tracing)
+    St.Events.push_back(E);
+  switch (E.Type) {
+  case EventType::Kernel:
+    St.Kernels[E.Name].add(E.End - E.Start);
+    break;
+  case EventType::Transfer:
+    St.Transfers[E.Kind].add(E.End - E.Start, E.Bytes);
+    break;
+  case EventType::Api:
+    St.Api[E.Name].add(E.End - E.Start);
+    break;
+  case EventType::Worker:
+    break;
+  }
+}
+
 void add(const Event &E) {
   std::lock_guard<std::mutex> Lock(state().M);
-  state().Events.push_back(E);
+  addLocked(E);
 }
 
 std::string demangle(const char *Name) {
@@ -147,18 +192,6 @@ const char *transferName(uint8_t Kind) {
   default: return "[CUDA memcpy]";
   }
 }
-
-struct Stats {
-  uint64_t Count = 0, Bytes = 0;
-  int64_t Total = 0, Min = INT64_MAX, Max = 0;
-  void add(int64_t T, uint64_t B = 0) {
-    ++Count;
-    Bytes += B;
-    Total += T;
-    Min = std::min(Min, T);
-    Max = std::max(Max, T);
-  }
-};
 
 std::vector<std::pair<std::string, Stats>> sorted(std::map<std::string, Stats> &M) {
   std::vector<std::pair<std::string, Stats>> V(M.begin(), M.end());
@@ -277,24 +310,24 @@ void report() {
   std::fflush(stdout);
   std::vector<Event> Events;
   int64_t Origin;
+  std::map<std::string, Stats> Kernels, Transfers, Api;
   {
     std::lock_guard<std::mutex> Lock(state().M);
-    Events = state().Events;
-    Origin = state().Origin;
+    State &St = state();
+    Events = St.Events;
+    Origin = St.Origin;
+    // Kernels of several modules (or a JIT specialization) may share a name.
+    for (auto &[Name, S] : St.Kernels)
+      Kernels[demangle(Name)].merge(S);
+    for (auto &[Kind, S] : St.Transfers)
+      Transfers[transferName(Kind)].merge(S);
+    for (auto &[Name, S] : St.Api)
+      Api[Name].merge(S);
   }
   if (const char *Path = traceFile())
     writeTrace(Path, Events, Origin);
   if (!summaryWanted())
     return;
-  std::map<std::string, Stats> Kernels, Transfers, Api;
-  for (const Event &E : Events) {
-    if (E.Type == EventType::Kernel)
-      Kernels[demangle(E.Name)].add(E.End - E.Start);
-    else if (E.Type == EventType::Transfer)
-      Transfers[transferName(E.Kind)].add(E.End - E.Start, E.Bytes);
-    else if (E.Type == EventType::Api)
-      Api[E.Name].add(E.End - E.Start);
-  }
   std::fprintf(stderr, "\n==loom== LOOM_PROFILE summary (%.3f ms since the runtime started; "
                        "times are CPU wall-clock)\n",
                double(nowNs() - Origin) / 1e6);
@@ -369,10 +402,12 @@ void opFinished(const Op &O) {
   E.End = nowNs();
   std::lock_guard<std::mutex> Lock(state().M);
   E.Track = streamId(O.Owner.get());
-  state().Events.push_back(E);
+  addLocked(E);
 }
 
 void workerSpan(const Op &O, uint32_t Worker, int64_t StartNs) {
+  if (!Tracing)
+    return; // the summary has no worker table
   Event E{EventType::Worker};
   E.Name = opLabel(O);
   E.Track = Worker;
