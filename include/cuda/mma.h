@@ -209,17 +209,17 @@ __LOOM_WMMA_FN void mma_sync(fragment<accumulator, m, n, k, TD> &d,
     d.x[i] = out[i];
 }
 
-} // namespace wmma
-} // namespace nvcuda
-
 /* tf32 rounding of a float (round to nearest, ties away from zero, to 10
- * mantissa bits), as CUDA's __float_to_tf32. */
-__device__ inline float __float_to_tf32(float v) {
+ * mantissa bits), as CUDA's wmma::__float_to_tf32. */
+__LOOM_WMMA_FN float __float_to_tf32(float v) {
   unsigned u = __float_as_uint(v);
   if ((u & 0x7f800000u) == 0x7f800000u)
     return v; /* infinity, NaN */
   u = (u + 0x1000u) & 0xffffe000u;
   return __uint_as_float(u);
 }
+
+} // namespace wmma
+} // namespace nvcuda
 
 #endif /* __LOOM_MMA_H__ */

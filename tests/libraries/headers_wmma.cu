@@ -107,9 +107,9 @@ __global__ void tf32Tile(const float *A, const float *B, float *D) {
   wmma::load_matrix_sync(a, A, 8);
   wmma::load_matrix_sync(b, B, 16);
   for (int i = 0; i < a.num_elements; ++i)
-    a.x[i] = __float_to_tf32(a.x[i]);
+    a.x[i] = wmma::__float_to_tf32(a.x[i]);
   for (int i = 0; i < b.num_elements; ++i)
-    b.x[i] = __float_to_tf32(b.x[i]);
+    b.x[i] = wmma::__float_to_tf32(b.x[i]);
   wmma::fill_fragment(c, 0.0f);
   wmma::mma_sync(c, a, b, c);
   wmma::store_matrix_sync(D, c, 16, wmma::mem_row_major);
