@@ -28,6 +28,9 @@
  * combine per-warp results through a static __shared__ slot per warp.
  * block_tile_memory is accepted and not needed.
  *
+ * cg::memcpy_async / cg::wait (cooperative_groups/memcpy_async.h, included
+ * here) copy synchronously, each member its share; wait is group.sync().
+ *
  * Not supported: multi_grid_group, cluster groups.
  */
 #ifndef LOOM_COOPERATIVE_GROUPS_H
@@ -498,6 +501,7 @@ template <class Group> __LOOM_CG_QUAL void sync(const Group &g) { g.sync(); }
 
 #include "cooperative_groups/reduce.h"
 #include "cooperative_groups/scan.h"
+#include "cooperative_groups/memcpy_async.h"
 
 #endif /* __cplusplus && __CUDA__ */
 #endif /* LOOM_COOPERATIVE_GROUPS_H */
