@@ -1,0 +1,643 @@
+// ClCompile.cpp - loom-clc: an OpenCL C program compiled to a shared object of Loom kernels.
+// SPDX-License-Identifier: Apache-2.0
+//
+// libLoomOpenCL runs this helper for clBuildProgram, in its own process (as
+// libloomrt runs loom-jit-compile), so that no LLVM runs inside the OpenCL
+// application, which may hold other OpenCL platforms with their own LLVM
+// (docs/decisions/0004-opencl-front-end.md). It
+//  1. runs clang 22 on the source as OpenCL C for nvptx64 (the target whose
+//     work-item functions and barriers Loom's kernel pipeline imports);
+//     clang's diagnostics are the build log (file:line:column);
+//  2. links Loom's work-item library (opencl/lib/workitem.cl: the global
+//     offset and work dimension) and then libclc's nvptx library (the rest
+//     of OpenCL's built-in functions; its math calls libdevice's __nv_*,
+//     which Loom's device library implements);
+//  3. gives every kernel its launch ABI: each __local pointer argument
+//     becomes a byte offset into the launch's dynamic local memory, and four
+//     hidden arguments carry the global offset and the work dimension;
+//  4. runs Loom's kernel pipeline and the host optimizer (as loomcc does),
+//     emits an object and links it as a shared object whose constructor
+//     registers the module with libloomrt under the key it was given;
+//  5. writes the manifest the library reads: kernels and their arguments.
+//
+// Usage: loom-clc --source=<file.cl> --output=<file.so> --manifest=<file>
+//                 --key=<module key> [--options=<OpenCL build options>]
+// Exit status: 0 built; 1 the program failed to build (the log on stderr
+// says why); 2 the build options are invalid (CL_INVALID_BUILD_OPTIONS).
+#include "Pipeline/Pipeline.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <vector>
+
+using namespace llvm;
+
+namespace {
+
+constexpr int ExitBuildFailed = 1;
+constexpr int ExitInvalidOptions = 2;
+
+/// The helper's own installation: lib/loom/loom-clc, next to libdevice.bc
+/// and opencl-workitem.bc; libloomrt one folder up.
+std::string selfDir(const char *Argv0) {
+  std::string Exe = sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&selfDir));
+  return sys::path::parent_path(Exe).str();
+}
+
+struct BuildOptions {
+  std::vector<std::string> ClangArgs;
+  bool FastMath = false;
+  bool Fmad = true;
+};
+
+/// Splits an OpenCL options string at blanks; double quotes group.
+std::vector<std::string> splitOptions(StringRef Text) {
+  std::vector<std::string> Out;
+  std::string Cur;
+  bool InQuote = false, Any = false;
+  for (char C : Text) {
+    if (C == '"') {
+      InQuote = !InQuote;
+      Any = true;
+    } else if (!InQuote && (C == ' ' || C == '\t' || C == '\n')) {
+      if (Any || !Cur.empty())
+        Out.push_back(Cur);
+      Cur.clear();
+      Any = false;
+    } else {
+      Cur += C;
+    }
+  }
+  if (Any || !Cur.empty())
+    Out.push_back(Cur);
+  return Out;
+}
+
+/// OpenCL's build options (clBuildProgram, section 5.8.6 of the API spec)
+/// as clang -cc1 arguments; false (with \p Why) for one Loom does not know.
+bool translateOptions(StringRef Text, BuildOptions &B, std::string &Why) {
+  std::vector<std::string> Words = splitOptions(Text);
+  std::string Std = "CL1.2";
+  for (size_t I = 0; I < Words.size(); ++I) {
+    StringRef W = Words[I];
+    auto Value = [&](StringRef Opt, std::string &Out) {
+      if (W.size() > Opt.size()) {
+        Out = W.substr(Opt.size()).str();
+        return true;
+      }
+      if (I + 1 >= Words.size()) {
+        Why = "option '" + Opt.str() + "' needs a value";
+        return false;
+      }
+      Out = Words[++I];
+      return true;
+    };
+    std::string V;
+    if (W.starts_with("-D")) {
+      if (!Value("-D", V))
+        return false;
+      B.ClangArgs.push_back("-D" + V);
+    } else if (W.starts_with("-I")) {
+      if (!Value("-I", V))
+        return false;
+      SmallString<256> Abs(V);
+      sys::fs::make_absolute(Abs);
+      B.ClangArgs.push_back("-I" + Abs.str().str());
+    } else if (W.starts_with("-cl-std=")) {
+      Std = W.substr(8).str();
+      if (Std != "CL1.0" && Std != "CL1.1" && Std != "CL1.2" && Std != "CL2.0" &&
+          Std != "CL3.0") {
+        Why = "unknown OpenCL C version in '" + W.str() + "'";
+        return false;
+      }
+    } else if (W == "-cl-fast-relaxed-math") {
+      B.FastMath = true;
+      B.ClangArgs.push_back("-cl-fast-relaxed-math");
+    } else if (W == "-cl-mad-enable" || W == "-cl-no-signed-zeros" ||
+               W == "-cl-unsafe-math-optimizations" || W == "-cl-finite-math-only" ||
+               W == "-cl-single-precision-constant" || W == "-cl-denorms-are-zero" ||
+               W == "-cl-fp32-correctly-rounded-divide-sqrt" ||
+               W == "-cl-uniform-work-group-size") {
+      B.ClangArgs.push_back(W.str());
+    } else if (W == "-cl-opt-disable" || W == "-cl-strict-aliasing" ||
+               W == "-cl-no-subgroup-ifp" || W == "-cl-kernel-arg-info" || W == "-g") {
+      // Accepted: kernels are always optimized (a CPU runs them as
+      // vectorized loops) and argument information is always kept.
+    } else if (W == "-w" || W == "-Werror") {
+      B.ClangArgs.push_back(W.str());
+    } else {
+      Why = "unknown build option '" + W.str() + "'";
+      return false;
+    }
+  }
+  B.ClangArgs.push_back("-cl-std=" + Std);
+  return true;
+}
+
+/// Pipeline and back-end diagnostics go to the build log.
+struct LogDiagnostics : DiagnosticHandler {
+  bool HadError = false;
+  bool handleDiagnostics(const DiagnosticInfo &DI) override {
+    if (DI.getSeverity() == DS_Remark || DI.getSeverity() == DS_Note)
+      return true;
+    if (DI.getSeverity() == DS_Error)
+      HadError = true;
+    std::string Msg;
+    raw_string_ostream OS(Msg);
+    const char *Sev = DI.getSeverity() == DS_Error ? "error" : "warning";
+    if (auto *U = dyn_cast<DiagnosticInfoUnsupported>(&DI)) {
+      const DiagnosticLocation &Loc = U->getLocation();
+      if (Loc.isValid())
+        OS << Loc.getRelativePath() << ":" << Loc.getLine() << ":" << Loc.getColumn() << ": ";
+      OS << Sev << ": " << U->getMessage();
+    } else {
+      OS << Sev << ": ";
+      DiagnosticPrinterRawOStream DP(OS);
+      DI.print(DP);
+    }
+    errs() << Msg << "\n";
+    return true;
+  }
+};
+
+std::unique_ptr<Module> readBitcode(const std::string &Path, LLVMContext &Ctx) {
+  SMDiagnostic Err;
+  std::unique_ptr<Module> M = parseIRFile(Path, Err, Ctx);
+  if (!M)
+    Err.print("loom-clc", errs());
+  return M;
+}
+
+bool isKernel(const Function &F) {
+  return !F.isDeclaration() && F.getCallingConv() == CallingConv::PTX_Kernel;
+}
+
+/// The string operand \p I of a kernel's !kernel_arg_* metadata \p Kind.
+std::string argMetadata(const Function &F, StringRef Kind, unsigned I) {
+  if (MDNode *N = F.getMetadata(Kind))
+    if (I < N->getNumOperands())
+      if (auto *S = dyn_cast_or_null<MDString>(N->getOperand(I)))
+        return S->getString().str();
+  return "";
+}
+
+/// Inlines every function into the kernels and deletes it: Loom's pipeline
+/// takes kernels whose only calls are of intrinsics and of the device
+/// library, with flat pointers (LowerAddressSpaces refuses functions that
+/// pass address-space-qualified pointers), and the hidden-argument
+/// placeholders must end up in kernels. OpenCL C has no recursion, so this
+/// always ends; a call that is left is reported.
+bool inlineIntoKernels(Module &M) {
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    SmallVector<CallBase *, 32> Calls;
+    for (Function &F : M)
+      for (Instruction &I : instructions(F))
+        if (auto *CB = dyn_cast<CallBase>(&I))
+          if (Function *Callee = CB->getCalledFunction();
+              Callee && !Callee->isDeclaration() && Callee != &F)
+            Calls.push_back(CB);
+    for (CallBase *CB : Calls) {
+      InlineFunctionInfo IFI;
+      if (InlineFunction(*CB, IFI).isSuccess())
+        Changed = true;
+    }
+  }
+  for (Function &F : make_early_inc_range(M)) {
+    if (isKernel(F) || F.isIntrinsic())
+      continue;
+    F.removeDeadConstantUsers();
+    if (F.use_empty()) {
+      F.eraseFromParent();
+      continue;
+    }
+    if (!F.isDeclaration()) {
+      errs() << "error: function '" << F.getName()
+             << "' is recursive or called indirectly; OpenCL C allows neither\n";
+      return false;
+    }
+    // Loom's device library (__nv_*) and the placeholders are resolved
+    // later; anything else has no implementation.
+    if (F.getName().starts_with("__nv_") || F.getName().starts_with("__loom_cl_"))
+      continue;
+    for (User *U : F.users())
+      if (auto *I = dyn_cast<Instruction>(U)) {
+        if (const DebugLoc &DL = I->getDebugLoc())
+          errs() << DL->getFilename() << ":" << DL.getLine() << ":" << DL.getCol() << ": ";
+        break;
+      }
+    errs() << "error: '" << F.getName()
+           << "' is not supported by Loom's OpenCL implementation yet\n";
+    return false;
+  }
+  return true;
+}
+
+struct ArgInfo {
+  enum Kind { Value = 0, Global = 1, Constant = 2, Local = 3 } K;
+  uint64_t Size;
+  std::string AddressQualifier, AccessQualifier, TypeName, TypeQualifier, Name;
+};
+
+struct KernelInfo {
+  std::string Name;
+  std::vector<ArgInfo> Args;
+  unsigned Reqd[3] = {0, 0, 0};
+};
+
+/// Rewrites kernel \p K to Loom's OpenCL launch ABI (see the file comment)
+/// and records its arguments. False with a log message for an argument
+/// kind Loom does not support yet.
+bool lowerKernel(Function *K, std::vector<KernelInfo> &Kernels) {
+  Module &M = *K->getParent();
+  LLVMContext &Ctx = M.getContext();
+  const DataLayout &DL = M.getDataLayout();
+  KernelInfo Info;
+  Info.Name = K->getName().str();
+  if (MDNode *R = K->getMetadata("reqd_work_group_size"))
+    for (unsigned I = 0; I < 3 && I < R->getNumOperands(); ++I)
+      if (auto *C = mdconst::dyn_extract<ConstantInt>(R->getOperand(I)))
+        Info.Reqd[I] = C->getZExtValue();
+
+  SmallVector<Type *, 8> Params;
+  for (Argument &A : K->args()) {
+    ArgInfo AI;
+    AI.AddressQualifier = argMetadata(*K, "kernel_arg_addr_space", A.getArgNo());
+    AI.AccessQualifier = argMetadata(*K, "kernel_arg_access_qual", A.getArgNo());
+    AI.TypeName = argMetadata(*K, "kernel_arg_type", A.getArgNo());
+    AI.TypeQualifier = argMetadata(*K, "kernel_arg_type_qual", A.getArgNo());
+    AI.Name = argMetadata(*K, "kernel_arg_name", A.getArgNo());
+    StringRef Base = argMetadata(*K, "kernel_arg_base_type", A.getArgNo());
+    if (Base.contains("image") || Base.contains("sampler") || Base.contains("pipe") ||
+        Base.contains("queue_t")) {
+      errs() << "error: kernel '" << Info.Name << "': argument '" << AI.Name << "' of type '"
+             << Base << "': images, samplers, pipes and device queues are not supported by "
+             << "Loom yet\n";
+      return false;
+    }
+    Type *T = A.getType();
+    if (auto *PT = dyn_cast<PointerType>(T)) {
+      unsigned AS = PT->getAddressSpace();
+      AI.K = AS == 3 ? ArgInfo::Local : AS == 4 ? ArgInfo::Constant : ArgInfo::Global;
+      if (A.hasByValAttr()) {
+        AI.K = ArgInfo::Value;
+        AI.Size = DL.getTypeAllocSize(A.getParamByValType());
+      } else {
+        AI.Size = 8;
+      }
+      if (AI.K == ArgInfo::Local) {
+        Params.push_back(Type::getInt64Ty(Ctx));
+        Info.Args.push_back(AI);
+        continue;
+      }
+    } else {
+      AI.K = ArgInfo::Value;
+      AI.Size = DL.getTypeAllocSize(T);
+    }
+    // Pointers travel flat (address space 0); the body casts them back.
+    Params.push_back(isa<PointerType>(T) ? PointerType::get(Ctx, 0) : T);
+    Info.Args.push_back(AI);
+  }
+  Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
+  Params.append({I64, I64, I64, I32});
+
+  auto *FT = FunctionType::get(K->getReturnType(), Params, false);
+  Function *NK = Function::Create(FT, K->getLinkage(), K->getAddressSpace(), "", &M);
+  NK->setCallingConv(K->getCallingConv());
+  NK->copyAttributesFrom(K);
+  // copyAttributesFrom copied the parameter attributes too; a local
+  // argument's pointer attributes do not fit its offset.
+  AttributeList AL = NK->getAttributes();
+  for (unsigned I = 0; I < Info.Args.size(); ++I)
+    if (Info.Args[I].K == ArgInfo::Local)
+      AL = AL.removeParamAttributes(Ctx, I);
+  NK->setAttributes(AL);
+  SmallVector<std::pair<unsigned, MDNode *>, 8> MDs;
+  K->getAllMetadata(MDs);
+  for (auto &[Kind, N] : MDs)
+    NK->setMetadata(Kind, N);
+  NK->splice(NK->end(), K);
+
+  // Dynamic local memory: the launch's dynamicSharedBytes, which the
+  // library lays out for the __local arguments.
+  auto *DynTy = ArrayType::get(Type::getInt8Ty(Ctx), 0);
+  GlobalVariable *Dyn = M.getGlobalVariable("__loom_cl_local_args");
+  if (!Dyn) {
+    Dyn = new GlobalVariable(M, DynTy, false, GlobalValue::ExternalLinkage, nullptr,
+                             "__loom_cl_local_args", nullptr, GlobalValue::NotThreadLocal, 3);
+    Dyn->setAlignment(Align(128));
+  }
+  IRBuilder<> B(&*NK->getEntryBlock().getFirstInsertionPt());
+  for (unsigned I = 0; I < Info.Args.size(); ++I) {
+    Argument *Old = K->getArg(I), *New = NK->getArg(I);
+    New->setName(Old->getName());
+    if (Info.Args[I].K == ArgInfo::Local) {
+      Value *P = B.CreateGEP(B.getInt8Ty(), Dyn, New, Old->getName() + ".local");
+      Old->replaceAllUsesWith(P);
+    } else if (New->getType() != Old->getType()) {
+      Old->replaceAllUsesWith(B.CreateAddrSpaceCast(New, Old->getType()));
+    } else {
+      Old->replaceAllUsesWith(New);
+    }
+  }
+  unsigned Hidden = Info.Args.size();
+  NK->getArg(Hidden)->setName("loom.cl.offset.x");
+  NK->getArg(Hidden + 1)->setName("loom.cl.offset.y");
+  NK->getArg(Hidden + 2)->setName("loom.cl.offset.z");
+  NK->getArg(Hidden + 3)->setName("loom.cl.work.dim");
+  for (Instruction &I : make_early_inc_range(instructions(*NK))) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+    if (!Callee)
+      continue;
+    IRBuilder<> CB2(CB);
+    if (Callee->getName() == "__loom_cl_work_dim") {
+      CB->replaceAllUsesWith(NK->getArg(Hidden + 3));
+      CB->eraseFromParent();
+    } else if (Callee->getName() == "__loom_cl_global_offset") {
+      Value *D = CB->getArgOperand(0);
+      Value *V = CB2.CreateSelect(CB2.CreateICmpEQ(D, CB2.getInt32(1)), NK->getArg(Hidden + 1),
+                                  NK->getArg(Hidden));
+      V = CB2.CreateSelect(CB2.CreateICmpEQ(D, CB2.getInt32(2)), NK->getArg(Hidden + 2), V);
+      CB->replaceAllUsesWith(V);
+      CB->eraseFromParent();
+    }
+  }
+  NK->takeName(K);
+  K->replaceAllUsesWith(NK); // only metadata may still refer to it
+  K->eraseFromParent();
+  Kernels.push_back(std::move(Info));
+  return true;
+}
+
+/// The manifest libLoomOpenCL reads (opencl/icd/Program.cpp): one line per
+/// kernel, then one per argument; fields separated by tabs.
+///   kernel <name> <number of arguments> <reqd x> <reqd y> <reqd z>
+///   arg <kind> <size> <address qual> <access qual> <type> <type qual> <name>
+bool writeManifest(const std::string &Path, const std::vector<KernelInfo> &Kernels) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC);
+  if (EC) {
+    errs() << "error: cannot write '" << Path << "': " << EC.message() << "\n";
+    return false;
+  }
+  for (const KernelInfo &K : Kernels) {
+    OS << "kernel\t" << K.Name << "\t" << K.Args.size() << "\t" << K.Reqd[0] << "\t"
+       << K.Reqd[1] << "\t" << K.Reqd[2] << "\n";
+    for (const ArgInfo &A : K.Args)
+      OS << "arg\t" << A.K << "\t" << A.Size << "\t" << A.AddressQualifier << "\t"
+         << A.AccessQualifier << "\t" << A.TypeName << "\t" << A.TypeQualifier << "\t" << A.Name
+         << "\n";
+  }
+  return true;
+}
+
+std::unique_ptr<TargetMachine> hostTargetMachine(bool FastMath, bool Fmad) {
+  InitializeNativeTarget();
+  InitializeNativeTargetAsmPrinter();
+  std::string Error;
+  Triple TT(sys::getDefaultTargetTriple());
+  const Target *T = TargetRegistry::lookupTarget(TT, Error);
+  if (!T) {
+    errs() << "error: no host target: " << Error << "\n";
+    return nullptr;
+  }
+  SubtargetFeatures Features;
+  for (auto &[Name, Enabled] : sys::getHostCPUFeatures())
+    Features.AddFeature(Name, Enabled);
+  return std::unique_ptr<TargetMachine>(T->createTargetMachine(
+      TT, sys::getHostCPUName(), Features.getString(), loom::hostTargetOptions(FastMath, Fmad),
+      Reloc::PIC_, std::nullopt, CodeGenOptLevel::Aggressive));
+}
+
+/// The kernel pipeline, host O3 and object emission, as loomcc's device
+/// compile runs them (tools/loomcc/DeviceCompiler.cpp).
+bool compileToObject(Module &M, const std::string &Key, const std::string &DeviceLib,
+                     const BuildOptions &B, const std::string &ObjectPath,
+                     LogDiagnostics &Diags) {
+  std::unique_ptr<TargetMachine> TM = hostTargetMachine(B.FastMath, B.Fmad);
+  if (!TM)
+    return false;
+  loom::PipelineOptions Opts;
+  Opts.ModuleKey = Key;
+  Opts.DeviceLibraryPath = DeviceLib;
+  Opts.Triple = TM->getTargetTriple().str();
+  Opts.DataLayout = TM->createDataLayout().getStringRepresentation();
+  Opts.Part = loom::PipelinePart::All;
+
+  PassBuilder PB(TM.get());
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  FAM.registerPass([&] {
+    Triple TT(Opts.Triple);
+    auto TLII = std::make_unique<TargetLibraryInfoImpl>(TT, VectorLibrary::LIBMVEC);
+    return TargetLibraryAnalysis(*TLII);
+  });
+  loom::registerHostPipelineCallbacks(PB);
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  if (!loom::runKernelPipeline(M, MAM, Opts, [&] { return Diags.HadError; }))
+    return false;
+  if (verifyModule(M, &errs())) {
+    errs() << "internal error: the kernel pipeline produced invalid IR\n";
+    return false;
+  }
+  StripDebugInfo(M);
+  std::string CPU = TM->getTargetCPU().str(), Features = TM->getTargetFeatureString().str();
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    F.addFnAttr("target-cpu", CPU);
+    F.addFnAttr("target-features", Features);
+    if (B.FastMath) {
+      F.addFnAttr("no-signed-zeros-fp-math", "true");
+      F.addFnAttr("approx-func-fp-math", "true");
+    }
+  }
+  MAM.clear();
+  PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3).run(M, MAM);
+
+  std::error_code EC;
+  raw_fd_ostream Out(ObjectPath, EC, sys::fs::OF_None);
+  if (EC) {
+    errs() << "error: cannot write '" << ObjectPath << "': " << EC.message() << "\n";
+    return false;
+  }
+  legacy::PassManager CodeGen;
+  if (TM->addPassesToEmitFile(CodeGen, Out, nullptr, CodeGenFileType::ObjectFile)) {
+    errs() << "internal error: the host target cannot emit objects\n";
+    return false;
+  }
+  CodeGen.run(M);
+  return !Diags.HadError;
+}
+
+int run(int Argc, char **Argv) {
+  std::string Source, Output, Manifest, Key, Options;
+  for (int I = 1; I < Argc; ++I) {
+    StringRef A = Argv[I];
+    if (A.consume_front("--source="))
+      Source = A.str();
+    else if (A.consume_front("--output="))
+      Output = A.str();
+    else if (A.consume_front("--manifest="))
+      Manifest = A.str();
+    else if (A.consume_front("--key="))
+      Key = A.str();
+    else if (A.consume_front("--options="))
+      Options = A.str();
+    else {
+      errs() << "loom-clc: unknown argument '" << A << "'\n";
+      return ExitBuildFailed;
+    }
+  }
+  if (Source.empty() || Output.empty() || Manifest.empty() || Key.empty()) {
+    errs() << "usage: loom-clc --source=F --output=F --manifest=F --key=K [--options=O]\n";
+    return ExitBuildFailed;
+  }
+  BuildOptions B;
+  std::string Why;
+  if (!translateOptions(Options, B, Why)) {
+    errs() << "error: " << Why << "\n";
+    return ExitInvalidOptions;
+  }
+
+  std::string Dir = selfDir(Argv[0]);
+  std::string WorkItem = Dir + "/opencl-workitem.bc", DeviceLib = Dir + "/libdevice.bc";
+  std::string Bitcode = Output + ".clang.bc";
+
+  // 1. clang, as OpenCL C for nvptx64. The source is named by its file name
+  // only, so the log reads input.cl:3:5 wherever the build ran.
+  std::string SourceDir = sys::path::parent_path(Source).str();
+  std::string SourceName = sys::path::filename(Source).str();
+  std::vector<std::string> Args = {LOOM_CLANG,
+                                   "-cc1",
+                                   "-triple",
+                                   "nvptx64-nvidia-nvcl",
+                                   "-emit-llvm-bc",
+                                   "-finclude-default-header",
+                                   "-cl-kernel-arg-info",
+                                   "-O0",
+                                   "-disable-O0-optnone",
+                                   "-debug-info-kind=line-tables-only",
+                                   "-fno-caret-diagnostics",
+                                   "-D__LOOM__=1",
+                                   "-o",
+                                   Bitcode};
+  Args.insert(Args.end(), B.ClangArgs.begin(), B.ClangArgs.end());
+  Args.push_back(SourceName);
+  std::vector<StringRef> ArgRefs(Args.begin(), Args.end());
+  if (!SourceDir.empty() && sys::fs::set_current_path(SourceDir)) {
+    errs() << "error: cannot enter '" << SourceDir << "'\n";
+    return ExitBuildFailed;
+  }
+  std::string ExecError;
+  int Status = sys::ExecuteAndWait(LOOM_CLANG, ArgRefs, std::nullopt, {}, 0, 0, &ExecError);
+  if (Status != 0) {
+    if (!ExecError.empty())
+      errs() << "error: running clang: " << ExecError << "\n";
+    return ExitBuildFailed;
+  }
+
+  LLVMContext Ctx;
+  auto Handler = std::make_unique<LogDiagnostics>();
+  LogDiagnostics *Diags = Handler.get();
+  Ctx.setDiagnosticHandler(std::move(Handler));
+  std::unique_ptr<Module> M = readBitcode(Bitcode, Ctx);
+  sys::fs::remove(Bitcode);
+  if (!M)
+    return ExitBuildFailed;
+
+  // 2. Loom's work-item functions, then libclc for what is still missing.
+  std::unique_ptr<Module> W = readBitcode(WorkItem, Ctx);
+  if (!W || Linker::linkModules(*M, std::move(W), Linker::LinkOnlyNeeded))
+    return ExitBuildFailed;
+  std::unique_ptr<Module> Clc = readBitcode(LOOM_LIBCLC, Ctx);
+  if (!Clc)
+    return ExitBuildFailed;
+  Clc->setTargetTriple(M->getTargetTriple());
+  if (Linker::linkModules(*M, std::move(Clc), Linker::LinkOnlyNeeded))
+    return ExitBuildFailed;
+
+  // 3. The launch ABI of every kernel.
+  if (!inlineIntoKernels(*M))
+    return ExitBuildFailed;
+  std::vector<Function *> Ks;
+  for (Function &F : *M)
+    if (isKernel(F))
+      Ks.push_back(&F);
+  std::vector<KernelInfo> Kernels;
+  for (Function *K : Ks)
+    if (!lowerKernel(K, Kernels))
+      return ExitBuildFailed;
+  for (StringRef Name : {"__loom_cl_global_offset", "__loom_cl_work_dim"})
+    if (Function *F = M->getFunction(Name); F && !F->use_empty()) {
+      errs() << "error: a function outside the kernels reads the global offset\n";
+      return ExitBuildFailed;
+    }
+  if (verifyModule(*M, &errs())) {
+    errs() << "internal error: invalid IR after the OpenCL launch ABI\n";
+    return ExitBuildFailed;
+  }
+
+  // 4. Kernel pipeline, host code, shared object.
+  std::string Object = Output + ".o";
+  if (!compileToObject(*M, Key, DeviceLib, B, Object, *Diags)) {
+    sys::fs::remove(Object);
+    return ExitBuildFailed;
+  }
+  std::string LibDir = sys::path::parent_path(Dir).str();
+  std::vector<std::string> Link = {LOOM_CC, "-shared", "-o", Output, Object,
+                                   "-L" + LibDir, "-Wl,-rpath," + LibDir, "-lloomrt",
+                                   "-lmvec", "-lm"};
+  std::vector<StringRef> LinkRefs(Link.begin(), Link.end());
+  Status = sys::ExecuteAndWait(LOOM_CC, LinkRefs, std::nullopt, {}, 0, 0, &ExecError);
+  sys::fs::remove(Object);
+  if (Status != 0) {
+    errs() << "error: linking the kernels failed (" << LOOM_CC << ", status " << Status << ")"
+           << (ExecError.empty() ? "" : ": " + ExecError) << "\n";
+    return ExitBuildFailed;
+  }
+  // 5. What the library needs to set arguments and launch.
+  return writeManifest(Manifest, Kernels) ? 0 : ExitBuildFailed;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) { return run(Argc, Argv); }

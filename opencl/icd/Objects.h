@@ -1,0 +1,231 @@
+// Objects.h - the OpenCL objects of Loom's platform and the helpers every API file uses.
+// SPDX-License-Identifier: Apache-2.0
+//
+// Every object starts with the ICD dispatch table pointer (the loader calls
+// through it), then a magic number so that a handle of the wrong kind or a
+// garbage pointer is refused with the API's error code instead of being
+// used. Objects are reference counted; an object dies when its count and
+// every internal reference (a queue's pending commands hold their events,
+// kernels hold their program) are gone.
+#ifndef LOOM_OPENCL_OBJECTS_H
+#define LOOM_OPENCL_OBJECTS_H
+
+#include <CL/cl.h>
+#include <CL/cl_icd.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace loomcl {
+
+extern cl_icd_dispatch Dispatch;
+
+enum Magic : uint32_t {
+  PlatformMagic = 0x4c4d5031,
+  DeviceMagic = 0x4c4d4431,
+  ContextMagic = 0x4c4d4331,
+  QueueMagic = 0x4c4d5131,
+  MemMagic = 0x4c4d4d31,
+  ProgramMagic = 0x4c4d5231,
+  KernelMagic = 0x4c4d4b31,
+  EventMagic = 0x4c4d4531,
+};
+
+/// The common head of every object.
+#define LOOMCL_OBJECT_HEAD                                                                         \
+  cl_icd_dispatch *dispatch = &loomcl::Dispatch;                                                   \
+  uint32_t magic;                                                                                  \
+  std::atomic<cl_uint> refs{1}
+
+template <typename T> bool valid(T *Object, uint32_t M) {
+  return Object && Object->dispatch == &Dispatch && Object->magic == M;
+}
+
+/// clGet*Info's contract: the size out, and the value if there is room.
+cl_int info(size_t Size, void *Value, size_t *SizeRet, const void *Data, size_t DataSize);
+template <typename T> cl_int infoValue(size_t Size, void *Value, size_t *SizeRet, const T &V) {
+  return info(Size, Value, SizeRet, &V, sizeof(T));
+}
+cl_int infoString(size_t Size, void *Value, size_t *SizeRet, const std::string &S);
+
+/// Nanoseconds on the clock profiling reports (CLOCK_MONOTONIC).
+cl_ulong nowNs();
+
+} // namespace loomcl
+
+struct _cl_platform_id {
+  cl_icd_dispatch *dispatch = &loomcl::Dispatch;
+  uint32_t magic = loomcl::PlatformMagic;
+};
+
+struct _cl_device_id {
+  cl_icd_dispatch *dispatch = &loomcl::Dispatch;
+  uint32_t magic = loomcl::DeviceMagic;
+};
+
+struct _cl_context {
+  LOOMCL_OBJECT_HEAD;
+  std::vector<cl_context_properties> properties; // as given, with the 0
+  void(CL_CALLBACK *notify)(const char *, const void *, size_t, void *) = nullptr;
+  void *notifyData = nullptr;
+  std::mutex callbacksLock;
+  std::vector<std::pair<void(CL_CALLBACK *)(cl_context, void *), void *>> destructorCallbacks;
+};
+
+struct _cl_mem {
+  LOOMCL_OBJECT_HEAD;
+  cl_context context = nullptr;
+  cl_mem_flags flags = 0;
+  size_t size = 0;
+  char *data = nullptr;   // the storage kernels and copies use
+  void *hostPtr = nullptr; // CL_MEM_HOST_PTR's answer
+  bool owned = false;      // data was allocated here
+  cl_mem parent = nullptr; // sub-buffer: the buffer it views
+  size_t offset = 0;       // sub-buffer: its origin in the parent
+  std::atomic<cl_uint> mapCount{0};
+  std::mutex callbacksLock;
+  std::vector<std::pair<void(CL_CALLBACK *)(cl_mem, void *), void *>> destructorCallbacks;
+};
+
+namespace loomcl {
+
+/// One kernel argument, as loom-clc's manifest describes it.
+struct ArgDesc {
+  enum Kind { Value = 0, Global = 1, Constant = 2, Local = 3 } kind;
+  size_t size;
+  std::string addressQualifier, accessQualifier, typeName, typeQualifier, name;
+};
+
+struct KernelDesc {
+  std::string name;
+  std::vector<ArgDesc> args;
+  size_t reqd[3] = {0, 0, 0};
+  /// The address libloomrt knows the kernel by (its "host stub").
+  char stub = 0;
+};
+
+} // namespace loomcl
+
+struct _cl_program {
+  LOOMCL_OBJECT_HEAD;
+  cl_context context = nullptr;
+  std::string source;
+  std::mutex lock; // build state below
+  std::string options, log;
+  cl_build_status status = CL_BUILD_NONE;
+  std::string key;      // the module key of the last successful build
+  std::string fatbin;   // LOOMFATBIN1\0key\0 for __cudaRegisterFatBinary
+  void **fatHandle = nullptr;
+  std::vector<std::unique_ptr<loomcl::KernelDesc>> kernels;
+  std::atomic<cl_uint> attachedKernels{0};
+};
+
+struct _cl_kernel {
+  LOOMCL_OBJECT_HEAD;
+  cl_program program = nullptr;
+  const loomcl::KernelDesc *desc = nullptr;
+  std::mutex lock;
+  std::vector<std::vector<unsigned char>> values; // bytes; cl_mem for buffers
+  std::vector<size_t> localSizes;                 // __local arguments' sizes
+  std::vector<bool> set;
+};
+
+struct _cl_event {
+  LOOMCL_OBJECT_HEAD;
+  cl_context context = nullptr;
+  cl_command_queue queue = nullptr; // null for a user event
+  cl_command_type type = 0;
+  std::mutex lock;
+  std::condition_variable changed;
+  cl_int status = CL_QUEUED;
+  cl_ulong queued = 0, submitted = 0, started = 0, ended = 0;
+  bool profiled = false;
+  struct Callback {
+    cl_int when;
+    void(CL_CALLBACK *fn)(cl_event, cl_int, void *);
+    void *data;
+  };
+  std::vector<Callback> callbacks;
+};
+
+namespace loomcl {
+
+/// A command waiting in a queue: what to run, the events it waits for and
+/// the event that reports it.
+struct Command {
+  std::function<cl_int()> run;
+  std::vector<cl_event> waitFor; // retained
+  cl_event event;                // retained
+};
+
+} // namespace loomcl
+
+struct _cl_command_queue {
+  LOOMCL_OBJECT_HEAD;
+  cl_context context = nullptr;
+  cl_device_id device = nullptr;
+  cl_command_queue_properties properties = 0;
+  std::vector<cl_queue_properties> propertyList;
+  void *stream = nullptr; // the cudaStream_t its kernels launch into
+  std::mutex lock;
+  std::condition_variable work, idle;
+  std::deque<loomcl::Command> pending;
+  bool busy = false, stopping = false;
+  std::thread executor;
+};
+
+namespace loomcl {
+
+extern _cl_platform_id ThePlatform;
+extern _cl_device_id TheDevice;
+
+// Events (Queue.cpp).
+cl_event newEvent(cl_context Context, cl_command_queue Queue, cl_command_type Type);
+void setEventStatus(cl_event Event, cl_int Status);
+void releaseEvent(cl_event Event);
+/// Checks a wait list's arguments (CL_INVALID_EVENT_WAIT_LIST, CL_INVALID_CONTEXT).
+cl_int checkWaitList(cl_context Context, cl_uint Num, const cl_event *List);
+/// Queues \p Run on \p Queue after the wait list; the new event goes to
+/// \p EventOut when it is not null; \p Blocking waits for the command.
+cl_int enqueue(cl_command_queue Queue, cl_command_type Type, cl_uint NumWait,
+               const cl_event *WaitList, cl_event *EventOut, bool Blocking,
+               std::function<cl_int()> Run);
+void startQueue(cl_command_queue Queue);
+void stopQueue(cl_command_queue Queue);
+cl_int finishQueue(cl_command_queue Queue);
+
+// Objects.cpp.
+void retainContext(cl_context C);
+void releaseContext(cl_context C);
+void retainMem(cl_mem M);
+void releaseMem(cl_mem M);
+void retainProgram(cl_program P);
+void releaseProgram(cl_program P);
+void releaseQueue(cl_command_queue Q);
+
+// Program.cpp.
+cl_int buildProgram(cl_program Program, const char *Options);
+void dropBuild(cl_program Program);
+/// Launches \p Kernel's arguments snapshot; run by the queue's executor.
+struct Launch {
+  const KernelDesc *desc;
+  cl_program program; // retained while the command waits
+  std::vector<std::vector<unsigned char>> values;
+  std::vector<size_t> localSizes;
+  cl_uint workDim;
+  size_t offset[3], global[3], local[3];
+};
+cl_int runLaunch(cl_command_queue Queue, const Launch &L);
+
+} // namespace loomcl
+
+#endif

@@ -1,0 +1,274 @@
+// Program.cpp - programs (built by loom-clc into a shared object), kernels and their launches.
+// SPDX-License-Identifier: Apache-2.0
+//
+// clBuildProgram writes the source to a private folder and runs loom-clc
+// (opencl/compiler/ClCompile.cpp) on it; its diagnostics are the build log.
+// The shared object it links registers its kernels with libloomrt under a
+// module key unique to the build when it is loaded; the program then
+// registers one "host stub" per kernel under that key, exactly as a CUDA
+// program's host code does, and a launch is cudaLaunchKernel on the
+// queue's stream: work-groups run as Loom blocks on Loom's worker pool.
+#include "Objects.h"
+
+#include "cuda_runtime_api.h"
+
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <fstream>
+#include <spawn.h>
+#include <sstream>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern "C" {
+void **__cudaRegisterFatBinary(void *FatCubin);
+void __cudaUnregisterFatBinary(void **Handle);
+void __cudaRegisterFunction(void **Handle, const char *HostFun, char *DeviceFun,
+                            const char *DeviceName, int ThreadLimit, uint3 *Tid, uint3 *Bid,
+                            dim3 *BlockDim, dim3 *GridDim, int *WarpSize);
+}
+
+extern char **environ;
+
+namespace loomcl {
+
+namespace {
+
+/// clang's fat-binary wrapper layout, which libloomrt reads.
+struct FatbinWrapper {
+  int magic;
+  int version;
+  const char *data;
+  void *unused;
+};
+
+/// The folder of libLoomOpenCL.so: loom-clc is in its loom/ subfolder.
+std::string libraryDir() {
+  Dl_info Info{};
+  if (!dladdr(reinterpret_cast<void *>(&libraryDir), &Info) || !Info.dli_fname)
+    return ".";
+  std::string Path = Info.dli_fname;
+  size_t Slash = Path.rfind('/');
+  return Slash == std::string::npos ? "." : Path.substr(0, Slash);
+}
+
+std::string readFile(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  std::stringstream S;
+  S << In.rdbuf();
+  return S.str();
+}
+
+void removeTree(const std::string &Dir) {
+  for (const char *Name : {"input.cl", "kernels.so", "manifest.txt", "log.txt"})
+    unlink((Dir + "/" + Name).c_str());
+  rmdir(Dir.c_str());
+}
+
+bool parseManifest(const std::string &Text, std::vector<std::unique_ptr<KernelDesc>> &Out) {
+  std::istringstream In(Text);
+  std::string Line;
+  while (std::getline(In, Line)) {
+    std::vector<std::string> F;
+    size_t Pos = 0;
+    for (;;) {
+      size_t Tab = Line.find('\t', Pos);
+      F.push_back(Line.substr(Pos, Tab == std::string::npos ? std::string::npos : Tab - Pos));
+      if (Tab == std::string::npos)
+        break;
+      Pos = Tab + 1;
+    }
+    if (F[0] == "kernel" && F.size() == 6) {
+      auto K = std::make_unique<KernelDesc>();
+      K->name = F[1];
+      for (int I = 0; I < 3; ++I)
+        K->reqd[I] = std::strtoull(F[3 + I].c_str(), nullptr, 10);
+      Out.push_back(std::move(K));
+    } else if (F[0] == "arg" && F.size() == 8 && !Out.empty()) {
+      ArgDesc A;
+      A.kind = static_cast<ArgDesc::Kind>(std::atoi(F[1].c_str()));
+      A.size = std::strtoull(F[2].c_str(), nullptr, 10);
+      A.addressQualifier = F[3];
+      A.accessQualifier = F[4];
+      A.typeName = F[5];
+      A.typeQualifier = F[6];
+      A.name = F[7];
+      Out.back()->args.push_back(A);
+    } else if (!Line.empty()) {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::atomic<unsigned> BuildCounter{0};
+
+} // namespace
+
+void dropBuild(cl_program P) {
+  // The shared object stays loaded: libloomrt keeps its module descriptor
+  // for the life of the process. Its stubs go away with the fat binary.
+  if (P->fatHandle)
+    __cudaUnregisterFatBinary(P->fatHandle);
+  P->fatHandle = nullptr;
+  P->kernels.clear();
+}
+
+cl_int buildProgram(cl_program P, const char *Options) {
+  std::lock_guard<std::mutex> G(P->lock);
+  if (P->attachedKernels.load())
+    return CL_INVALID_OPERATION;
+  dropBuild(P);
+  P->options = Options ? Options : "";
+  P->status = CL_BUILD_IN_PROGRESS;
+  P->log.clear();
+
+  const char *Tmp = std::getenv("TMPDIR");
+  std::string Template = std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/loom-cl-XXXXXX";
+  std::vector<char> DirBuf(Template.begin(), Template.end());
+  DirBuf.push_back(0);
+  if (!mkdtemp(DirBuf.data())) {
+    P->status = CL_BUILD_ERROR;
+    P->log = "cannot create a build folder: " + std::string(std::strerror(errno)) + "\n";
+    return CL_OUT_OF_HOST_MEMORY;
+  }
+  std::string Dir = DirBuf.data();
+  {
+    std::ofstream Src(Dir + "/input.cl", std::ios::binary);
+    Src << P->source;
+  }
+  P->key = "loom-opencl-" + std::to_string(getpid()) + "-" +
+           std::to_string(BuildCounter.fetch_add(1));
+  std::string Helper = libraryDir() + "/loom/loom-clc";
+  std::vector<std::string> Args = {Helper,
+                                   "--source=" + Dir + "/input.cl",
+                                   "--output=" + Dir + "/kernels.so",
+                                   "--manifest=" + Dir + "/manifest.txt",
+                                   "--key=" + P->key,
+                                   "--options=" + P->options};
+  std::vector<char *> Argv;
+  for (std::string &A : Args)
+    Argv.push_back(A.data());
+  Argv.push_back(nullptr);
+  posix_spawn_file_actions_t Actions;
+  posix_spawn_file_actions_init(&Actions);
+  std::string LogPath = Dir + "/log.txt";
+  posix_spawn_file_actions_addopen(&Actions, 1, LogPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0600);
+  posix_spawn_file_actions_adddup2(&Actions, 1, 2);
+  pid_t Pid;
+  int SpawnErr = posix_spawn(&Pid, Helper.c_str(), &Actions, nullptr, Argv.data(), environ);
+  posix_spawn_file_actions_destroy(&Actions);
+  int Status = -1;
+  if (SpawnErr == 0) {
+    while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
+    }
+  }
+  P->log = readFile(LogPath);
+  if (SpawnErr != 0) {
+    P->log += "cannot run " + Helper + ": " + std::strerror(SpawnErr) + "\n";
+    P->status = CL_BUILD_ERROR;
+    removeTree(Dir);
+    return CL_BUILD_PROGRAM_FAILURE;
+  }
+  int Code = WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
+  if (Code != 0) {
+    if (Code < 0)
+      P->log += "loom-clc stopped (signal " + std::to_string(WTERMSIG(Status)) + ")\n";
+    P->status = CL_BUILD_ERROR;
+    removeTree(Dir);
+    return Code == 2 ? CL_INVALID_BUILD_OPTIONS : CL_BUILD_PROGRAM_FAILURE;
+  }
+  std::vector<std::unique_ptr<KernelDesc>> Kernels;
+  if (!parseManifest(readFile(Dir + "/manifest.txt"), Kernels)) {
+    P->log += "internal error: unreadable kernel manifest\n";
+    P->status = CL_BUILD_ERROR;
+    removeTree(Dir);
+    return CL_BUILD_PROGRAM_FAILURE;
+  }
+  // Loading runs the module's constructor: it registers the kernels with
+  // libloomrt under P->key. The file can go once it is mapped.
+  void *Handle = dlopen((Dir + "/kernels.so").c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!Handle) {
+    const char *Why = dlerror();
+    P->log += std::string("cannot load the compiled kernels: ") + (Why ? Why : "?") + "\n";
+    P->status = CL_BUILD_ERROR;
+    removeTree(Dir);
+    return CL_BUILD_PROGRAM_FAILURE;
+  }
+  removeTree(Dir);
+  P->fatbin = "LOOMFATBIN1";
+  P->fatbin.push_back('\0');
+  P->fatbin += P->key;
+  P->fatbin.push_back('\0');
+  static_assert(sizeof(FatbinWrapper) == 24, "clang's fat-binary wrapper layout");
+  // libloomrt copies the key out of the wrapper.
+  FatbinWrapper Wrapper{0x466243b1, 1, P->fatbin.data(), nullptr};
+  P->fatHandle = __cudaRegisterFatBinary(&Wrapper);
+  for (auto &K : Kernels)
+    __cudaRegisterFunction(P->fatHandle, &K->stub, nullptr, K->name.c_str(), -1, nullptr, nullptr,
+                           nullptr, nullptr, nullptr);
+  P->kernels = std::move(Kernels);
+  P->status = CL_BUILD_SUCCESS;
+  return CL_SUCCESS;
+}
+
+cl_int runLaunch(cl_command_queue Q, const Launch &L) {
+  const KernelDesc &K = *L.desc;
+  size_t N = K.args.size();
+  std::vector<void *> Pointers(N);
+  std::vector<void *> Args(N + 4);
+  std::vector<uint64_t> LocalOffsets(N);
+  uint64_t Dynamic = 0;
+  for (size_t I = 0; I < N; ++I) {
+    switch (K.args[I].kind) {
+    case ArgDesc::Global:
+    case ArgDesc::Constant: {
+      cl_mem M;
+      std::memcpy(&M, L.values[I].data(), sizeof M);
+      Pointers[I] = M ? M->data : nullptr;
+      Args[I] = &Pointers[I];
+      break;
+    }
+    case ArgDesc::Local:
+      // Each __local argument at a 128-byte boundary of the dynamic area.
+      LocalOffsets[I] = Dynamic;
+      Dynamic += (L.localSizes[I] + 127) / 128 * 128;
+      Args[I] = &LocalOffsets[I];
+      break;
+    case ArgDesc::Value:
+      Args[I] = const_cast<unsigned char *>(L.values[I].data());
+      break;
+    }
+  }
+  uint64_t Offsets[3] = {L.offset[0], L.offset[1], L.offset[2]};
+  uint32_t WorkDim = L.workDim;
+  for (int I = 0; I < 3; ++I)
+    Args[N + I] = &Offsets[I];
+  Args[N + 3] = &WorkDim;
+  dim3 Grid(static_cast<unsigned>(L.global[0] / L.local[0]),
+            static_cast<unsigned>(L.global[1] / L.local[1]),
+            static_cast<unsigned>(L.global[2] / L.local[2]));
+  dim3 Block(static_cast<unsigned>(L.local[0]), static_cast<unsigned>(L.local[1]),
+             static_cast<unsigned>(L.local[2]));
+  auto Stream = static_cast<cudaStream_t>(Q->stream);
+  if (Dynamic > 48 * 1024)
+    cudaFuncSetAttribute(&K.stub, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                         static_cast<int>(Dynamic));
+  cudaError_t E = cudaLaunchKernel(&K.stub, Grid, Block, Args.data(), Dynamic, Stream);
+  if (E == cudaSuccess)
+    E = cudaStreamSynchronize(Stream);
+  if (E == cudaSuccess)
+    return CL_SUCCESS;
+  cudaGetLastError(); // not sticky for the next command
+  if (E == cudaErrorMemoryAllocation)
+    return CL_MEM_OBJECT_ALLOCATION_FAILURE;
+  return CL_OUT_OF_RESOURCES;
+}
+
+} // namespace loomcl
