@@ -904,9 +904,41 @@ GeneratedCode Gen::run() {
 
 } // namespace
 
+static void collectSizes(const ExprP &e, const std::set<std::string> &vars, std::vector<Size> &out) {
+  std::function<void(const TypeP &)> add = [&](const TypeP &t) {
+    if (!t)
+      return;
+    if (t->kind == Type::Array) {
+      bool known = true;
+      for (auto &v : t->size.variables())
+        known &= vars.count(v) > 0;
+      if (known && std::find(out.begin(), out.end(), t->size) == out.end())
+        out.push_back(t->size);
+      add(t->elem);
+    } else if (t->kind == Type::Tuple)
+      for (auto &x : t->elems)
+        add(x);
+  };
+  add(e->type);
+  if (e->op == Op::Split || e->op == Op::ReorderStride || e->op == Op::ReducePart)
+    if (std::find(out.begin(), out.end(), e->n) == out.end())
+      out.push_back(e->n);
+  for (auto &k : e->kids)
+    collectSizes(k, vars, out);
+}
+
 GeneratedCode generate(const Program &p, const CodeGenOptions &opts) {
   Gen g(p, opts);
-  return g.run();
+  GeneratedCode code = g.run();
+  typeCheckFun(p.fun, code.inputs);
+  collectSizes(p.fun, std::set<std::string>(code.sizeVars.begin(), code.sizeVars.end()), code.sizes);
+  return code;
+}
+
+void validateSizes(const GeneratedCode &code, const std::map<std::string, int64_t> &sizes) {
+  for (auto &s : code.sizes)
+    if (s.eval(sizes) <= 0)
+      throw Error("size " + s.str() + " is " + std::to_string(s.eval(sizes)) + " for these sizes; it must be positive");
 }
 
 } // namespace loom::patterns

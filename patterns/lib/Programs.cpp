@@ -258,6 +258,8 @@ std::string checkProgram(const ProgramDef &d, const DeriveParams &params, const 
     return "the derivation does not apply";
   if (derivedOut)
     *derivedOut = *derived;
+  GeneratedCode code = generate(*derived);
+  validateSizes(code, sizes);
   std::vector<Value> in = randomInputs(d, high, sizes, seed);
   Value want = run(high.fun, in);
   std::string why;
@@ -279,7 +281,7 @@ std::string checkProgram(const ProgramDef &d, const DeriveParams &params, const 
     if (!close(ref[i], wantFlat[i], 1e-4))
       return "interpreter and C++ reference differ at " + std::to_string(i) + ": " + std::to_string(wantFlat[i]) +
              " vs " + std::to_string(ref[i]);
-  CompiledProgram cp = compile(generate(*derived));
+  CompiledProgram cp = compile(code);
   std::vector<double> got = cp.run(flat, sizes);
   if (got.size() != ref.size())
     return "the compiled program returned " + std::to_string(got.size()) + " values, not " + std::to_string(ref.size());

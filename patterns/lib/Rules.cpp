@@ -53,6 +53,11 @@ ExprP compose(const ExprP &f, const ExprP &g) {
   return fun1([&](ExprP y) { return apply(f, {apply(g, {y})}); }, "y");
 }
 Size sizeOf(const ExprP &x) { return x->type->size; }
+ExprP freshParam(const std::string &name) {
+  ExprP p = param(name);
+  std::const_pointer_cast<Node>(p)->name = name + std::to_string(p->id);
+  return p;
+}
 
 } // namespace
 
@@ -101,7 +106,7 @@ Strategy mapFission() {
     if (which < 0 || body->kids[which] == y)
       return std::nullopt;
     ExprP g = lambda({y}, body->kids[which]);
-    ExprP z = param("z");
+    ExprP z = freshParam("z");
     std::vector<ExprP> kids = body->kids;
     kids[which] = z;
     return map(lambda({z}, withKids(body, kids)), map(g, e->kids[1]));
@@ -394,7 +399,7 @@ Strategy vectorize(int n) {
     auto body = vectorizeBody(lambdaBody(f), n);
     if (!body)
       return std::nullopt;
-    ExprP y = param("v");
+    ExprP y = freshParam("v");
     return asScalar(map(lambda({y}, substitute(*body, f->kids[0], y)), asVector(n, e->kids[1]), e->mapKind, e->dim));
   });
 }

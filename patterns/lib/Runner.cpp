@@ -128,6 +128,7 @@ static int64_t countOf(const TypeP &t, const std::map<std::string, int64_t> &siz
 }
 
 int CompiledProgram::runRaw(void *const *inputs, void *output, const std::map<std::string, int64_t> &sizes) const {
+  validateSizes(code_, sizes);
   std::vector<long long> sz;
   for (auto &v : code_.sizeVars) {
     auto it = sizes.find(v);
@@ -185,6 +186,7 @@ double CompiledProgram::timeLaunch(const std::vector<std::vector<double>> &input
   auto cfree = (Free)dlsym(handle_, "cudaFree");
   if (!cmalloc || !cmemcpy || !cfree)
     throw Error("timeLaunch: the runtime's cudaMalloc/cudaMemcpy/cudaFree are not reachable from " + soPath);
+  validateSizes(code_, sizes);
   std::vector<long long> sz;
   for (auto &v : code_.sizeVars)
     sz.push_back(sizes.at(v));

@@ -116,3 +116,30 @@ TEST(CodeGenTest, UnloweredIsAnError) {
     EXPECT_NE(std::string(e.what()).find("mapLcl must be inside a mapWrg"), std::string::npos) << e.what();
   }
 }
+
+// Views in generated code index exactly as the interpreter defines them.
+TEST(CodeGenTest, ViewsMatchInterpreter) {
+  Size N = Size::var("N");
+  auto absF = [] { return fun1([](ExprP y) { return call(funs::absf(), {y}); }); };
+  std::vector<std::function<ExprP(ExprP, ExprP)>> bodies = {
+      [&](ExprP x, ExprP) { return join(mapGlb(fun1([&](ExprP r) { return mapSeq(absF(), r); }), transpose(split(8, reorderStride(4, x))))); },
+      [&](ExprP x, ExprP) { return asScalar(mapGlb(fun1([](ExprP v) { return call(funs::absf(), {v}, 4); }), asVector(4, x))); },
+      [&](ExprP x, ExprP y) { return mapGlb(fun1([](ExprP t) { return call(funs::mult(), {get(t, 0), get(t, 1)}); }), zip({reorderStride(8, x), y})); },
+      [&](ExprP x, ExprP) { return join(mapWrg(fun1([&](ExprP c) { return toGlobal(mapLcl(absF(), join(toLocal(mapLcl(fun1([&](ExprP r) { return mapSeq(absF(), r); }), split(2, c)))))); }), split(16, asScalar(asVector(2, x))))); },
+  };
+  for (auto &body : bodies) {
+    auto x = param("x", arrayOf(floatT(), N)), y = param("y", arrayOf(floatT(), N));
+    Program p{"views", lambda({x, y}, body(x, y))};
+    typeCheckFun(p.fun, {x->type, y->type});
+    CompiledProgram cp = compile(generate(p));
+    std::mt19937 rng(9);
+    std::map<std::string, int64_t> env{{"N", 128}};
+    std::vector<Value> in = {randomValue(x->type, env, rng), randomValue(y->type, env, rng)};
+    std::vector<std::vector<double>> flat(2);
+    flatten(in[0], flat[0]);
+    flatten(in[1], flat[1]);
+    std::vector<double> want;
+    flatten(run(p.fun, in), want);
+    EXPECT_EQ(cp.run(flat, env), want) << print(p.fun);
+  }
+}

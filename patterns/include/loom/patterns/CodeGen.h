@@ -25,7 +25,12 @@ struct GeneratedCode {
   std::vector<TypeP> inputs;          // the program's input types
   TypeP output;                       // its result type
   int kernels = 0;                    // how many kernels it launches
+  std::vector<Size> sizes;            // every array size in the program
 };
+
+/// Throws Error if a size of the program is not a whole number for these
+/// sizes (a split or vector width that does not divide) or a size is missing.
+void validateSizes(const GeneratedCode &code, const std::map<std::string, int64_t> &sizes);
 
 /// Generates code for program p (whose body must be lowered: no map,
 /// reduce or reducePart left, low-level maps only where the execution model
