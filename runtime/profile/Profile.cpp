@@ -24,6 +24,7 @@
 #include <cxxabi.h>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -51,7 +52,7 @@ bool readEnvironment() {
   return true;
 }
 
-enum class EventType : uint8_t { Kernel, Transfer, Worker, Api };
+enum class EventType : uint8_t { Kernel, Transfer, Worker, Api, NvtxRange, NvtxMark };
 
 struct Event {
   EventType Type;
@@ -87,7 +88,10 @@ struct State {
   std::mutex M;
   std::vector<Event> Events; // only for LOOM_TRACE
   // The summary's groups, keyed by the (static) name or the transfer kind.
-  std::map<const char *, Stats> Kernels, Api;
+  std::map<const char *, Stats> Kernels, Api, Nvtx;
+  // NVTX: interned messages, and ranges opened by nvtxRangeStart (by id).
+  std::set<std::string> Strings;
+  std::map<uint64_t, std::pair<const char *, int64_t>> OpenRanges;
   std::map<uint8_t, Stats> Transfers;
   std::map<const Stream *, uint32_t> StreamIds;
   uint32_t NextStream = 1;
@@ -163,7 +167,11 @@ void addLocked(const Event &E) {
   case EventType::Api:
     St.Api[E.Name].add(E.End - E.Start);
     break;
+  case EventType::NvtxRange:
+    St.Nvtx[E.Name].add(E.End - E.Start);
+    break;
   case EventType::Worker:
+  case EventType::NvtxMark:
     break;
   }
 }
@@ -286,6 +294,12 @@ void writeTrace(const char *Path, const std::vector<Event> &Events, int64_t Orig
       Name = E.Name;
       Cat = std::strstr(E.Name, "Synchronize") ? "sync" : "api";
       break;
+    case EventType::NvtxRange:
+    case EventType::NvtxMark:
+      Pid = 3;
+      Name = E.Name;
+      Cat = "nvtx";
+      break;
     }
     if (!Named[{Pid, E.Track}]) {
       Named[{Pid, E.Track}] = true;
@@ -295,6 +309,12 @@ void writeTrace(const char *Path, const std::vector<Event> &Events, int64_t Orig
       std::fprintf(F, ",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%u,\"args\":{"
                       "\"name\":%s}}",
                    Pid, E.Track, jsonString(Track).c_str());
+    }
+    if (E.Type == EventType::NvtxMark) {
+      std::fprintf(F, ",\n{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"nvtx\",\"name\":%s,\"pid\":3,"
+                      "\"tid\":%u,\"ts\":%.3f}",
+                   jsonString(Name).c_str(), E.Track, us(E.Start));
+      continue;
     }
     std::fprintf(F, ",\n{\"ph\":\"X\",\"cat\":\"%s\",\"name\":%s,\"pid\":%d,\"tid\":%u,"
                     "\"ts\":%.3f,\"dur\":%.3f,\"args\":{%s}}",
@@ -310,7 +330,7 @@ void report() {
   std::fflush(stdout);
   std::vector<Event> Events;
   int64_t Origin;
-  std::map<std::string, Stats> Kernels, Transfers, Api;
+  std::map<std::string, Stats> Kernels, Transfers, Api, Nvtx;
   {
     std::lock_guard<std::mutex> Lock(state().M);
     State &St = state();
@@ -323,6 +343,8 @@ void report() {
       Transfers[transferName(Kind)].merge(S);
     for (auto &[Name, S] : St.Api)
       Api[Name].merge(S);
+    for (auto &[Name, S] : St.Nvtx)
+      Nvtx[Name].merge(S);
   }
   if (const char *Path = traceFile())
     writeTrace(Path, Events, Origin);
@@ -336,6 +358,8 @@ void report() {
   printTable("CUDA memory operations (cuda_gpu_mem_time_sum, cuda_gpu_mem_size_sum):", Transfers,
              true);
   printTable("CUDA API calls (cuda_api_sum):", Api, false);
+  if (!Nvtx.empty())
+    printTable("NVTX ranges (nvtx_sum; Time(%): share of all range time):", Nvtx, false);
 }
 
 } // namespace
@@ -427,3 +451,55 @@ void ApiScope::finish() {
 
 } // namespace profile
 } // namespace loom
+
+using namespace loom::profile;
+
+/// NVTX's calls (include/cuda/nvtx3/nvToolsExt.h reaches this through a weak
+/// reference): \p Kind 0 push, 1 pop, 2 start (\p Id), 3 end (\p Id), 4 mark.
+/// Ranges go to the summary's NVTX table and the trace's host-thread track.
+extern "C" void __loom_nvtx_event(int Kind, const char *Message, uint64_t Id) {
+  if (!Enabled)
+    return;
+  thread_local std::vector<std::pair<const char *, int64_t>> Stack;
+  int64_t Now = nowNs();
+  uint32_t Thread = threadId();
+  State &St = state();
+  std::lock_guard<std::mutex> Lock(St.M);
+  const char *Name =
+      St.Strings.insert(Message ? Message : "(unnamed range)").first->c_str();
+  Event E{EventType::NvtxRange};
+  E.Track = Thread;
+  E.End = Now;
+  switch (Kind) {
+  case 0:
+    Stack.push_back({Name, Now});
+    return;
+  case 1:
+    if (Stack.empty())
+      return; // a pop without a push: nothing to close
+    E.Name = Stack.back().first;
+    E.Start = Stack.back().second;
+    Stack.pop_back();
+    break;
+  case 2:
+    St.OpenRanges[Id] = {Name, Now};
+    return;
+  case 3: {
+    auto It = St.OpenRanges.find(Id);
+    if (It == St.OpenRanges.end())
+      return;
+    E.Name = It->second.first;
+    E.Start = It->second.second;
+    St.OpenRanges.erase(It);
+    break;
+  }
+  case 4:
+    E.Type = EventType::NvtxMark;
+    E.Name = Name;
+    E.Start = Now;
+    break;
+  default:
+    return;
+  }
+  addLocked(E);
+}

@@ -10,7 +10,10 @@
  * -lnvToolsExt (NVTX v2 programs) links Loom's libnvToolsExt.so holding the
  * same functions. In C (no inline variables) the push/pop depth is not
  * tracked and they return NVTX_NO_PUSH_POP_TRACKING, as NVTX does with no
- * tool attached.
+ * tool attached. Ranges and marks with ASCII messages reach Loom's profiler
+ * (LOOM_PROFILE's NVTX table, LOOM_TRACE's host-thread tracks; docs/tools.md)
+ * through a weak reference to libloomrt's __loom_nvtx_event, so a program
+ * without the runtime still links.
  */
 #ifndef NVTOOLSEXT_V3
 #define NVTOOLSEXT_V3
@@ -115,36 +118,60 @@ NVTX_LOOM_FN nvtxRangeId_t nvtxLoomNewId_(void) {
 }
 #endif
 
+/* Loom's profiler: kind 0 push, 1 pop, 2 start (id), 3 end (id), 4 mark. */
+__attribute__((weak)) void __loom_nvtx_event(int kind, const char *message, uint64_t id);
+NVTX_LOOM_FN void nvtxLoomReport_(int kind, const char *message, uint64_t id) {
+  if (__loom_nvtx_event)
+    __loom_nvtx_event(kind, message, id);
+}
+/* The ASCII message of attributes; others are not decoded. */
+NVTX_LOOM_FN const char *nvtxLoomMessage_(const nvtxEventAttributes_t *a) {
+  return a && a->messageType == NVTX_MESSAGE_TYPE_ASCII ? a->message.ascii : "(non-ASCII message)";
+}
+
 NVTX_LOOM_FN void nvtxInitialize(const void *reserved) { (void)reserved; }
-NVTX_LOOM_FN void nvtxMarkEx(const nvtxEventAttributes_t *a) { (void)a; }
-NVTX_LOOM_FN void nvtxMarkA(const char *m) { (void)m; }
-NVTX_LOOM_FN void nvtxMarkW(const wchar_t *m) { (void)m; }
+NVTX_LOOM_FN void nvtxMarkEx(const nvtxEventAttributes_t *a) {
+  nvtxLoomReport_(4, nvtxLoomMessage_(a), 0);
+}
+NVTX_LOOM_FN void nvtxMarkA(const char *m) { nvtxLoomReport_(4, m, 0); }
+NVTX_LOOM_FN void nvtxMarkW(const wchar_t *m) {
+  (void)m;
+  nvtxLoomReport_(4, "(wide message)", 0);
+}
 NVTX_LOOM_FN nvtxRangeId_t nvtxRangeStartEx(const nvtxEventAttributes_t *a) {
-  (void)a;
-  return nvtxLoomNewId_();
+  nvtxRangeId_t id = nvtxLoomNewId_();
+  nvtxLoomReport_(2, nvtxLoomMessage_(a), id);
+  return id;
 }
 NVTX_LOOM_FN nvtxRangeId_t nvtxRangeStartA(const char *m) {
-  (void)m;
-  return nvtxLoomNewId_();
+  nvtxRangeId_t id = nvtxLoomNewId_();
+  nvtxLoomReport_(2, m, id);
+  return id;
 }
 NVTX_LOOM_FN nvtxRangeId_t nvtxRangeStartW(const wchar_t *m) {
+  nvtxRangeId_t id = nvtxLoomNewId_();
   (void)m;
-  return nvtxLoomNewId_();
+  nvtxLoomReport_(2, "(wide message)", id);
+  return id;
 }
-NVTX_LOOM_FN void nvtxRangeEnd(nvtxRangeId_t id) { (void)id; }
+NVTX_LOOM_FN void nvtxRangeEnd(nvtxRangeId_t id) { nvtxLoomReport_(3, 0, id); }
 NVTX_LOOM_FN int nvtxRangePushEx(const nvtxEventAttributes_t *a) {
-  (void)a;
+  nvtxLoomReport_(0, nvtxLoomMessage_(a), 0);
   return nvtxLoomPush_();
 }
 NVTX_LOOM_FN int nvtxRangePushA(const char *m) {
-  (void)m;
+  nvtxLoomReport_(0, m, 0);
   return nvtxLoomPush_();
 }
 NVTX_LOOM_FN int nvtxRangePushW(const wchar_t *m) {
   (void)m;
+  nvtxLoomReport_(0, "(wide message)", 0);
   return nvtxLoomPush_();
 }
-NVTX_LOOM_FN int nvtxRangePop(void) { return nvtxLoomPop_(); }
+NVTX_LOOM_FN int nvtxRangePop(void) {
+  nvtxLoomReport_(1, 0, 0);
+  return nvtxLoomPop_();
+}
 NVTX_LOOM_FN void nvtxNameCategoryA(uint32_t c, const char *n) { (void)c; (void)n; }
 NVTX_LOOM_FN void nvtxNameCategoryW(uint32_t c, const wchar_t *n) { (void)c; (void)n; }
 NVTX_LOOM_FN void nvtxNameOsThreadA(uint32_t t, const char *n) { (void)t; (void)n; }
@@ -162,26 +189,24 @@ NVTX_LOOM_FN nvtxDomainHandle_t nvtxDomainCreateW(const wchar_t *n) {
 NVTX_LOOM_FN void nvtxDomainDestroy(nvtxDomainHandle_t d) { (void)d; }
 NVTX_LOOM_FN void nvtxDomainMarkEx(nvtxDomainHandle_t d, const nvtxEventAttributes_t *a) {
   (void)d;
-  (void)a;
+  nvtxMarkEx(a);
 }
 NVTX_LOOM_FN nvtxRangeId_t nvtxDomainRangeStartEx(nvtxDomainHandle_t d,
                                                   const nvtxEventAttributes_t *a) {
   (void)d;
-  (void)a;
-  return nvtxLoomNewId_();
+  return nvtxRangeStartEx(a);
 }
 NVTX_LOOM_FN void nvtxDomainRangeEnd(nvtxDomainHandle_t d, nvtxRangeId_t id) {
   (void)d;
-  (void)id;
+  nvtxRangeEnd(id);
 }
 NVTX_LOOM_FN int nvtxDomainRangePushEx(nvtxDomainHandle_t d, const nvtxEventAttributes_t *a) {
   (void)d;
-  (void)a;
-  return nvtxLoomPush_();
+  return nvtxRangePushEx(a);
 }
 NVTX_LOOM_FN int nvtxDomainRangePop(nvtxDomainHandle_t d) {
   (void)d;
-  return nvtxLoomPop_();
+  return nvtxRangePop();
 }
 NVTX_LOOM_FN nvtxStringHandle_t nvtxDomainRegisterStringA(nvtxDomainHandle_t d, const char *s) {
   (void)d;

@@ -15,6 +15,9 @@ for e in events:
     if e["ph"] == "M" and e["name"] == "thread_name":
         names[(e["pid"], e["tid"])] = e["args"]["name"]
 complete = [e for e in events if e["ph"] == "X"]
+for e in events:
+    if e["ph"] == "i" and (e["pid"], e["tid"]) not in names:
+        errors.append("mark on a track without a name: %r" % e)
 for e in complete:
     for key in ("name", "cat", "pid", "tid", "ts", "dur"):
         if key not in e:
@@ -41,6 +44,9 @@ if not any(e["cat"] == "worker" for e in complete):
 syncs = sorted(set(e["name"] for e in complete if e["cat"] == "sync"))
 if syncs != ["cudaDeviceSynchronize", "cudaStreamSynchronize"]:
     errors.append("syncs: %r" % syncs)
+nvtx = sorted(e["name"] for e in events if e.get("cat") == "nvtx")
+if nvtx != ["compute", "launched", "setup"]:
+    errors.append("nvtx: %r" % nvtx)
 for err in errors:
     print("ERROR", err)
 tracks = sorted(set(v.split(" ")[0] for v in names.values()))

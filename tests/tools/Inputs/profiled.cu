@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // profile.test's program: two kernels (one launched 3 times), copies both
-// ways, a memset and an asynchronous copy in a stream, then checks results.
+// ways, a memset and an asynchronous copy in a stream, NVTX ranges and a
+// mark, then checks results.
 #include <cstdio>
+#include <nvtx3/nvToolsExt.h>
 #include <vector>
 
 __global__ void addOne(float *X, int N) {
@@ -20,17 +22,22 @@ int main() {
   const int N = 1 << 16;
   std::vector<float> H(N, 1.0f);
   float *D;
+  nvtxRangePushA("setup");
   cudaMalloc(&D, N * sizeof(float));
   cudaMemset(D, 0, N * sizeof(float));
   cudaMemcpy(D, H.data(), N * sizeof(float), cudaMemcpyHostToDevice);
+  nvtxRangePop();
+  nvtxRangeId_t Phase = nvtxRangeStartA("compute");
   for (int K = 0; K < 3; ++K)
     addOne<<<N / 256, 256>>>(D, N);
+  nvtxMarkA("launched");
   cudaStream_t S;
   cudaStreamCreate(&S);
   scaleBy<float><<<N / 256, 256, 0, S>>>(D, 2.0f, N);
   cudaMemcpyAsync(H.data(), D, N * sizeof(float), cudaMemcpyDeviceToHost, S);
   cudaStreamSynchronize(S);
   cudaDeviceSynchronize();
+  nvtxRangeEnd(Phase);
   for (int I = 0; I < N; ++I)
     if (H[I] != 8.0f) {
       std::printf("FAILED at %d: %f\n", I, H[I]);
