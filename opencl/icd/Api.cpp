@@ -945,7 +945,19 @@ cl_int CL_API_CALL SetEventCallback(cl_event E, cl_int When,
 void releaseQueue(cl_command_queue Q) {
   if (Q->refs.fetch_sub(1) != 1)
     return;
+  if (std::this_thread::get_id() == Q->executor.get_id()) {
+    // The executor dropped the last reference (with a finished command's
+    // event): it cannot join itself, so it deletes the queue when it stops.
+    Q->executor.detach();
+    std::lock_guard<std::mutex> G(Q->lock);
+    Q->stopping = Q->selfDelete = true;
+    return;
+  }
   stopQueue(Q); // runs what is still queued first
+  destroyQueue(Q);
+}
+
+void destroyQueue(cl_command_queue Q) {
   cudaStreamDestroy(static_cast<cudaStream_t>(Q->stream));
   cl_context C = Q->context;
   Q->magic = 0;

@@ -180,6 +180,7 @@ struct _cl_command_queue {
   std::condition_variable work, idle;
   std::deque<loomcl::Command> pending;
   bool busy = false, stopping = false;
+  bool selfDelete = false; // the executor deletes the queue when it stops
   std::thread executor;
 };
 
@@ -201,6 +202,7 @@ cl_int enqueue(cl_command_queue Queue, cl_command_type Type, cl_uint NumWait,
                std::function<cl_int()> Run);
 void startQueue(cl_command_queue Queue);
 void stopQueue(cl_command_queue Queue);
+void destroyQueue(cl_command_queue Queue);
 cl_int finishQueue(cl_command_queue Queue);
 
 // Objects.cpp.

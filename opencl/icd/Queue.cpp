@@ -101,7 +101,7 @@ static void executorLoop(cl_command_queue Q) {
       std::unique_lock<std::mutex> G(Q->lock);
       Q->work.wait(G, [&] { return Q->stopping || !Q->pending.empty(); });
       if (Q->pending.empty())
-        return;
+        break;
       C = std::move(Q->pending.front());
       Q->pending.pop_front();
       Q->busy = true;
@@ -131,6 +131,14 @@ static void executorLoop(cl_command_queue Q) {
     }
     Q->idle.notify_all();
   }
+  // The last reference went with an event this thread released.
+  bool SelfDelete;
+  {
+    std::lock_guard<std::mutex> G(Q->lock);
+    SelfDelete = Q->selfDelete;
+  }
+  if (SelfDelete)
+    destroyQueue(Q);
 }
 
 void startQueue(cl_command_queue Q) { Q->executor = std::thread(executorLoop, Q); }
