@@ -74,6 +74,9 @@ static __device__ __forceinline__ size_t __cvta_generic_to_shared(const void *__
 #include <__clang_cuda_intrinsics.h>
 #pragma pop_macro("cuuint32_t")
 #include <__clang_cuda_complex_builtins.h>
+/* Intrinsics clang's headers lack: cache-hinted loads/stores, dot products. */
+#include "../sm_32_intrinsics.h"
+#include "../sm_61_intrinsics.h"
 
 static __device__ __forceinline__ size_t __cvta_generic_to_shared(const void *__p) {
   return __nv_cvta_generic_to_shared_impl(__p);
