@@ -329,6 +329,12 @@ bool Scheduler::runSomething(WorkerState &W, bool AllowDeferred) {
           (AllowDeferred || !Candidate->Deferred.load(std::memory_order_relaxed)) &&
           (!O || Candidate->Owner->Priority < O->Owner->Priority))
         O = Candidate;
+    // Every unit of the active ops is taken (a long single-unit op such as a
+    // host function, or a kernel's last blocks): HasWork set at submission
+    // is stale, and spinning workers would loop here until the op ends,
+    // taking the cores the op's own threads need (a cuBLAS call's OpenBLAS).
+    if (!O)
+      setHasWorkLocked();
   }
   if (!O)
     return false;

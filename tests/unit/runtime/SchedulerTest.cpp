@@ -7,7 +7,10 @@
 #include "scheduler/WorkPartition.h"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <chrono>
 #include <functional>
+#include <thread>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -148,4 +151,25 @@ TEST(PoolScheduler, ChildAndTailLaunches) {
     EXPECT_LT(L.indexOf("T2.done"), L.indexOf("P.done"));
     EXPECT_LT(L.indexOf("P.done"), L.indexOf("N.run"));
   }
+}
+
+// A long single-unit op (a host function: a cuBLAS or cuFFT call) leaves no
+// unit to take: the other workers must sleep, not loop on a stale "has
+// work" until it ends, taking the cores the call's own threads need.
+TEST(PoolScheduler, IdleWorkersSleepDuringLongHostFunction) {
+  loom::Runtime::get().setSchedulerForTesting(loom::SchedulerKind::Pool, 2);
+  auto CpuMs = [] {
+    rusage U;
+    getrusage(RUSAGE_SELF, &U);
+    return (U.ru_utime.tv_sec + U.ru_stime.tv_sec) * 1e3 +
+           (U.ru_utime.tv_usec + U.ru_stime.tv_usec) / 1e3;
+  };
+  double Before = CpuMs();
+  ASSERT_EQ(cudaLaunchHostFunc(
+                nullptr, [](void *) { std::this_thread::sleep_for(std::chrono::milliseconds(200)); },
+                nullptr),
+            cudaSuccess);
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  // Spinning, the idle worker would burn most of the 200 ms.
+  EXPECT_LT(CpuMs() - Before, 50.0);
 }
