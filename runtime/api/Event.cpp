@@ -21,6 +21,7 @@ constexpr unsigned ValidEventFlags =
 extern "C" {
 
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *Event, unsigned int Flags) {
+  LOOM_PROFILE_API("cudaEventCreateWithFlags");
   if (!Event || (Flags & ~ValidEventFlags))
     return recordError(cudaErrorInvalidValue);
   // Interprocess events must also disable timing, as in CUDA.
@@ -31,11 +32,13 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *Event, unsigned int Flags) {
 }
 
 cudaError_t cudaEventCreate(cudaEvent_t *Event) {
+  LOOM_PROFILE_API("cudaEventCreate");
   return cudaEventCreateWithFlags(Event, cudaEventDefault);
 }
 
 cudaError_t cudaEventRecordWithFlags(cudaEvent_t Event, cudaStream_t Stream,
                                      unsigned int Flags) {
+  LOOM_PROFILE_API("cudaEventRecordWithFlags");
   if (Flags & ~static_cast<unsigned>(cudaEventRecordExternal))
     return recordError(cudaErrorInvalidValue);
   Runtime &R = Runtime::get();
@@ -58,10 +61,12 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t Event, cudaStream_t Stream,
 }
 
 cudaError_t cudaEventRecord(cudaEvent_t Event, cudaStream_t Stream) {
+  LOOM_PROFILE_API("cudaEventRecord");
   return cudaEventRecordWithFlags(Event, Stream, cudaEventRecordDefault);
 }
 
 cudaError_t cudaEventQuery(cudaEvent_t Event) {
+  LOOM_PROFILE_API("cudaEventQuery");
   Runtime &R = Runtime::get();
   unsigned Flags;
   std::shared_ptr<MarkerOp> Recorded;
@@ -85,10 +90,12 @@ cudaError_t cudaEventSynchronize(cudaEvent_t Event) {
 }
 
 cudaError_t cudaEventDestroy(cudaEvent_t Event) {
+  LOOM_PROFILE_API("cudaEventDestroy");
   return recordError(Runtime::get().destroyEvent(Event));
 }
 
 cudaError_t cudaEventElapsedTime(float *Ms, cudaEvent_t Start, cudaEvent_t End) {
+  LOOM_PROFILE_API("cudaEventElapsedTime");
   if (!Ms)
     return recordError(cudaErrorInvalidValue);
   Runtime &R = Runtime::get();

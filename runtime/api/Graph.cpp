@@ -6,6 +6,7 @@
 #include "core/KernelRegistry.h"
 #include "core/Ops.h"
 #include "core/Runtime.h"
+#include "profile/Profile.h"
 #include "driver_functions.h"
 #include "support/ApiError.h"
 
@@ -438,6 +439,7 @@ cudaError_t cudaGraphInstantiate(cudaGraphExec_t *Exec, cudaGraph_t Graph,
 }
 
 cudaError_t cudaGraphLaunch(cudaGraphExec_t Exec, cudaStream_t Stream) {
+  LOOM_PROFILE_API("cudaGraphLaunch");
   if (!Runtime::get().graphs().isExec(Exec))
     return recordError(cudaErrorInvalidValue);
   if (cudaError_t Error = loom::stickyError())

@@ -130,6 +130,7 @@ cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block, void **Arg
 
 cudaError_t cudaLaunchCooperativeKernel(const void *Func, dim3 Grid, dim3 Block, void **Args,
                                         size_t SharedMem, cudaStream_t Stream) {
+  LOOM_PROFILE_API("cudaLaunchCooperativeKernel");
   return recordError(launch(Func, Grid, Block, Args, SharedMem, Stream, /*Cooperative=*/true));
 }
 

@@ -5,6 +5,7 @@
 #include "api/Transfer.h"
 #include "core/Ops.h"
 #include "core/Runtime.h"
+#include "profile/Profile.h"
 #include "memory/Array.h"
 #include "memory/MemPool.h"
 #include "support/ApiError.h"
@@ -143,23 +144,28 @@ cudaError_t memset3D(cudaPitchedPtr P, int Value, cudaExtent E, cudaStream_t Str
 extern "C" {
 
 cudaError_t cudaMalloc(void **DevPtr, size_t Size) {
+  LOOM_PROFILE_API("cudaMalloc");
   return recordError(allocate(DevPtr, Size, AllocKind::Device, 0));
 }
 
 cudaError_t cudaFree(void *DevPtr) {
+  LOOM_PROFILE_API("cudaFree");
   return recordError(freeSynchronously(
       DevPtr, Allocator::bit(AllocKind::Device) | Allocator::bit(AllocKind::Managed)));
 }
 
 cudaError_t cudaMallocHost(void **Ptr, size_t Size) {
+  LOOM_PROFILE_API("cudaMallocHost");
   return recordError(allocate(Ptr, Size, AllocKind::Host, cudaHostAllocDefault));
 }
 
 cudaError_t cudaFreeHost(void *Ptr) {
+  LOOM_PROFILE_API("cudaFreeHost");
   return recordError(freeSynchronously(Ptr, Allocator::bit(AllocKind::Host)));
 }
 
 cudaError_t cudaHostAlloc(void **Ptr, size_t Size, unsigned int Flags) {
+  LOOM_PROFILE_API("cudaHostAlloc");
   if (Flags & ~0x7u)
     return recordError(cudaErrorInvalidValue);
   return recordError(allocate(Ptr, Size, AllocKind::Host, Flags));
@@ -199,6 +205,7 @@ cudaError_t cudaHostUnregister(void *Ptr) {
 }
 
 cudaError_t cudaMallocManaged(void **DevPtr, size_t Size, unsigned int Flags) {
+  LOOM_PROFILE_API("cudaMallocManaged");
   if (Flags != cudaMemAttachGlobal && Flags != cudaMemAttachHost)
     return recordError(cudaErrorInvalidValue);
   return recordError(allocate(DevPtr, Size, AllocKind::Managed, Flags));

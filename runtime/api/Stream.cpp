@@ -17,6 +17,7 @@ extern "C" {
 
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t *Stream, unsigned int Flags,
                                          int Priority) {
+  LOOM_PROFILE_API("cudaStreamCreateWithPriority");
   if (!Stream || (Flags & ~static_cast<unsigned>(cudaStreamNonBlocking)))
     return recordError(cudaErrorInvalidValue);
   if (cudaError_t Error = loom::stickyError())
@@ -29,14 +30,17 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *Stream, unsigned int Flag
 }
 
 cudaError_t cudaStreamCreateWithFlags(cudaStream_t *Stream, unsigned int Flags) {
+  LOOM_PROFILE_API("cudaStreamCreateWithFlags");
   return cudaStreamCreateWithPriority(Stream, Flags, 0);
 }
 
 cudaError_t cudaStreamCreate(cudaStream_t *Stream) {
+  LOOM_PROFILE_API("cudaStreamCreate");
   return cudaStreamCreateWithPriority(Stream, cudaStreamDefault, 0);
 }
 
 cudaError_t cudaStreamDestroy(cudaStream_t Stream) {
+  LOOM_PROFILE_API("cudaStreamDestroy");
   return recordError(Runtime::get().destroyStream(Stream));
 }
 
@@ -53,6 +57,7 @@ cudaError_t cudaStreamSynchronize(cudaStream_t Stream) {
 }
 
 cudaError_t cudaStreamQuery(cudaStream_t Stream) {
+  LOOM_PROFILE_API("cudaStreamQuery");
   Runtime &R = Runtime::get();
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = R.resolveStream(Stream, &S))
@@ -66,6 +71,7 @@ cudaError_t cudaStreamQuery(cudaStream_t Stream) {
 }
 
 cudaError_t cudaStreamWaitEvent(cudaStream_t Stream, cudaEvent_t Event, unsigned int Flags) {
+  LOOM_PROFILE_API("cudaStreamWaitEvent");
   Runtime &R = Runtime::get();
   if (Flags & ~static_cast<unsigned>(cudaEventWaitExternal))
     return recordError(cudaErrorInvalidValue);
@@ -85,6 +91,7 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t Stream, cudaEvent_t Event, unsigned
 }
 
 cudaError_t cudaLaunchHostFunc(cudaStream_t Stream, cudaHostFn_t Fn, void *UserData) {
+  LOOM_PROFILE_API("cudaLaunchHostFunc");
   if (!Fn)
     return recordError(cudaErrorInvalidValue);
   Runtime &R = Runtime::get();

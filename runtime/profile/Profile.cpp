@@ -208,7 +208,8 @@ std::vector<std::pair<std::string, Stats>> sorted(std::map<std::string, Stats> &
   return V;
 }
 
-void printTable(const char *Title, std::map<std::string, Stats> &Groups, bool Transfers) {
+void printTable(const char *Title, std::map<std::string, Stats> &Groups, bool Transfers,
+                const char *CountTitle = "Instances") {
   std::fprintf(stderr, "\n%s\n", Title);
   if (Groups.empty()) {
     std::fprintf(stderr, "  (none)\n");
@@ -222,7 +223,7 @@ void printTable(const char *Title, std::map<std::string, Stats> &Groups, bool Tr
                  "Count", "Avg (ns)", "Min (ns)", "Max (ns)", "Total (MB)", "GB/s", "Operation");
   else
     std::fprintf(stderr, " %7s %14s %9s %12s %12s %12s  %s\n", "Time(%)", "Total (ns)",
-                 "Instances", "Avg (ns)", "Min (ns)", "Max (ns)", "Name");
+                 CountTitle, "Avg (ns)", "Min (ns)", "Max (ns)", "Name");
   for (auto &[Name, S] : sorted(Groups)) {
     double Share = All > 0 ? 100.0 * double(S.Total) / double(All) : 0;
     double Avg = double(S.Total) / double(S.Count);
@@ -357,7 +358,7 @@ void report() {
              false);
   printTable("CUDA memory operations (cuda_gpu_mem_time_sum, cuda_gpu_mem_size_sum):", Transfers,
              true);
-  printTable("CUDA API calls (cuda_api_sum):", Api, false);
+  printTable("CUDA API calls (cuda_api_sum):", Api, false, "Num Calls");
   if (!Nvtx.empty())
     printTable("NVTX ranges (nvtx_sum; Time(%): share of all range time):", Nvtx, false);
 }
@@ -440,7 +441,21 @@ void workerSpan(const Op &O, uint32_t Worker, int64_t StartNs) {
   add(E);
 }
 
-void ApiScope::finish() {
+namespace {
+thread_local int ApiDepth = 0;
+} // namespace
+
+void ApiScope::enter(const char *Called) {
+  if (ApiDepth++ != 0)
+    return;
+  Name = Called;
+  Start = nowNs();
+}
+
+void ApiScope::leave() {
+  --ApiDepth;
+  if (!Name)
+    return;
   Event E{EventType::Api};
   E.Name = Name;
   E.Start = Start;

@@ -45,23 +45,26 @@ void opFinished(const Op &O);
 /// Worker \p Worker ran units of \p O from \p StartNs to now.
 void workerSpan(const Op &O, uint32_t Worker, int64_t StartNs);
 
-/// Times one runtime API call (its name must be a literal).
+/// Times one runtime API call (its name must be a literal). Only the
+/// outermost call of a thread is recorded: cudaStreamCreate calling
+/// cudaStreamCreateWithFlags is one cudaStreamCreate, as a program sees it.
 class ApiScope {
 public:
-  explicit ApiScope(const char *Name) : Name(Enabled ? Name : nullptr) {
+  explicit ApiScope(const char *Name) {
     if (Enabled)
-      Start = nowNs();
+      enter(Name);
   }
   ~ApiScope() {
-    if (Name)
-      finish();
+    if (Enabled)
+      leave();
   }
   ApiScope(const ApiScope &) = delete;
   ApiScope &operator=(const ApiScope &) = delete;
 
 private:
-  void finish();
-  const char *Name;
+  void enter(const char *Name);
+  void leave();
+  const char *Name = nullptr; // null: nested in another recorded call
   int64_t Start = 0;
 };
 
