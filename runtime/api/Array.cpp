@@ -52,7 +52,8 @@ cudaError_t copy2DToArray(cudaArray_t Dst, size_t WOffset, size_t HOffset, const
   unsigned char *To;
   if (cudaError_t Error = window(V, WOffset, HOffset, Width, Height, &To))
     return Error;
-  return loom::submitCopy(To, V.rowBytes(), Src, SrcPitch, Width, Height, Kind, Stream, Async);
+  return loom::submitCopy(To, V.rowBytes(), Src, SrcPitch, Width, Height, Kind, Stream, Async,
+                          loom::TrustDst);
 }
 
 cudaError_t copy2DFromArray(void *Dst, size_t DstPitch, cudaArray_const_t Src, size_t WOffset,
@@ -65,7 +66,7 @@ cudaError_t copy2DFromArray(void *Dst, size_t DstPitch, cudaArray_const_t Src, s
   if (cudaError_t Error = window(V, WOffset, HOffset, Width, Height, &From))
     return Error;
   return loom::submitCopy(Dst, DstPitch, From, V.rowBytes(), Width, Height, Kind, Stream,
-                          Async);
+                          Async, loom::TrustSrc);
 }
 
 cudaError_t copyToArray(cudaArray_t Dst, size_t WOffset, size_t HOffset, const void *Src,
@@ -76,7 +77,7 @@ cudaError_t copyToArray(cudaArray_t Dst, size_t WOffset, size_t HOffset, const v
   unsigned char *To;
   if (cudaError_t Error = linear(V, WOffset, HOffset, Count, &To))
     return Error;
-  return loom::submitCopy(To, Count, Src, Count, Count, 1, Kind, Stream, Async);
+  return loom::submitCopy(To, Count, Src, Count, Count, 1, Kind, Stream, Async, loom::TrustDst);
 }
 
 cudaError_t copyFromArray(void *Dst, cudaArray_const_t Src, size_t WOffset, size_t HOffset,
@@ -87,7 +88,7 @@ cudaError_t copyFromArray(void *Dst, cudaArray_const_t Src, size_t WOffset, size
   unsigned char *From;
   if (cudaError_t Error = linear(V, WOffset, HOffset, Count, &From))
     return Error;
-  return loom::submitCopy(Dst, Count, From, Count, Count, 1, Kind, Stream, Async);
+  return loom::submitCopy(Dst, Count, From, Count, Count, 1, Kind, Stream, Async, loom::TrustSrc);
 }
 
 } // namespace
@@ -209,7 +210,7 @@ cudaError_t cudaMemcpy2DArrayToArray(cudaArray_t Dst, size_t WOffsetDst, size_t 
   if (cudaError_t Error = window(S, WOffsetSrc, HOffsetSrc, Width, Height, &From))
     return recordError(Error);
   return recordError(loom::submitCopy(To, D.rowBytes(), From, S.rowBytes(), Width, Height, Kind,
-                                      nullptr, false));
+                                      nullptr, false, loom::TrustDst | loom::TrustSrc));
 }
 
 cudaError_t cudaMemcpyArrayToArray(cudaArray_t Dst, size_t WOffsetDst, size_t HOffsetDst,
@@ -226,7 +227,8 @@ cudaError_t cudaMemcpyArrayToArray(cudaArray_t Dst, size_t WOffsetDst, size_t HO
   if (cudaError_t Error = linear(S, WOffsetSrc, HOffsetSrc, Count, &From))
     return recordError(Error);
   return recordError(
-      loom::submitCopy(To, Count, From, Count, Count, 1, Kind, nullptr, false));
+      loom::submitCopy(To, Count, From, Count, Count, 1, Kind, nullptr, false,
+                       loom::TrustDst | loom::TrustSrc));
 }
 
 } // extern "C"

@@ -120,9 +120,12 @@ cudaError_t memcpy3D(const cudaMemcpy3DParms *P, cudaStream_t Stream, bool Async
                       : pitchedSide(P->dstPtr, P->dstPos, WidthBytes, E, &Dst);
   if (Error)
     return Error;
-  return loom::submitCopy3D({Dst.Base, Dst.Pitch, Dst.SlicePitch, Src.Base, Src.Pitch,
-                             Src.SlicePitch, WidthBytes, E.height, E.depth},
-                            P->kind, Stream, Async);
+  loom::CopyShape Shape{Dst.Base, Dst.Pitch, Dst.SlicePitch, Src.Base, Src.Pitch,
+                        Src.SlicePitch, WidthBytes, E.height, E.depth};
+  // An array side is Loom's own storage, checked against the array above.
+  Shape.DstTrusted = P->dstArray != nullptr;
+  Shape.SrcTrusted = P->srcArray != nullptr;
+  return loom::submitCopy3D(Shape, P->kind, Stream, Async);
 }
 
 cudaError_t memset3D(cudaPitchedPtr P, int Value, cudaExtent E, cudaStream_t Stream,
@@ -175,7 +178,8 @@ cudaError_t cudaHostGetDevicePointer(void **DevPtr, void *HostPtr, unsigned int 
   if (!DevPtr || !HostPtr || Flags != 0)
     return recordError(cudaErrorInvalidValue);
   loom::Allocation A;
-  if (!Runtime::get().allocator().find(HostPtr, &A) || A.Kind == AllocKind::Device)
+  if (!Runtime::get().allocator().find(HostPtr, &A) || A.Kind == AllocKind::Device ||
+      A.Kind == AllocKind::Symbol)
     return recordError(cudaErrorInvalidValue);
   *DevPtr = HostPtr; // one address space
   return cudaSuccess;
@@ -206,7 +210,8 @@ cudaError_t cudaHostUnregister(void *Ptr) {
 
 cudaError_t cudaMallocManaged(void **DevPtr, size_t Size, unsigned int Flags) {
   LOOM_PROFILE_API("cudaMallocManaged");
-  if (Flags != cudaMemAttachGlobal && Flags != cudaMemAttachHost)
+  // CUDA refuses an empty managed allocation (cudaMalloc(&p, 0) succeeds).
+  if ((Flags != cudaMemAttachGlobal && Flags != cudaMemAttachHost) || Size == 0)
     return recordError(cudaErrorInvalidValue);
   return recordError(allocate(DevPtr, Size, AllocKind::Managed, Flags));
 }
@@ -274,7 +279,8 @@ cudaError_t cudaMemAdvise(const void *DevPtr, size_t Count, enum cudaMemoryAdvis
                           int Device) {
   // Advice about placement and read duplication; one memory, nothing to do.
   if (!DevPtr || Count == 0 || Advice < cudaMemAdviseSetReadMostly ||
-      Advice > cudaMemAdviseUnsetAccessedBy)
+      Advice > cudaMemAdviseUnsetAccessedBy ||
+      Runtime::get().allocator().classify(DevPtr, Count) == loom::RangeStatus::Invalid)
     return recordError(cudaErrorInvalidValue);
   bool NeedsDevice = Advice != cudaMemAdviseSetReadMostly &&
                      Advice != cudaMemAdviseUnsetReadMostly;
@@ -309,6 +315,7 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *Attributes,
   Attributes->device = 0;
   switch (A.Kind) {
   case AllocKind::Device:
+  case AllocKind::Symbol:
     Attributes->type = cudaMemoryTypeDevice;
     Attributes->devicePointer = Mutable;
     Attributes->hostPointer = nullptr;
@@ -385,6 +392,10 @@ cudaError_t cudaMemPrefetchAsync(const void *DevPtr, size_t Count, int DstDevice
                                  cudaStream_t Stream) {
   // A placement hint; with one memory there is nothing to move.
   if (!DevPtr && Count)
+    return recordError(cudaErrorInvalidValue);
+  // Managed or (pageableMemoryAccess) pageable memory; never past the end of
+  // an allocation.
+  if (Count && Runtime::get().allocator().classify(DevPtr, Count) == loom::RangeStatus::Invalid)
     return recordError(cudaErrorInvalidValue);
   if (DstDevice != 0 && DstDevice != cudaCpuDeviceId)
     return recordError(cudaErrorInvalidDevice);

@@ -4,6 +4,7 @@
 
 #include "api/Transfer.h"
 #include "core/KernelRegistry.h"
+#include "core/Runtime.h"
 #include "support/ApiError.h"
 
 using loom::KernelRegistry;
@@ -33,7 +34,8 @@ cudaError_t copyToSymbol(const void *Symbol, const void *Src, size_t Count, size
   char *Address;
   if (cudaError_t Error = symbolRange(Symbol, Count, Offset, &Address))
     return Error;
-  return loom::submitCopy(Address, Count, Src, Count, Count, 1, Kind, Stream, Async);
+  return loom::submitCopy(Address, Count, Src, Count, Count, 1, Kind, Stream, Async,
+                          loom::TrustDst);
 }
 
 cudaError_t copyFromSymbol(void *Dst, const void *Symbol, size_t Count, size_t Offset,
@@ -44,7 +46,8 @@ cudaError_t copyFromSymbol(void *Dst, const void *Symbol, size_t Count, size_t O
   char *Address;
   if (cudaError_t Error = symbolRange(Symbol, Count, Offset, &Address))
     return Error;
-  return loom::submitCopy(Dst, Count, Address, Count, Count, 1, Kind, Stream, Async);
+  return loom::submitCopy(Dst, Count, Address, Count, Count, 1, Kind, Stream, Async,
+                          loom::TrustSrc);
 }
 
 } // namespace
@@ -79,7 +82,11 @@ cudaError_t cudaGetSymbolAddress(void **DevPtr, const void *Symbol) {
   size_t Size;
   if (!Symbol)
     return recordError(cudaErrorInvalidSymbol);
-  return recordError(KernelRegistry::get().lookupVar(Symbol, DevPtr, &Size));
+  if (cudaError_t Error = KernelRegistry::get().lookupVar(Symbol, DevPtr, &Size))
+    return recordError(Error);
+  // The program may now pass the address to copies and fills: track it.
+  loom::Runtime::get().allocator().noteSymbol(*DevPtr, Size);
+  return cudaSuccess;
 }
 
 cudaError_t cudaGetSymbolSize(size_t *Size, const void *Symbol) {

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "api/Transfer.h"
 
+#include "core/KernelRegistry.h"
 #include "core/Ops.h"
 #include "core/Runtime.h"
 #include "profile/Profile.h"
@@ -11,6 +12,9 @@
 namespace loom {
 
 namespace {
+bool faulted(const CopyOp &O) { return O.faulted(); }
+bool faulted(const SetOp &) { return false; } // its range is always tracked memory
+
 /// Enqueues the op \p Make builds on \p Handle's stream and, for synchronous
 /// calls, waits. A synchronous call first waits (helping: a small kernel
 /// before it runs on this thread) for the work it is ordered after, then runs
@@ -36,26 +40,64 @@ cudaError_t submitAndMaybeWait(cudaStream_t Handle, bool Async, ArgTs... Args) {
     if (R.scheduler().idleForBlockingCall(S)) {
       OpT Inline(Args...);
       int64_t ProfileStart = profile::Enabled ? profile::nowNs() : 0;
+      Inline.CallerWaits = true;
       Inline.run(0, 1, helperWorkerState(R.scheduler().numWorkers()));
       if (profile::Enabled)
         profile::ranInline(Inline, ProfileStart);
+      if (faulted(Inline))
+        return cudaErrorInvalidValue;
       return stickyError();
     }
   }
-  OpRef O = std::make_shared<OpT>(Args...);
+  std::shared_ptr<OpT> O = std::make_shared<OpT>(Args...);
   // The caller waits for it at once: it runs the op itself (or a worker that
   // is awake anyway does) instead of waking one.
   O->CallerWaits = !Async;
-  OpRef Keep = O;
+  std::shared_ptr<OpT> Keep = O;
   // An asynchronous small copy or fill for an idle stream runs here.
   if (cudaError_t Error = R.enqueue(S, std::move(O), nullptr, /*MayRunHere=*/Async))
     return Error;
   if (Async)
     return cudaSuccess;
   R.scheduler().waitFor(Keep);
+  // A copy through an address that is not mapped fails the call, as CUDA's
+  // does for a bad host pointer.
+  if (faulted(*Keep))
+    return cudaErrorInvalidValue;
   return stickyError();
 }
 } // namespace
+
+cudaError_t checkTransferSide(const void *Ptr, size_t Pitch, size_t SlicePitch, size_t Width,
+                              size_t Height, size_t Depth, bool MustBeDevice, bool *Untracked) {
+  // The bytes from the window's first to its last: rows and slices between
+  // belong to the same allocation (a pitched one).
+  size_t Extent = Width, Span;
+  if (Height > 1 && (__builtin_mul_overflow(Height - 1, Pitch, &Span) ||
+                     __builtin_add_overflow(Extent, Span, &Extent)))
+    return cudaErrorInvalidValue;
+  if (Depth > 1 && (__builtin_mul_overflow(Depth - 1, SlicePitch, &Span) ||
+                    __builtin_add_overflow(Extent, Span, &Extent)))
+    return cudaErrorInvalidValue;
+  switch (Runtime::get().allocator().classify(Ptr, Extent)) {
+  case RangeStatus::Inside:
+    return cudaSuccess;
+  case RangeStatus::Untracked:
+    // Pageable host memory is legal where the kind allows host memory (and
+    // for cudaMemcpyDefault); a copy through an unmapped address is caught
+    // by the fault guard around the copy (CopyOp::run).
+    if (Untracked)
+      *Untracked = true;
+    // A device side may also be a __device__ variable's storage whose
+    // address the program has from elsewhere (a managed variable's &x).
+    return !MustBeDevice || KernelRegistry::get().containsVarRange(Ptr, Extent)
+               ? cudaSuccess
+               : cudaErrorInvalidValue;
+  case RangeStatus::Invalid:
+    break;
+  }
+  return cudaErrorInvalidValue;
+}
 
 cudaError_t submitCopy3D(const CopyShape &C, cudaMemcpyKind Kind, cudaStream_t Handle,
                          bool Async) {
@@ -70,18 +112,31 @@ cudaError_t submitCopy3D(const CopyShape &C, cudaMemcpyKind Kind, cudaStream_t H
   if (C.Depth > 1 && (C.DstSlicePitch < C.DstPitch * (C.Height - 1) + C.Width ||
                       C.SrcSlicePitch < C.SrcPitch * (C.Height - 1) + C.Width))
     return cudaErrorInvalidValue;
+  const bool DstDevice = Kind == cudaMemcpyHostToDevice || Kind == cudaMemcpyDeviceToDevice;
+  const bool SrcDevice = Kind == cudaMemcpyDeviceToHost || Kind == cudaMemcpyDeviceToDevice;
+  bool Untracked = false;
+  if (!C.DstTrusted)
+    if (cudaError_t Error = checkTransferSide(C.Dst, C.DstPitch, C.DstSlicePitch, C.Width,
+                                              C.Height, C.Depth, DstDevice, &Untracked))
+      return Error;
+  if (!C.SrcTrusted)
+    if (cudaError_t Error = checkTransferSide(C.Src, C.SrcPitch, C.SrcSlicePitch, C.Width,
+                                              C.Height, C.Depth, SrcDevice, &Untracked))
+      return Error;
   LOOM_PROFILE_API(Async ? "cudaMemcpy*Async" : "cudaMemcpy*");
   profile::TransferScope Profiled(Kind, uint64_t(C.Width) * C.Height * C.Depth);
   return submitAndMaybeWait<CopyOp>(Handle, Async, C.Dst, C.DstPitch, C.Src, C.SrcPitch,
                                     C.Width, C.Height, C.Depth, C.DstSlicePitch,
-                                    C.SrcSlicePitch);
+                                    C.SrcSlicePitch, Untracked);
 }
 
 cudaError_t submitCopy(void *Dst, size_t DstPitch, const void *Src, size_t SrcPitch,
                        size_t Width, size_t Height, cudaMemcpyKind Kind, cudaStream_t Handle,
-                       bool Async) {
-  return submitCopy3D({Dst, DstPitch, 0, Src, SrcPitch, 0, Width, Height, 1}, Kind, Handle,
-                      Async);
+                       bool Async, unsigned Trusted) {
+  CopyShape Shape{Dst, DstPitch, 0, Src, SrcPitch, 0, Width, Height, 1};
+  Shape.DstTrusted = Trusted & TrustDst;
+  Shape.SrcTrusted = Trusted & TrustSrc;
+  return submitCopy3D(Shape, Kind, Handle, Async);
 }
 
 cudaError_t submitSet3D(void *Dst, size_t Pitch, size_t SlicePitch, int Value, size_t Width,
@@ -94,6 +149,9 @@ cudaError_t submitSet3D(void *Dst, size_t Pitch, size_t SlicePitch, int Value, s
     return cudaErrorInvalidPitchValue;
   if (Depth > 1 && SlicePitch < Pitch * (Height - 1) + Width)
     return cudaErrorInvalidValue;
+  if (cudaError_t Error =
+          checkTransferSide(Dst, Pitch, SlicePitch, Width, Height, Depth, /*MustBeDevice=*/true))
+    return Error;
   LOOM_PROFILE_API(Async ? "cudaMemset*Async" : "cudaMemset*");
   profile::TransferScope Profiled(0, uint64_t(Width) * Height * Depth, /*IsMemset=*/true);
   return submitAndMaybeWait<SetOp>(Handle, Async, Dst, Pitch, Value, Width, Height, Depth,

@@ -16,19 +16,36 @@ struct CopyShape {
   const void *Src;
   size_t SrcPitch, SrcSlicePitch;
   size_t Width, Height, Depth;
+  /// A side Loom resolved itself (a CUDA array's storage, a symbol's range,
+  /// checked by the caller): not looked up in the allocation map.
+  bool DstTrusted = false, SrcTrusted = false;
 };
 
 /// A 3D copy in \p Stream; waits for it unless \p Async. Validates like CUDA:
 /// bad kind -> cudaErrorInvalidMemcpyDirection, null pointer with nonzero
-/// size -> cudaErrorInvalidValue, pitch < width -> cudaErrorInvalidPitchValue.
+/// size -> cudaErrorInvalidValue, pitch < width -> cudaErrorInvalidPitchValue,
+/// and each side's whole footprint against the allocation map
+/// (checkTransferSide): cudaErrorInvalidValue for a range that runs past an
+/// allocation, wraps around, or, on a side the kind says is device memory,
+/// is no memory Loom tracks (freed, garbage).
 /// During stream capture the copy is recorded (or refused, see Runtime::enqueue).
 cudaError_t submitCopy3D(const CopyShape &Shape, cudaMemcpyKind Kind, cudaStream_t Stream,
                          bool Async);
 
-/// A 2D copy (a 1D copy has pitch = width and one row).
+/// A 2D copy (a 1D copy has pitch = width and one row). \p Trusted: which
+/// sides Loom resolved itself (TrustDst, TrustSrc).
+enum : unsigned { TrustDst = 1, TrustSrc = 2 };
 cudaError_t submitCopy(void *Dst, size_t DstPitch, const void *Src, size_t SrcPitch,
                        size_t Width, size_t Height, cudaMemcpyKind Kind, cudaStream_t Stream,
-                       bool Async);
+                       bool Async, unsigned Trusted = 0);
+
+/// Checks one side of a copy or fill: the \p Depth x \p Height x \p Width
+/// window at \p Ptr with the given pitches. \p MustBeDevice: the call's kind
+/// says this side is device memory, so untracked memory is refused.
+/// \p Untracked is set when the side is memory the map does not track.
+cudaError_t checkTransferSide(const void *Ptr, size_t Pitch, size_t SlicePitch, size_t Width,
+                              size_t Height, size_t Depth, bool MustBeDevice,
+                              bool *Untracked = nullptr);
 
 /// A 3D fill in \p Stream; waits for it unless \p Async.
 cudaError_t submitSet3D(void *Dst, size_t Pitch, size_t SlicePitch, int Value, size_t Width,

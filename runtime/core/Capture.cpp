@@ -64,6 +64,8 @@ cudaError_t Runtime::enqueue(const std::shared_ptr<Stream> &S, OpRef O, const Op
   if (MayRunHere && !WaitFor && scheduler().tryRunHere(S, O))
     return cudaSuccess;
   scheduler().submit(S, std::move(O), WaitFor);
+  // A bounded launch queue: a thread far ahead of the device waits.
+  scheduler().throttle(S);
   return cudaSuccess;
 }
 

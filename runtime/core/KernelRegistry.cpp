@@ -218,4 +218,20 @@ cudaError_t KernelRegistry::lookupVar(const void *HostVar, void **Address, size_
   return cudaSuccess;
 }
 
+bool KernelRegistry::containsVarRange(const void *Ptr, size_t Bytes) {
+  auto Begin = reinterpret_cast<uintptr_t>(Ptr);
+  std::lock_guard<std::mutex> Lock(M);
+  for (auto &Entry : Vars) {
+    const LoomVarDesc *Desc = findVarLocked(Entry.second);
+    if (!Desc)
+      continue;
+    auto Base = reinterpret_cast<uintptr_t>((Desc->flags & LOOM_VAR_MANAGED) ? Entry.first
+                                                                            : Desc->address);
+    auto Size = static_cast<uintptr_t>(Desc->size);
+    if (Begin >= Base && Begin - Base <= Size && Bytes <= Size - (Begin - Base))
+      return true;
+  }
+  return false;
+}
+
 } // namespace loom

@@ -72,6 +72,11 @@ public:
   /// Resolves a shadow variable to the device variable's address and size;
   /// cudaErrorInvalidSymbol if unknown.
   cudaError_t lookupVar(const void *HostVar, void **Address, size_t *Size);
+  /// Whether [Ptr, Ptr + Bytes) lies inside one registered variable's
+  /// storage (what kernels access: the device variable, or a managed
+  /// variable's shadow). A linear scan: the allocation map's slow path for
+  /// device-side ranges it does not track.
+  bool containsVarRange(const void *Ptr, size_t Bytes);
 
   /// cudaDeviceReset: every registered __device__, __constant__ and
   /// __managed__ variable gets its initial value back, as when CUDA loads

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/Ops.h"
 
+#include "cuda_runtime_api.h"
+
 #include "core/KernelJit.h"
 #include "core/Runtime.h"
 #include "device/KernelGuard.h"
@@ -9,8 +11,14 @@
 #include "support/ApiError.h"
 #include "support/RecyclingAllocator.h"
 
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <cxxabi.h>
 #include <new>
+#include <string>
 
 namespace loom {
 
@@ -94,8 +102,42 @@ void KernelOp::run(uint64_t Begin, uint64_t End, WorkerState &Worker) {
   }
   KernelOp *Outer = Current;
   Current = this;
-  runEntryGuarded(Desc.entry, &Launch, ArgPtrs, Begin, End, W);
+  FaultInfo Fault;
+  bool Completed = runEntryGuarded(Desc.entry, &Launch, ArgPtrs, Begin, End, W, &Fault);
   Current = Outer;
+  if (!Completed && Fault.Signal)
+    reportFault(Fault, Begin, End);
+}
+
+void KernelOp::reportFault(const FaultInfo &Fault, uint64_t Begin, uint64_t End) {
+  // A memory fault is CUDA's illegal address; a stack overflow and an
+  // arithmetic trap are its unspecified launch failure.
+  cudaError_t Error = (Fault.Signal == SIGFPE || Fault.StackOverflow) ? cudaErrorLaunchFailure
+                                                                      : cudaErrorIllegalAddress;
+  // The launch's first fault is reported (later ones are usually its echoes
+  // in other chunks), unless the context had failed already.
+  if (stickyError() == cudaSuccess && !FaultReported.exchange(true)) {
+    // Block coordinates of the chunk's first block; the thread is not known
+    // (a chunk runs whole blocks, a gang of threads per instruction).
+    uint64_t GX = Launch.gridDim.x, GY = Launch.gridDim.y;
+    uint64_t X = Begin % GX, Y = Begin / GX % GY, Z = Begin / GX / GY;
+    int Status = 0;
+    char *Demangled = abi::__cxa_demangle(Desc.name, nullptr, nullptr, &Status);
+    std::fflush(stdout); // device printf output before the report, as CUDA does
+    std::fprintf(stderr,
+                 "loom: kernel %s faulted: %s, in block (%llu,%llu,%llu)%s, thread unknown; "
+                 "%s (sticky)\n",
+                 Demangled ? Demangled : (Desc.name ? Desc.name : "<unnamed>"),
+                 describeFault(Fault).c_str(), (unsigned long long)X, (unsigned long long)Y,
+                 (unsigned long long)Z,
+                 End - Begin > 1 ? (" or one of the " + std::to_string(End - Begin - 1) +
+                                    " blocks after it")
+                                       .c_str()
+                                 : "",
+                 cudaGetErrorName(Error));
+    std::free(Demangled);
+  }
+  setStickyError(Error);
 }
 
 KernelOp *KernelOp::current() { return Current; }
@@ -117,18 +159,40 @@ void KernelOp::onComplete() {
 }
 
 CopyOp::CopyOp(void *Dst, size_t DstPitch, const void *Src, size_t SrcPitch, size_t Width,
-               size_t Height, size_t Depth, size_t DstSlicePitch, size_t SrcSlicePitch)
+               size_t Height, size_t Depth, size_t DstSlicePitch, size_t SrcSlicePitch,
+               bool Guarded)
     : Op(1, 1), Dst(static_cast<unsigned char *>(Dst)),
       Src(static_cast<const unsigned char *>(Src)), DstPitch(DstPitch), SrcPitch(SrcPitch),
       Width(Width), Height(Height), Depth(Depth), DstSlicePitch(DstSlicePitch),
-      SrcSlicePitch(SrcSlicePitch) {}
+      SrcSlicePitch(SrcSlicePitch), Guarded(Guarded) {}
 
 OpRef CopyOp::clone() const {
   return std::make_shared<CopyOp>(Dst, DstPitch, Src, SrcPitch, Width, Height, Depth,
-                                  DstSlicePitch, SrcSlicePitch);
+                                  DstSlicePitch, SrcSlicePitch, Guarded);
 }
 
 void CopyOp::run(uint64_t, uint64_t, WorkerState &) {
+  if (!Guarded) {
+    copy();
+    return;
+  }
+  FaultInfo Fault;
+  if (runGuarded([](void *Self) { static_cast<CopyOp *>(Self)->copy(); }, this, &Fault))
+    return;
+  Faulted = true;
+  if (CallerWaits)
+    return; // the waiting call returns cudaErrorInvalidValue
+  if (stickyError() == cudaSuccess) {
+    std::fflush(stdout);
+    std::fprintf(stderr,
+                 "loom: an asynchronous copy faulted (%s); the context fails with "
+                 "cudaErrorIllegalAddress\n",
+                 describeFault(Fault).c_str());
+  }
+  setStickyError(cudaErrorIllegalAddress);
+}
+
+void CopyOp::copy() {
   for (size_t Slice = 0; Slice < Depth; ++Slice) {
     unsigned char *D = Dst + Slice * DstSlicePitch;
     const unsigned char *S = Src + Slice * SrcSlicePitch;

@@ -7,10 +7,13 @@
 #include "loom/KernelABI.h"
 #include "scheduler/Op.h"
 
+#include <atomic>
 #include <chrono>
 #include <memory>
 
 namespace loom {
+
+struct FaultInfo;
 
 /// One kernel launch: the grid's blocks are the units. Argument values are
 /// copied at construction, so the caller's variables may change afterwards.
@@ -40,6 +43,9 @@ public:
   /// barriers: a unit is a thread, or for a vectorized kernel (gangWidth W
   /// > 1) a gang of W threads of a row, ceil(x / W) gangs per row.
   static uint64_t arenaBytes(const LoomKernelDesc &Desc, const LoomDim3 &Block);
+  /// A memory or arithmetic fault in blocks [Begin, End): the sticky error,
+  /// and (for the launch's first) a message naming kernel, block and address.
+  void reportFault(const FaultInfo &Fault, uint64_t Begin, uint64_t End);
 
   /// The launch whose blocks the calling thread is running, or null
   /// (device-side launches make it their parent).
@@ -49,6 +55,8 @@ public:
   /// Launched by a kernel: counted in Runtime::PendingDeviceLaunches until
   /// it completes.
   bool DeviceLaunched = false;
+  /// A fault in this launch was reported (reportFault: one message per launch).
+  std::atomic<bool> FaultReported{false};
   /// The scheduled op this launch's blocks run under when it is not itself
   /// submitted (a cooperative launch's grid); children attach to it.
   Op *ScheduledAs = this;
@@ -81,17 +89,30 @@ double byteOpGuessNs(double Bytes);
 /// the same host copy (memmove: overlap-safe).
 class CopyOp final : public Op {
 public:
+  /// \p Guarded: a side is memory the allocation map does not track
+  /// (pageable host memory, or an address that is not mapped): the copy
+  /// runs under the fault guard, and a fault fails it (faulted()) instead of
+  /// killing the process.
   CopyOp(void *Dst, size_t DstPitch, const void *Src, size_t SrcPitch, size_t Width,
-         size_t Height, size_t Depth = 1, size_t DstSlicePitch = 0, size_t SrcSlicePitch = 0);
+         size_t Height, size_t Depth = 1, size_t DstSlicePitch = 0, size_t SrcSlicePitch = 0,
+         bool Guarded = false);
   void run(uint64_t Begin, uint64_t End, WorkerState &Worker) override;
   OpRef clone() const override;
   double guessNs() const override;
   bool mayRunOnSubmitter() const override { return true; }
+  /// The copy touched an address that is not mapped. A caller that waits
+  /// for it reports cudaErrorInvalidValue; an asynchronous one got the
+  /// sticky cudaErrorIllegalAddress.
+  bool faulted() const { return Faulted; }
 
 private:
+  void copy();
+
   unsigned char *Dst;
   const unsigned char *Src;
   size_t DstPitch, SrcPitch, Width, Height, Depth, DstSlicePitch, SrcSlicePitch;
+  bool Guarded;
+  bool Faulted = false;
 };
 
 /// A 3D byte fill (cudaMemset family).

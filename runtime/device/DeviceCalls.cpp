@@ -2,11 +2,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "loom/KernelABI.h"
 
+#include "core/Runtime.h"
 #include "device/KernelGuard.h"
 #include "device/Printf.h"
 #include "scheduler/GridBarrier.h"
 #include "support/ApiError.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 
@@ -17,7 +19,10 @@ int __loom_vprintf(const char *Format, const void *PackedArgs) {
   // stream per call, so lines of concurrent blocks never interleave.
   thread_local std::string Line;
   Line.clear();
-  int Result = loom::formatDevicePrintf(Format, PackedArgs, Line);
+  // One call's output is bounded by cudaLimitPrintfFifoSize.
+  size_t Limit = SIZE_MAX;
+  loom::Runtime::get().getLimit(cudaLimitPrintfFifoSize, &Limit);
+  int Result = loom::formatDevicePrintf(Format, PackedArgs, Line, Limit);
   if (!Line.empty())
     std::fwrite(Line.data(), 1, Line.size(), stdout);
   return Result;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <string>
 
 namespace loom {
 
@@ -60,14 +61,47 @@ bool isWide(Length Len) {
          Len == Length::T;
 }
 
+/// A width or precision, clamped to +-Limit (a printf field can never be
+/// wider than the output it is allowed).
+std::string clampedField(long long Value, size_t Limit) {
+  long long Max = Limit > size_t(INT32_MAX) ? INT32_MAX : static_cast<long long>(Limit);
+  if (Value > Max)
+    Value = Max;
+  if (Value < -Max)
+    Value = -Max;
+  return std::to_string(Value);
+}
+
+/// Literal digits of a width or precision, saturating.
+long long readDigits(const char *&P) {
+  long long Value = 0;
+  while (*P >= '0' && *P <= '9') {
+    if (Value < INT32_MAX)
+      Value = Value * 10 + (*P - '0');
+    ++P;
+  }
+  return Value;
+}
+
 } // namespace
 
 int formatDevicePrintf(const char *Format, const void *Packed, std::string &Out) {
+  return formatDevicePrintf(Format, Packed, Out, SIZE_MAX);
+}
+
+int formatDevicePrintf(const char *Format, const void *Packed, std::string &Out, size_t Limit) {
   if (!Format)
     return -1;
   ArgReader Args(static_cast<const unsigned char *>(Packed));
   const char *P = Format;
+  const size_t Start = Out.size();
   while (*P) {
+    if (Out.size() - Start >= Limit) {
+      // The call's output is full (cudaLimitPrintfFifoSize): the rest is
+      // dropped, as CUDA drops what does not fit its FIFO.
+      Out.resize(Start + Limit);
+      break;
+    }
     if (*P != '%') {
       const char *Next = std::strchr(P, '%');
       size_t Len = Next ? size_t(Next - P) : std::strlen(P);
@@ -89,23 +123,23 @@ int formatDevicePrintf(const char *Format, const void *Packed, std::string &Out)
     bool NeedsArgs = *P == '*';
     if (NeedsArgs && !Args.valid())
       return -2;
+    // Widths and precisions are clamped to what the output may hold, so
+    // printf("%*d", 2000000000, x) formats a bounded field.
     if (*P == '*') {
-      Spec += std::to_string(Args.read<int32_t>());
+      Spec += clampedField(Args.read<int32_t>(), Limit);
       ++P;
-    } else {
-      while (*P >= '0' && *P <= '9')
-        Spec.push_back(*P++);
+    } else if (*P >= '0' && *P <= '9') {
+      Spec += clampedField(readDigits(P), Limit);
     }
     if (*P == '.') {
       Spec.push_back(*P++);
       if (*P == '*') {
         if (!Args.valid())
           return -2;
-        Spec += std::to_string(Args.read<int32_t>());
+        Spec += clampedField(Args.read<int32_t>(), Limit);
         ++P;
       } else {
-        while (*P >= '0' && *P <= '9')
-          Spec.push_back(*P++);
+        Spec += clampedField(readDigits(P), Limit);
       }
     }
     Length Len = Length::None;
@@ -203,6 +237,8 @@ int formatDevicePrintf(const char *Format, const void *Packed, std::string &Out)
       break;
     }
   }
+  if (Out.size() - Start > Limit)
+    Out.resize(Start + Limit);
   return Args.count();
 }
 

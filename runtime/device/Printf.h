@@ -3,6 +3,7 @@
 #ifndef LOOM_RUNTIME_DEVICE_PRINTF_H
 #define LOOM_RUNTIME_DEVICE_PRINTF_H
 
+#include <cstddef>
 #include <string>
 
 namespace loom {
@@ -16,6 +17,10 @@ namespace loom {
 /// Returns the number of arguments consumed (CUDA's printf return value),
 /// -1 for a null format, -2 if arguments are needed but \p Packed is null.
 int formatDevicePrintf(const char *Format, const void *Packed, std::string &Out);
+/// The same, with at most \p Limit bytes appended (cudaLimitPrintfFifoSize):
+/// widths and precisions are clamped to \p Limit before formatting, and
+/// what does not fit is dropped.
+int formatDevicePrintf(const char *Format, const void *Packed, std::string &Out, size_t Limit);
 
 } // namespace loom
 

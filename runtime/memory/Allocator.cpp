@@ -3,6 +3,7 @@
 #include "memory/Allocator.h"
 
 #include <cstdlib>
+#include <iterator>
 #include <sys/mman.h>
 
 namespace loom {
@@ -29,7 +30,7 @@ cudaError_t Allocator::allocate(size_t Size, AllocKind Kind, unsigned Flags, voi
   // pages (a hint: where THP is off this does nothing).
   if (Huge)
     madvise(Ptr, Rounded, MADV_HUGEPAGE);
-  std::lock_guard<std::mutex> Lock(M);
+  std::unique_lock<std::shared_mutex> Lock(M);
   auto Base = reinterpret_cast<uintptr_t>(Ptr);
   Allocations[Base] = Allocation{Base, Size, Kind, Flags};
   InUse += Rounded;
@@ -43,10 +44,10 @@ size_t Allocator::roundedSize(size_t Size) const {
 }
 
 cudaError_t Allocator::release(void *Ptr, unsigned Kinds) {
-  std::lock_guard<std::mutex> Lock(M);
+  std::unique_lock<std::shared_mutex> Lock(M);
   auto It = Allocations.find(reinterpret_cast<uintptr_t>(Ptr));
   if (It == Allocations.end() || !(Kinds & bit(It->second.Kind)) ||
-      It->second.Kind == AllocKind::Registered)
+      It->second.Kind == AllocKind::Registered || It->second.Kind == AllocKind::Symbol)
     return cudaErrorInvalidValue;
   InUse -= roundedSize(It->second.Size);
   Allocations.erase(It);
@@ -57,7 +58,7 @@ cudaError_t Allocator::release(void *Ptr, unsigned Kinds) {
 cudaError_t Allocator::registerHost(void *Ptr, size_t Size, unsigned Flags) {
   if (!Ptr || Size == 0)
     return cudaErrorInvalidValue;
-  std::lock_guard<std::mutex> Lock(M);
+  std::unique_lock<std::shared_mutex> Lock(M);
   auto Base = reinterpret_cast<uintptr_t>(Ptr);
   // Reject overlap with any tracked range.
   auto Next = Allocations.lower_bound(Base);
@@ -73,7 +74,7 @@ cudaError_t Allocator::registerHost(void *Ptr, size_t Size, unsigned Flags) {
 }
 
 cudaError_t Allocator::unregisterHost(void *Ptr) {
-  std::lock_guard<std::mutex> Lock(M);
+  std::unique_lock<std::shared_mutex> Lock(M);
   auto It = Allocations.find(reinterpret_cast<uintptr_t>(Ptr));
   if (It == Allocations.end() || It->second.Kind != AllocKind::Registered)
     return cudaErrorHostMemoryNotRegistered;
@@ -82,7 +83,7 @@ cudaError_t Allocator::unregisterHost(void *Ptr) {
 }
 
 bool Allocator::find(const void *Ptr, Allocation *Out) {
-  std::lock_guard<std::mutex> Lock(M);
+  std::shared_lock<std::shared_mutex> Lock(M);
   auto Address = reinterpret_cast<uintptr_t>(Ptr);
   auto It = Allocations.upper_bound(Address);
   if (It == Allocations.begin())
@@ -94,17 +95,62 @@ bool Allocator::find(const void *Ptr, Allocation *Out) {
   return true;
 }
 
+RangeStatus Allocator::classify(const void *Ptr, size_t Bytes, AllocKind *Kind) {
+  auto Begin = reinterpret_cast<uintptr_t>(Ptr);
+  uintptr_t End;
+  if (__builtin_add_overflow(Begin, Bytes, &End))
+    return RangeStatus::Invalid;
+  std::shared_lock<std::shared_mutex> Lock(M);
+  // The first range starting above Begin; the one before it may contain Begin.
+  auto Next = Allocations.upper_bound(Begin);
+  if (Next != Allocations.begin()) {
+    const Allocation &A = std::prev(Next)->second;
+    if (Begin < A.Base + A.Size) {
+      if (End > A.Base + A.Size)
+        return RangeStatus::Invalid;
+      if (Kind)
+        *Kind = A.Kind;
+      return RangeStatus::Inside;
+    }
+  }
+  if (Next != Allocations.end() && Next->first < End)
+    return RangeStatus::Invalid;
+  return RangeStatus::Untracked;
+}
+
+void Allocator::noteSymbol(void *Ptr, size_t Size) {
+  if (!Ptr || Size == 0)
+    return;
+  std::unique_lock<std::shared_mutex> Lock(M);
+  auto Base = reinterpret_cast<uintptr_t>(Ptr);
+  auto Next = Allocations.lower_bound(Base);
+  if (Next != Allocations.end() && Next->first < Base + Size)
+    return; // already tracked (or overlapping something tracked)
+  if (Next != Allocations.begin()) {
+    auto Prev = std::prev(Next);
+    if (Prev->first + Prev->second.Size > Base)
+      return;
+  }
+  Allocations[Base] = Allocation{Base, Size, AllocKind::Symbol, 0};
+}
+
 void Allocator::releaseAll() {
-  std::lock_guard<std::mutex> Lock(M);
-  for (auto &Entry : Allocations)
-    if (Entry.second.Kind != AllocKind::Registered)
-      std::free(reinterpret_cast<void *>(Entry.first));
-  Allocations.clear();
+  std::unique_lock<std::shared_mutex> Lock(M);
+  for (auto It = Allocations.begin(); It != Allocations.end();) {
+    AllocKind Kind = It->second.Kind;
+    if (Kind == AllocKind::Symbol) {
+      ++It; // the variables outlive a reset
+      continue;
+    }
+    if (Kind != AllocKind::Registered)
+      std::free(reinterpret_cast<void *>(It->first));
+    It = Allocations.erase(It);
+  }
   InUse = 0;
 }
 
 size_t Allocator::bytesInUse() {
-  std::lock_guard<std::mutex> Lock(M);
+  std::shared_lock<std::shared_mutex> Lock(M);
   return InUse;
 }
 

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <shared_mutex>
 
 namespace loom {
 
@@ -17,6 +18,15 @@ enum class AllocKind {
   Host,       ///< cudaMallocHost, cudaHostAlloc
   Managed,    ///< cudaMallocManaged
   Registered, ///< cudaHostRegister (not owned)
+  Symbol,     ///< a __device__/__constant__ variable whose address the program took
+              ///< (cudaGetSymbolAddress; not owned, never freed)
+};
+
+/// Where a byte range lies relative to the tracked allocations.
+enum class RangeStatus {
+  Inside,    ///< wholly inside one tracked range
+  Untracked, ///< touches no tracked range (pageable host memory, or garbage)
+  Invalid,   ///< runs past the end of a tracked range, into one, or wraps around
 };
 
 struct Allocation {
@@ -48,6 +58,11 @@ public:
   cudaError_t unregisterHost(void *Ptr);
   /// The allocation containing \p Ptr, if any.
   bool find(const void *Ptr, Allocation *Out);
+  /// Classifies [Ptr, Ptr + Bytes) (Bytes > 0): one O(log n) lookup under a
+  /// shared lock. On Inside, \p Kind (if not null) gets the range's kind.
+  RangeStatus classify(const void *Ptr, size_t Bytes, AllocKind *Kind = nullptr);
+  /// Tracks a device variable's storage (idempotent; kept across releaseAll).
+  void noteSymbol(void *Ptr, size_t Size);
   /// Frees every owned allocation and forgets registrations (cudaDeviceReset).
   void releaseAll();
   size_t bytesInUse();
@@ -61,8 +76,10 @@ private:
 
   size_t Limit;
   bool HugePages;
-  std::mutex M;
-  std::map<uintptr_t, Allocation> Allocations; ///< by base address
+  /// Writers (allocate, free, register) take it exclusively; range checks
+  /// and lookups, the per-copy path, share it.
+  std::shared_mutex M;
+  std::map<uintptr_t, Allocation> Allocations; ///< by base address, non-overlapping
   size_t InUse = 0;
 };
 

@@ -682,4 +682,21 @@ bool Scheduler::queryOp(const OpRef &O) {
   return Done;
 }
 
+void Scheduler::throttle(const std::shared_ptr<Stream> &S) {
+  // A worker (a host function that submits) never waits for its own queue.
+  if (HoldsSlot)
+    return;
+  OpRef Drained;
+  {
+    std::lock_guard<std::mutex> Lock(M);
+    size_t Queued = S->Queue.size();
+    if (Queued <= MaxQueuedOps)
+      return;
+    // Wait until half the bound is left: one wait per MaxQueuedOps / 2
+    // submissions, not one per submission.
+    Drained = S->Queue[Queued - MaxQueuedOps / 2 - 1];
+  }
+  waitFor(Drained);
+}
+
 } // namespace loom

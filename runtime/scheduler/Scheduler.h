@@ -82,6 +82,15 @@ public:
   /// parent completes only after the child.
   void submitChild(const OpRef &Parent, std::shared_ptr<Stream> S, OpRef Child, bool Tail);
 
+  /// At most this many incomplete ops per stream: a host thread that
+  /// submits more waits (helping) until half of them completed, as CUDA's
+  /// launch queue blocks the launching thread when it is full. Bounds the
+  /// memory of a program that launches in a loop without synchronizing.
+  static constexpr size_t MaxQueuedOps = 1024;
+  /// Waits as above if \p S holds more than MaxQueuedOps ops (never on a
+  /// thread that executes work).
+  void throttle(const std::shared_ptr<Stream> &S);
+
   /// Blocks (helping) until \p O completed.
   void waitFor(const OpRef &O);
   /// Blocks (helping) until everything submitted to \p S so far completed.

@@ -7,7 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <cstdint>
+#include <string>
 
 namespace {
 
@@ -52,5 +54,84 @@ TEST(KernelGuard, ReturningEntryRestoresItself) {
   EXPECT_NE(denormalProduct(), 0.0f);
 }
 #endif
+
+// Memory and arithmetic faults in kernel code (issue #16): the guard's
+// signal handler turns them into an abandoned entry with what happened.
+void nullStoreEntry(const LoomLaunch *, void *const *Args, uint64_t, uint64_t, LoomWorker *) {
+  int *volatile P = static_cast<int *>(Args[0]);
+  *P = 1;
+}
+
+TEST(KernelGuard, MemoryFaultAbandonsTheEntry) {
+  ASSERT_TRUE(loom::faultHandlersInstalled());
+  // Twice: leaving the handler must leave the signal unblocked.
+  for (int Round = 0; Round < 2; ++Round) {
+    void *Args[] = {reinterpret_cast<void *>(uintptr_t(8))};
+    loom::FaultInfo Fault;
+    EXPECT_FALSE(loom::runEntryGuarded(nullStoreEntry, nullptr, Args, 0, 1, nullptr, &Fault));
+    EXPECT_EQ(Fault.Signal, SIGSEGV);
+    EXPECT_EQ(Fault.Address, reinterpret_cast<void *>(uintptr_t(8)));
+    EXPECT_FALSE(Fault.StackOverflow);
+    EXPECT_NE(loom::describeFault(Fault).find("not mapped"), std::string::npos);
+  }
+  int Target = 0;
+  void *Args[] = {&Target};
+  loom::FaultInfo Fault;
+  EXPECT_TRUE(loom::runEntryGuarded(nullStoreEntry, nullptr, Args, 0, 1, nullptr, &Fault));
+  EXPECT_EQ(Target, 1);
+  EXPECT_EQ(Fault.Signal, 0);
+}
+
+#if defined(__x86_64__)
+void divideEntry(const LoomLaunch *, void *const *Args, uint64_t, uint64_t, LoomWorker *) {
+  volatile int Zero = *static_cast<int *>(Args[0]);
+  *static_cast<int *>(Args[1]) = 100 / Zero;
+}
+
+TEST(KernelGuard, ArithmeticFaultAbandonsTheEntry) {
+  // Host-compiled code traps on x86; kernels never do (SafeIntegerDivision).
+  int Zero = 0, Out = 0;
+  void *Args[] = {&Zero, &Out};
+  loom::FaultInfo Fault;
+  EXPECT_FALSE(loom::runEntryGuarded(divideEntry, nullptr, Args, 0, 1, nullptr, &Fault));
+  EXPECT_EQ(Fault.Signal, SIGFPE);
+}
+#endif
+
+int recurseDeep(volatile char *Sink, long N) {
+  volatile char Frame[512];
+  Frame[N & 511] = char(N);
+  if (N == 0)
+    return Frame[0];
+  return recurseDeep(Frame, N - 1) + Frame[(N * 7) & 511] + Sink[0];
+}
+
+void recursionEntry(const LoomLaunch *, void *const *Args, uint64_t, uint64_t, LoomWorker *) {
+  char Sink = 0;
+  *static_cast<int *>(Args[0]) = recurseDeep(&Sink, 1L << 40);
+}
+
+TEST(KernelGuard, StackOverflowIsCaughtOnTheAlternateStack) {
+  int Out = 0;
+  void *Args[] = {&Out};
+  loom::FaultInfo Fault;
+  EXPECT_FALSE(loom::runEntryGuarded(recursionEntry, nullptr, Args, 0, 1, nullptr, &Fault));
+  EXPECT_EQ(Fault.Signal, SIGSEGV);
+  EXPECT_TRUE(Fault.StackOverflow);
+}
+
+TEST(KernelGuard, GuardedCallsReportFaults) {
+  loom::FaultInfo Fault;
+  EXPECT_FALSE(loom::runGuarded(
+      [](void *) {
+        volatile char *P = reinterpret_cast<volatile char *>(uintptr_t(16));
+        *P = 0;
+      },
+      nullptr, &Fault));
+  EXPECT_EQ(Fault.Signal, SIGSEGV);
+  int Ran = 0;
+  EXPECT_TRUE(loom::runGuarded([](void *R) { *static_cast<int *>(R) = 1; }, &Ran, &Fault));
+  EXPECT_EQ(Ran, 1);
+}
 
 } // namespace

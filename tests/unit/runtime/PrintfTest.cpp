@@ -96,3 +96,39 @@ TEST(Printf, VprintfWritesWholeLinesToStdout) {
 }
 
 } // namespace
+
+// Output is bounded by cudaLimitPrintfFifoSize (issue #16): a huge width or
+// precision is clamped before formatting, so it takes neither minutes nor
+// gigabytes, and the call's output is cut at the limit.
+namespace {
+TEST(Printf, HugeFieldsAreBoundedByTheFifoSize) {
+  const size_t Limit = 4096;
+  std::string Out;
+  int R = loom::formatDevicePrintf("%*d|", Packer().add(int32_t(2000000000)).add(int32_t(7)).data(),
+                                   Out, Limit);
+  EXPECT_EQ(R, 2);
+  EXPECT_EQ(Out.size(), Limit); // the field fills it; the '|' is dropped
+  EXPECT_EQ(Out.back(), '7');
+  Out.clear();
+  loom::formatDevicePrintf("%2000000000d", Packer().add(int32_t(7)).data(), Out, Limit);
+  EXPECT_EQ(Out.size(), Limit);
+  Out.clear();
+  loom::formatDevicePrintf("%.*f", Packer().add(int32_t(2000000000)).add(1.0).data(), Out, Limit);
+  EXPECT_EQ(Out.size(), Limit);
+  Out.clear();
+  // Left-justified through a negative '*' width, even INT_MIN.
+  loom::formatDevicePrintf("%*d|", Packer().add(int32_t(INT32_MIN)).add(int32_t(7)).data(), Out,
+                           Limit);
+  EXPECT_EQ(Out.size(), Limit);
+  EXPECT_EQ(Out.substr(0, 2), "7 ");
+  // Below the limit nothing changes.
+  Out.clear();
+  loom::formatDevicePrintf("%*d|", Packer().add(int32_t(5)).add(int32_t(7)).data(), Out, Limit);
+  EXPECT_EQ(Out, "    7|");
+  // A long literal text is cut too.
+  std::string Long(3 * Limit, 'x');
+  Out.clear();
+  loom::formatDevicePrintf(Long.c_str(), nullptr, Out, Limit);
+  EXPECT_EQ(Out.size(), Limit);
+}
+} // namespace

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 #include <sys/resource.h>
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <thread>
@@ -77,6 +78,42 @@ TEST(PoolScheduler, AllBlocksRunExactlyOnce) {
     ASSERT_EQ(Seen[I], 1);
   EXPECT_EQ(cudaFree(Log), cudaSuccess);
   EXPECT_EQ(cudaFree(Next), cudaSuccess);
+}
+
+// The launch queue is bounded (issue #16): a thread that submits far ahead
+// of a stream that cannot progress blocks, as CUDA's launching thread does
+// when its queue is full, and everything runs once the stream moves.
+TEST(PoolScheduler, LaunchQueueIsBounded) {
+  static std::atomic<bool> Release{false};
+  static std::atomic<int> Ran{0};
+  Release = false;
+  Ran = 0;
+  cudaStream_t S;
+  ASSERT_EQ(cudaStreamCreate(&S), cudaSuccess);
+  ASSERT_EQ(cudaLaunchHostFunc(
+                S,
+                [](void *) {
+                  while (!Release.load())
+                    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                },
+                nullptr),
+            cudaSuccess);
+  const int Ops = 3 * int(loom::Scheduler::MaxQueuedOps);
+  std::atomic<int> Submitted{0};
+  std::thread Submitter([&] {
+    for (int I = 0; I < Ops; ++I) {
+      EXPECT_EQ(cudaLaunchHostFunc(S, [](void *) { ++Ran; }, nullptr), cudaSuccess);
+      ++Submitted;
+    }
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_LE(Submitted.load(), int(loom::Scheduler::MaxQueuedOps));
+  EXPECT_GE(Submitted.load(), int(loom::Scheduler::MaxQueuedOps) - 1);
+  Release = true;
+  Submitter.join();
+  ASSERT_EQ(cudaStreamSynchronize(S), cudaSuccess);
+  EXPECT_EQ(Ran.load(), Ops);
+  EXPECT_EQ(cudaStreamDestroy(S), cudaSuccess);
 }
 
 } // namespace
