@@ -86,6 +86,17 @@ typedef unsigned long long curandDirectionVectors64_t[64];
 struct curandGenerator_st;
 typedef struct curandGenerator_st *curandGenerator_t;
 
+/* A discrete distribution for curand_discrete (curand_kernel.h): values
+ * shift .. shift + length - 1 with cumulative probabilities cdf[] (the last
+ * is 1). Loom's layout; programs only pass the handle around. */
+struct curandDiscreteDistribution_st {
+  unsigned int shift;
+  unsigned int length;
+  double mean;
+  double *cdf;
+};
+typedef struct curandDiscreteDistribution_st *curandDiscreteDistribution_t;
+
 curandStatus_t CURANDAPI curandCreateGenerator(curandGenerator_t *generator,
                                                curandRngType_t rng_type);
 curandStatus_t CURANDAPI curandCreateGeneratorHost(curandGenerator_t *generator,
@@ -122,6 +133,10 @@ curandStatus_t CURANDAPI curandGenerateLogNormalDouble(curandGenerator_t generat
 curandStatus_t CURANDAPI curandGeneratePoisson(curandGenerator_t generator,
                                                unsigned int *outputPtr, size_t n, double lambda);
 curandStatus_t CURANDAPI curandGenerateSeeds(curandGenerator_t generator);
+curandStatus_t CURANDAPI curandCreatePoissonDistribution(
+    double lambda, curandDiscreteDistribution_t *discrete_distribution);
+curandStatus_t CURANDAPI curandDestroyDistribution(
+    curandDiscreteDistribution_t discrete_distribution);
 /* Loom's Sobol direction vectors (docs/libraries.md: the first two
  * dimensions are the standard ones, the others are derived by Loom and are
  * not Joe and Kuo's table). */

@@ -712,6 +712,24 @@ template <typename S> __LOOM_CURAND_FN unsigned int curand_poisson(S *state, dou
   }
 }
 
+/* Discrete distributions (curandCreatePoissonDistribution): inversion of
+ * the tabulated CDF at a double uniform, by binary search. */
+template <typename S>
+__LOOM_CURAND_FN unsigned int curand_discrete(S *state,
+                                              curandDiscreteDistribution_t discrete_distribution) {
+  double u = curand_uniform_double(state);
+  const double *cdf = discrete_distribution->cdf;
+  unsigned int lo = 0, hi = discrete_distribution->length - 1;
+  while (lo < hi) {
+    unsigned int mid = lo + (hi - lo) / 2;
+    if (cdf[mid] < u)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return discrete_distribution->shift + lo;
+}
+
 /* ==================== Philox: four at a time ============================ */
 __LOOM_CURAND_FN float4 curand_uniform4(curandStatePhilox4_32_10_t *state) {
   uint4 x = curand4(state);
@@ -746,6 +764,44 @@ __LOOM_CURAND_FN float4 curand_log_normal4(curandStatePhilox4_32_10_t *state, fl
   r.y = expf(mean + stddev * r.y);
   r.z = expf(mean + stddev * r.z);
   r.w = expf(mean + stddev * r.w);
+  return r;
+}
+__LOOM_CURAND_FN uint4 curand_discrete4(curandStatePhilox4_32_10_t *state,
+                                         curandDiscreteDistribution_t discrete_distribution) {
+  uint4 r;
+  r.x = curand_discrete(state, discrete_distribution);
+  r.y = curand_discrete(state, discrete_distribution);
+  r.z = curand_discrete(state, discrete_distribution);
+  r.w = curand_discrete(state, discrete_distribution);
+  return r;
+}
+__LOOM_CURAND_FN double4 curand_uniform4_double(curandStatePhilox4_32_10_t *state) {
+  uint4 a = curand4(state), b = curand4(state);
+  double4 r;
+  r.x = _curand_uniform_double_hq(a.x, a.y);
+  r.y = _curand_uniform_double_hq(a.z, a.w);
+  r.z = _curand_uniform_double_hq(b.x, b.y);
+  r.w = _curand_uniform_double_hq(b.z, b.w);
+  return r;
+}
+__LOOM_CURAND_FN double4 curand_normal4_double(curandStatePhilox4_32_10_t *state) {
+  uint4 a = curand4(state), b = curand4(state);
+  double2 p = _curand_box_muller_double(a.x, a.y, a.z, a.w);
+  double2 q = _curand_box_muller_double(b.x, b.y, b.z, b.w);
+  double4 r;
+  r.x = p.x;
+  r.y = p.y;
+  r.z = q.x;
+  r.w = q.y;
+  return r;
+}
+__LOOM_CURAND_FN double4 curand_log_normal4_double(curandStatePhilox4_32_10_t *state,
+                                                   double mean, double stddev) {
+  double4 r = curand_normal4_double(state);
+  r.x = exp(mean + stddev * r.x);
+  r.y = exp(mean + stddev * r.y);
+  r.z = exp(mean + stddev * r.z);
+  r.w = exp(mean + stddev * r.w);
   return r;
 }
 __LOOM_CURAND_FN uint4 curand_poisson4(curandStatePhilox4_32_10_t *state, double lambda) {

@@ -626,6 +626,54 @@ curandStatus_t curandGetDirectionVectors32(curandDirectionVectors32_t *vectors[]
   return CURAND_STATUS_SUCCESS;
 }
 
+curandStatus_t curandCreatePoissonDistribution(double lambda,
+                                               curandDiscreteDistribution_t *discrete_distribution) {
+  if (!discrete_distribution)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  if (!(lambda > 0.0) || !(lambda < 4.0e9))
+    return CURAND_STATUS_OUT_OF_RANGE;
+  // The probabilities from the mode outwards, in log space, until they are
+  // below 2^-64 of the mode's (far beyond what a double uniform resolves).
+  double Mode = std::floor(lambda);
+  auto LogP = [&](double K) { return K * std::log(lambda) - lambda - std::lgamma(K + 1.0); };
+  double LogMode = LogP(Mode), Cut = LogMode - 64 * std::log(2.0);
+  double Lo = Mode, Hi = Mode;
+  while (Lo > 0 && LogP(Lo - 1) > Cut)
+    Lo -= 1;
+  while (LogP(Hi + 1) > Cut)
+    Hi += 1;
+  size_t Length = (size_t)(Hi - Lo) + 1;
+  auto *D = new (std::nothrow) curandDiscreteDistribution_st();
+  double *Cdf = new (std::nothrow) double[Length];
+  if (!D || !Cdf) {
+    delete D;
+    delete[] Cdf;
+    return CURAND_STATUS_ALLOCATION_FAILED;
+  }
+  double Sum = 0;
+  for (size_t I = 0; I < Length; ++I) {
+    Sum += std::exp(LogP(Lo + I) - LogMode);
+    Cdf[I] = Sum;
+  }
+  for (size_t I = 0; I < Length; ++I)
+    Cdf[I] /= Sum;
+  Cdf[Length - 1] = 1.0;
+  D->shift = (unsigned)Lo;
+  D->length = (unsigned)Length;
+  D->mean = lambda;
+  D->cdf = Cdf;
+  *discrete_distribution = D;
+  return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandDestroyDistribution(curandDiscreteDistribution_t discrete_distribution) {
+  if (!discrete_distribution)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  delete[] discrete_distribution->cdf;
+  delete discrete_distribution;
+  return CURAND_STATUS_SUCCESS;
+}
+
 curandStatus_t curandGetDirectionVectors64(curandDirectionVectors64_t *vectors[],
                                            curandDirectionVectorSet_t set) {
   if (!vectors)

@@ -149,6 +149,45 @@ static void hostMatchesDevice() {
   cudaFree(Dev);
 }
 
+// ---- Discrete distributions (curandCreatePoissonDistribution) --------------
+__global__ void discrete(curandDiscreteDistribution_t D, unsigned *Out, int PerThread) {
+  int T = blockIdx.x * blockDim.x + threadIdx.x;
+  curandStatePhilox4_32_10_t S;
+  curand_init(11, T, 0, &S);
+  for (int I = 0; I < PerThread; I += 4) {
+    uint4 V = curand_discrete4(&S, D);
+    Out[T * PerThread + I] = V.x;
+    Out[T * PerThread + I + 1] = V.y;
+    Out[T * PerThread + I + 2] = V.z;
+    Out[T * PerThread + I + 3] = V.w;
+  }
+}
+
+static void discreteDistributions() {
+  const int Threads = 1024, PerThread = 64, N = Threads * PerThread;
+  unsigned *Out;
+  cudaMallocManaged(&Out, N * sizeof(unsigned));
+  for (double Lambda : {0.7, 12.0, 5000.0}) {
+    curandDiscreteDistribution_t D;
+    CURAND_OK(curandCreatePoissonDistribution(Lambda, &D));
+    discrete<<<Threads / 128, 128>>>(D, Out, PerThread);
+    cudaDeviceSynchronize();
+    double M = 0, V = 0;
+    for (int I = 0; I < N; ++I)
+      M += Out[I];
+    M /= N;
+    for (int I = 0; I < N; ++I)
+      V += (Out[I] - M) * (Out[I] - M);
+    V /= N - 1;
+    CHECK(std::fabs(M - Lambda) < 5 * std::sqrt(Lambda / N) && std::fabs(V / Lambda - 1) < 0.03,
+          "discrete poisson(%g): mean %g variance %g", Lambda, M, V);
+    CURAND_OK(curandDestroyDistribution(D));
+  }
+  curandDiscreteDistribution_t D;
+  CHECK(curandCreatePoissonDistribution(0.0, &D) == CURAND_STATUS_OUT_OF_RANGE, "lambda 0");
+  cudaFree(Out);
+}
+
 // ---- Device-API skip-ahead equals stepping --------------------------------
 template <class S> static bool skipMatches(unsigned long long N) {
   S A, B;
@@ -450,6 +489,7 @@ int main() {
   knownAnswers();
   hostMatchesDevice();
   skipAhead();
+  discreteDistributions();
   statistics();
   sobol();
   badArguments();
