@@ -4,7 +4,8 @@
 // status names), Set/Get Matrix/Vector (+Async), and stream ordering: a
 // call enqueued behind a kernel sees its results, a kernel after it sees
 // the library's; host-mode results are complete when the call returns; a
-// host-mode alpha is read at the call, a device-mode one when the work runs.
+// host-mode alpha is read at the call, a device-mode one when the work runs;
+// a call captured into a graph runs at each launch of the graph.
 // SPDX-License-Identifier: Apache-2.0
 // RUN: %loomcc %s -o %t -lcublas && %t | FileCheck %s
 // CHECK: blas_errors_streams: OK
@@ -215,12 +216,42 @@ void testStreams(cublasHandle_t H) {
   CHECK_CUDA(cudaStreamDestroy(S));
 }
 
+/// A call captured into a graph runs at every launch of the graph.
+void testGraph(cublasHandle_t H) {
+  const int N = 100;
+  cudaStream_t S;
+  CHECK_CUDA(cudaStreamCreate(&S));
+  CHECK_OK(cublasSetStream(H, S));
+  std::vector<float> Ones(N, 1.0f);
+  Dev<float> X(Ones), Y(N);
+  CHECK_CUDA(cudaMemset(Y, 0, N * sizeof(float)));
+  float Alpha = 2;
+  cudaGraph_t G;
+  cudaGraphExec_t E;
+  CHECK_CUDA(cudaStreamBeginCapture(S, cudaStreamCaptureModeGlobal));
+  CHECK_OK(cublasSaxpy(H, N, &Alpha, X, 1, Y, 1));
+  twice<<<1, N, 0, S>>>(Y, N);
+  CHECK_CUDA(cudaStreamEndCapture(S, &G));
+  CHECK_CUDA(cudaGraphInstantiate(&E, G, 0));
+  for (int I = 0; I < 3; ++I)
+    CHECK_CUDA(cudaGraphLaunch(E, S));
+  CHECK_CUDA(cudaStreamSynchronize(S));
+  // y: 0 -> 4 -> 12 -> 28 ((y + 2) * 2 three times)
+  std::vector<float> Yh = Y.get();
+  CHECK(Yh[0] == 28 && Yh[N - 1] == 28);
+  CHECK_CUDA(cudaGraphExecDestroy(E));
+  CHECK_CUDA(cudaGraphDestroy(G));
+  CHECK_OK(cublasSetStream(H, 0));
+  CHECK_CUDA(cudaStreamDestroy(S));
+}
+
 int main() {
   cublasHandle_t H;
   CHECK_OK(cublasCreate(&H));
   testErrors(H);
   testState(H);
   testStreams(H);
+  testGraph(H);
   CHECK_OK(cublasDestroy(H));
   return finish("blas_errors_streams");
 }
