@@ -16,6 +16,15 @@ static const char *source =
     "__kernel void math(__global const float *x, __global float *y) {\n"
     "  size_t i = get_global_id(0);\n"
     "  y[i] = sqrt(x[i]) + sin(x[i]) * cos(x[i]) + exp(-x[i]) + fmax(x[i], 2.0f);\n"
+    "}\n"
+    "/* vload/vstore, swizzles and async_work_group_copy into __local memory. */\n"
+    "__kernel void shuffle(__global const float *x, __global float *y, __local float *t) {\n"
+    "  size_t g = get_group_id(0), n = 4 * get_local_size(0);\n"
+    "  event_t e = async_work_group_copy(t, x + g * n, n, 0);\n"
+    "  wait_group_events(1, &e);\n"
+    "  size_t l = get_local_id(0);\n"
+    "  float4 v = vload4(l, t);\n"
+    "  vstore4(v.wzyx + v.s0123 * 0.5f, get_global_id(0), y);\n"
     "}\n";
 
 typedef struct {
@@ -97,6 +106,21 @@ int main(void) {
   }
   CHECK(bad == 0);
 
+  cl_kernel ks = kernel(p, "shuffle");
+  OK(clSetKernelArg(ks, 0, sizeof(cl_mem), &da));
+  OK(clSetKernelArg(ks, 1, sizeof(cl_mem), &dc));
+  size_t gs = N / 4, ls = 125;
+  OK(clSetKernelArg(ks, 2, 4 * ls * sizeof(float), NULL));
+  OK(clEnqueueNDRangeKernel(queue, ks, 1, NULL, &gs, &ls, 0, NULL, NULL));
+  OK(clEnqueueReadBuffer(queue, dc, CL_TRUE, 0, N * sizeof(float), c, 0, NULL, NULL));
+  bad = 0;
+  for (int i = 0; i < N; ++i) {
+    float want = a[i / 4 * 4 + 3 - i % 4] + a[i] * 0.5f;
+    if (c[i] != want && bad++ < 5)
+      fprintf(stderr, "shuffle: y[%d] = %g, expected %g\n", i, c[i], want);
+  }
+  CHECK(bad == 0);
+  clReleaseKernel(ks);
   clReleaseKernel(k);
   clReleaseKernel(k4);
   clReleaseKernel(km);
