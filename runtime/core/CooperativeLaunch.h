@@ -81,6 +81,9 @@ public:
   CooperativeKernelOp(std::shared_ptr<KernelOp> Kernel, uint64_t Blocks);
   void run(uint64_t Begin, uint64_t End, WorkerState &Worker) override;
   OpRef clone() const override;
+  /// The launch and its grid size (the profiler names and counts it).
+  const KernelOp &kernel() const { return *Kernel; }
+  uint64_t blocks() const { return Blocks; }
 
 private:
   std::shared_ptr<KernelOp> Kernel; ///< argument copy; runs one block per call

@@ -10,6 +10,7 @@
 // ui.perfetto.dev) with one track per stream, worker and host thread.
 #include "profile/Profile.h"
 
+#include "core/CooperativeLaunch.h"
 #include "core/Ops.h"
 #include "loom/KernelABI.h"
 #include "scheduler/Op.h"
@@ -131,6 +132,9 @@ uint32_t threadId() {
 }
 
 const char *kernelName(const Op &O) {
+  // A cooperative grid runs as one op holding its launch.
+  if (const auto *Coop = dynamic_cast<const CooperativeKernelOp *>(&O))
+    return kernelName(Coop->kernel());
   if (!dynamic_cast<const KernelOp *>(&O))
     return nullptr;
   // A kernel's cost key is its descriptor (core/Ops.h).
@@ -420,6 +424,8 @@ void opFinished(const Op &O) {
   Event E{Name ? EventType::Kernel : EventType::Transfer};
   E.Name = Name;
   E.Units = O.NumUnits;
+  if (const auto *Coop = dynamic_cast<const CooperativeKernelOp *>(&O))
+    E.Units = Coop->blocks();
   E.Kind = O.ProfileKind;
   E.Bytes = O.ProfileBytes;
   E.OnStream = true;

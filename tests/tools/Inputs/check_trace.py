@@ -29,13 +29,14 @@ for e in complete:
 kernels = [e for e in complete if e["cat"] == "kernel"]
 add_one = [e for e in kernels if e["name"].startswith("addOne")]
 scale = [e for e in kernels if e["name"].startswith("void scaleBy<float>")]
-if len(add_one) != 3 or len(scale) != 1:
+coop = [e for e in kernels if e["name"].startswith("coopHalve")]
+if len(add_one) != 3 or len(scale) != 1 or len(coop) != 1 or coop[0]["args"]["blocks"] != 2:
     errors.append("kernels: %r" % sorted(e["name"] for e in kernels))
 # The stream kernel is on a stream track of its own.
 if scale and names.get((1, scale[0]["tid"]), "") == names.get((1, add_one[0]["tid"] if add_one else -1)):
     errors.append("scaleBy is not on its own stream track")
 copies = sorted(e["name"] for e in complete if e["cat"] == "memcpy")
-if copies != ["[CUDA memcpy Device-to-Host]", "[CUDA memcpy Host-to-Device]"]:
+if copies != ["[CUDA memcpy Device-to-Host]"] * 2 + ["[CUDA memcpy Host-to-Device]"]:
     errors.append("copies: %r" % copies)
 if not any(e["cat"] == "memset" for e in complete):
     errors.append("no memset")

@@ -12,6 +12,12 @@ __global__ void addOne(float *X, int N) {
     X[I] += 1.0f;
 }
 
+// Launched cooperatively (a grid that could call this_grid().sync()).
+__global__ void coopHalve(float *X, int N) {
+  for (int I = blockIdx.x * blockDim.x + threadIdx.x; I < N; I += gridDim.x * blockDim.x)
+    X[I] *= 0.5f;
+}
+
 template <typename T> __global__ void scaleBy(T *X, T F, int N) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
@@ -36,10 +42,15 @@ int main() {
   scaleBy<float><<<N / 256, 256, 0, S>>>(D, 2.0f, N);
   cudaMemcpyAsync(H.data(), D, N * sizeof(float), cudaMemcpyDeviceToHost, S);
   cudaStreamSynchronize(S);
+  int Count = N;
+  void *CoopArgs[] = {&D, &Count};
+  cudaLaunchCooperativeKernel((void *)coopHalve, 2, 128, CoopArgs, 0, S);
+  cudaMemcpyAsync(H.data(), D, N * sizeof(float), cudaMemcpyDeviceToHost, S);
+  cudaStreamSynchronize(S);
   cudaDeviceSynchronize();
   nvtxRangeEnd(Phase);
   for (int I = 0; I < N; ++I)
-    if (H[I] != 8.0f) {
+    if (H[I] != 4.0f) {
       std::printf("FAILED at %d: %f\n", I, H[I]);
       return 1;
     }
