@@ -676,6 +676,122 @@ cl_int CL_API_CALL EnqueueMigrateMemObjects(cl_command_queue Q, cl_uint Num, con
   return enqueue(Q, CL_COMMAND_MIGRATE_MEM_OBJECTS, NumWait, Wait, Event, false, nullptr);
 }
 
+/// A rectangle of a buffer or of host memory (clEnqueue*BufferRect): the
+/// pitches with the specification's defaults filled in.
+struct Rect {
+  size_t origin[3], rowPitch, slicePitch;
+  size_t offset() const { return origin[2] * slicePitch + origin[1] * rowPitch + origin[0]; }
+  /// One past the last byte the region touches, counted from the base.
+  size_t end(const size_t *Region) const {
+    return (origin[2] + Region[2] - 1) * slicePitch + (origin[1] + Region[1] - 1) * rowPitch +
+           origin[0] + Region[0];
+  }
+};
+
+cl_int makeRect(const size_t *Origin, const size_t *Region, size_t RowPitch, size_t SlicePitch,
+                Rect &R) {
+  if (!Origin)
+    return CL_INVALID_VALUE;
+  R.rowPitch = RowPitch ? RowPitch : Region[0];
+  R.slicePitch = SlicePitch ? SlicePitch : Region[1] * R.rowPitch;
+  if (R.rowPitch < Region[0] || R.slicePitch < Region[1] * R.rowPitch ||
+      (SlicePitch && R.slicePitch % R.rowPitch))
+    return CL_INVALID_VALUE;
+  std::copy(Origin, Origin + 3, R.origin);
+  return CL_SUCCESS;
+}
+
+void copyRect(char *Dst, const Rect &D, const char *Src, const Rect &S, const size_t *Region) {
+  for (size_t Z = 0; Z < Region[2]; ++Z)
+    for (size_t Y = 0; Y < Region[1]; ++Y)
+      std::memmove(Dst + D.offset() + Z * D.slicePitch + Y * D.rowPitch,
+                   Src + S.offset() + Z * S.slicePitch + Y * S.rowPitch, Region[0]);
+}
+
+bool validRegion(const size_t *Region) {
+  return Region && Region[0] && Region[1] && Region[2];
+}
+
+cl_int CL_API_CALL EnqueueReadBufferRect(cl_command_queue Q, cl_mem M, cl_bool Blocking,
+                                         const size_t *BufOrigin, const size_t *HostOrigin,
+                                         const size_t *Region, size_t BufRow, size_t BufSlice,
+                                         size_t HostRow, size_t HostSlice, void *Ptr,
+                                         cl_uint NumWait, const cl_event *Wait, cl_event *Event) {
+  if (cl_int E = checkQueue(Q))
+    return E;
+  if (cl_int E = checkBuffer(Q, M))
+    return E;
+  Rect B, H;
+  if (!Ptr || !validRegion(Region) || makeRect(BufOrigin, Region, BufRow, BufSlice, B) ||
+      makeRect(HostOrigin, Region, HostRow, HostSlice, H) || B.end(Region) > M->size)
+    return CL_INVALID_VALUE;
+  if (M->flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS))
+    return CL_INVALID_OPERATION;
+  auto Held = hold(M);
+  size_t Reg[3] = {Region[0], Region[1], Region[2]};
+  return enqueue(Q, CL_COMMAND_READ_BUFFER_RECT, NumWait, Wait, Event, Blocking,
+                 [Held, B, H, Reg, Ptr] {
+                   copyRect(static_cast<char *>(Ptr), H, Held->data, B, Reg);
+                   return CL_SUCCESS;
+                 });
+}
+
+cl_int CL_API_CALL EnqueueWriteBufferRect(cl_command_queue Q, cl_mem M, cl_bool Blocking,
+                                          const size_t *BufOrigin, const size_t *HostOrigin,
+                                          const size_t *Region, size_t BufRow, size_t BufSlice,
+                                          size_t HostRow, size_t HostSlice, const void *Ptr,
+                                          cl_uint NumWait, const cl_event *Wait,
+                                          cl_event *Event) {
+  if (cl_int E = checkQueue(Q))
+    return E;
+  if (cl_int E = checkBuffer(Q, M))
+    return E;
+  Rect B, H;
+  if (!Ptr || !validRegion(Region) || makeRect(BufOrigin, Region, BufRow, BufSlice, B) ||
+      makeRect(HostOrigin, Region, HostRow, HostSlice, H) || B.end(Region) > M->size)
+    return CL_INVALID_VALUE;
+  if (M->flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS))
+    return CL_INVALID_OPERATION;
+  auto Held = hold(M);
+  size_t Reg[3] = {Region[0], Region[1], Region[2]};
+  return enqueue(Q, CL_COMMAND_WRITE_BUFFER_RECT, NumWait, Wait, Event, Blocking,
+                 [Held, B, H, Reg, Ptr] {
+                   copyRect(Held->data, B, static_cast<const char *>(Ptr), H, Reg);
+                   return CL_SUCCESS;
+                 });
+}
+
+cl_int CL_API_CALL EnqueueCopyBufferRect(cl_command_queue Q, cl_mem Src, cl_mem Dst,
+                                         const size_t *SrcOrigin, const size_t *DstOrigin,
+                                         const size_t *Region, size_t SrcRow, size_t SrcSlice,
+                                         size_t DstRow, size_t DstSlice, cl_uint NumWait,
+                                         const cl_event *Wait, cl_event *Event) {
+  if (cl_int E = checkQueue(Q))
+    return E;
+  if (cl_int E = checkBuffer(Q, Src))
+    return E;
+  if (cl_int E = checkBuffer(Q, Dst))
+    return E;
+  Rect S, D;
+  if (!validRegion(Region) || makeRect(SrcOrigin, Region, SrcRow, SrcSlice, S) ||
+      makeRect(DstOrigin, Region, DstRow, DstSlice, D) || S.end(Region) > Src->size ||
+      D.end(Region) > Dst->size)
+    return CL_INVALID_VALUE;
+  // Overlap, judged by the byte spans the two rectangles cover (this also
+  // refuses interleaved rectangles that share no byte).
+  const char *SB = Src->data + S.offset(), *SE = Src->data + S.end(Region);
+  const char *DB = Dst->data + D.offset(), *DE = Dst->data + D.end(Region);
+  if (SB < DE && DB < SE)
+    return CL_MEM_COPY_OVERLAP;
+  auto HS = hold(Src), HD = hold(Dst);
+  size_t Reg[3] = {Region[0], Region[1], Region[2]};
+  return enqueue(Q, CL_COMMAND_COPY_BUFFER_RECT, NumWait, Wait, Event, false,
+                 [HS, HD, S, D, Reg] {
+                   copyRect(HD->data, D, HS->data, S, Reg);
+                   return CL_SUCCESS;
+                 });
+}
+
 /// The local size the program left to the implementation: per dimension the
 /// largest divisor of the global size that keeps the work-group within
 /// \p Budget work-items (whole rows first, so gangs run along x).
@@ -1082,6 +1198,9 @@ struct Installer {
     D.clEnqueueWriteBuffer = EnqueueWriteBuffer;
     D.clEnqueueCopyBuffer = EnqueueCopyBuffer;
     D.clEnqueueFillBuffer = EnqueueFillBuffer;
+    D.clEnqueueReadBufferRect = EnqueueReadBufferRect;
+    D.clEnqueueWriteBufferRect = EnqueueWriteBufferRect;
+    D.clEnqueueCopyBufferRect = EnqueueCopyBufferRect;
     D.clEnqueueMapBuffer = EnqueueMapBuffer;
     D.clEnqueueUnmapMemObject = EnqueueUnmapMemObject;
     D.clEnqueueMigrateMemObjects = EnqueueMigrateMemObjects;

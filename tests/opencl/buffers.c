@@ -138,6 +138,56 @@ int main(void) {
   CHECK_CL(clEnqueueReadBuffer(queue, copy, CL_TRUE, 4, sizeof host, back, 0, NULL, NULL),
            CL_INVALID_VALUE);
 
+  /* Rectangles: a 5 x 3 x 2 box of ints out of a 16 x 8 x 4 volume, read,
+   * written back elsewhere, and copied within the buffer. */
+  {
+    enum { W = 16, H = 8, D = 4 };
+    int vol[W * H * D], box[2][3][5], got[W * H * D];
+    for (int i = 0; i < W * H * D; ++i)
+      vol[i] = i;
+    cl_mem v = buffer(CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof vol, vol);
+    size_t origin[3] = {2 * sizeof(int), 1, 1}, hzero[3] = {0, 0, 0};
+    size_t region[3] = {5 * sizeof(int), 3, 2};
+    OK(clEnqueueReadBufferRect(queue, v, CL_TRUE, origin, hzero, region, W * sizeof(int),
+                               W * H * sizeof(int), 0, 0, box, 0, NULL, NULL));
+    for (int z = 0; z < 2; ++z)
+      for (int y = 0; y < 3; ++y)
+        for (int x = 0; x < 5; ++x)
+          CHECK(box[z][y][x] == (x + 2) + W * ((y + 1) + H * (z + 1)));
+    size_t to[3] = {10 * sizeof(int), 4, 2};
+    OK(clEnqueueWriteBufferRect(queue, v, CL_FALSE, to, hzero, region, W * sizeof(int),
+                                W * H * sizeof(int), 0, 0, box, 0, NULL, NULL));
+    size_t from[3] = {0, 0, 0}, dst[3] = {0, 0, 3};
+    size_t row[3] = {W * sizeof(int), 1, 1};
+    OK(clEnqueueCopyBufferRect(queue, v, v, from, dst, row, W * sizeof(int), W * H * sizeof(int),
+                               W * sizeof(int), W * H * sizeof(int), 0, NULL, NULL));
+    OK(clEnqueueReadBuffer(queue, v, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL));
+    int bad = 0;
+    for (int z = 0; z < D; ++z)
+      for (int y = 0; y < H; ++y)
+        for (int x = 0; x < W; ++x) {
+          int want = x + W * (y + H * z);
+          if (x >= 10 && x < 15 && y >= 4 && y < 7 && z >= 2 && z < 4)
+            want = box[z - 2][y - 4][x - 10];
+          if (z == 3 && y == 0)
+            want = x; /* the first row, copied last */
+          if (got[x + W * (y + H * z)] != want && bad++ < 3)
+            fprintf(stderr, "rect (%d,%d,%d) = %d, expected %d\n", x, y, z,
+                    got[x + W * (y + H * z)], want);
+        }
+    CHECK(bad == 0);
+    size_t too_far[3] = {0, 0, 3}; /* slices 3 and 4 of 4 */
+    CHECK_CL(clEnqueueReadBufferRect(queue, v, CL_TRUE, too_far, hzero, region, W * sizeof(int),
+                                     W * H * sizeof(int), 0, 0, box, 0, NULL, NULL),
+             CL_INVALID_VALUE);
+    size_t overlap[3] = {sizeof(int), 1, 1};
+    CHECK_CL(clEnqueueCopyBufferRect(queue, v, v, origin, overlap, region, W * sizeof(int),
+                                     W * H * sizeof(int), W * sizeof(int), W * H * sizeof(int), 0,
+                                     NULL, NULL),
+             CL_MEM_COPY_OVERLAP);
+    clReleaseMemObject(v);
+  }
+
   cl_uint refs;
   OK(clGetMemObjectInfo(parent, CL_MEM_REFERENCE_COUNT, sizeof refs, &refs, NULL));
   CHECK(refs == 2); /* the sub-buffer holds its parent */
