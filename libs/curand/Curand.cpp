@@ -32,7 +32,49 @@ namespace {
 constexpr unsigned Lanes = 4096;        // interleaved subsequences (legacy ordering)
 constexpr unsigned MaxDimensions = 20000; // as cuRAND's Sobol32
 
-enum class Kind { XORWOW, MRG32k3a, Philox, Sobol32, Sobol64 };
+enum class Kind { XORWOW, MRG32k3a, Philox, Sobol32, Sobol64, MT19937 };
+
+/// MT19937 (Matsumoto and Nishimura, ACM TOMACS 8(1), 1998): one sequential
+/// generator, seeded with init_genrand's recurrence; the distributions use
+/// curand_kernel.h's conversions through curand() below.
+struct Mt19937State {
+  unsigned Mt[624];
+  unsigned Index;
+  int boxmuller_flag, boxmuller_flag_double;
+  float boxmuller_extra;
+  double boxmuller_extra_double;
+};
+
+void mtSeed(Mt19937State &S, unsigned Seed) {
+  S.Mt[0] = Seed;
+  for (unsigned I = 1; I < 624; ++I)
+    S.Mt[I] = 1812433253u * (S.Mt[I - 1] ^ (S.Mt[I - 1] >> 30)) + I;
+  S.Index = 624;
+  S.boxmuller_flag = S.boxmuller_flag_double = 0;
+}
+
+/// MT19937's next output (found by argument-dependent lookup from the
+/// distribution templates of curand_kernel.h).
+unsigned curand(Mt19937State *S) {
+  if (S->Index >= 624) {
+    for (unsigned I = 0; I < 624; ++I) {
+      unsigned Y = (S->Mt[I] & 0x80000000u) | (S->Mt[(I + 1) % 624] & 0x7fffffffu);
+      S->Mt[I] = S->Mt[(I + 397) % 624] ^ (Y >> 1) ^ ((Y & 1u) ? 0x9908b0dfu : 0u);
+    }
+    S->Index = 0;
+  }
+  unsigned Y = S->Mt[S->Index++];
+  Y ^= Y >> 11;
+  Y ^= (Y << 7) & 0x9d2c5680u;
+  Y ^= (Y << 15) & 0xefc60000u;
+  Y ^= Y >> 18;
+  return Y;
+}
+} // namespace
+
+template <> struct __loom_curand_box_muller_gen<Mt19937State> { static const bool value = true; };
+
+namespace {
 
 /// Lane states and where the last call stopped; shared by the queued calls.
 struct Engine {
@@ -43,6 +85,7 @@ struct Engine {
   std::vector<curandStatePhilox4_32_10> Philox;
   std::vector<curandStateSobol32> Sobol; // one per dimension
   std::vector<curandStateSobol64> Sobol64;
+  std::vector<Mt19937State> Mt; // one: MT19937 is generated in sequence
   unsigned long long Slot = 0;           // next slot (pseudo) or point index (quasi)
 };
 
@@ -182,6 +225,7 @@ template <class State> std::vector<State> &lanes(Engine &E);
 template <> std::vector<curandStateXORWOW> &lanes(Engine &E) { return E.Xorwow; }
 template <> std::vector<curandStateMRG32k3a> &lanes(Engine &E) { return E.Mrg; }
 template <> std::vector<curandStatePhilox4_32_10> &lanes(Engine &E) { return E.Philox; }
+template <> std::vector<Mt19937State> &lanes(Engine &E) { return E.Mt; }
 
 /// Lane l's states positioned so that slot s = Offset (counted in 32-bit
 /// outputs) comes next: lane l has produced ceil((Offset - l) / Lanes).
@@ -219,11 +263,12 @@ template <> void restart<curandStateMRG32k3a>(Engine &E, const Settings &S) {
 /// Slots [E.Slot, E.Slot + Count): Draw(state, slot index within the call).
 template <class State, class Draw> void fillPseudo(Engine &E, size_t Count, Draw &&D) {
   std::vector<State> &L = lanes<State>(E);
-  unsigned First = (unsigned)(E.Slot % Lanes);
-  for (unsigned Lane = 0; Lane < Lanes; ++Lane) {
-    size_t I = (Lane + Lanes - First) % Lanes;
+  unsigned N = (unsigned)L.size(); // Lanes, or 1 for MT19937
+  unsigned First = (unsigned)(E.Slot % N);
+  for (unsigned Lane = 0; Lane < N; ++Lane) {
+    size_t I = (Lane + N - First) % N;
     State &St = L[Lane];
-    for (; I < Count; I += Lanes)
+    for (; I < Count; I += N)
       D(St, I);
   }
   E.Slot += Count;
@@ -367,6 +412,16 @@ void run(Engine &E, const Settings &S, const Request &R) {
       restart<curandStatePhilox4_32_10>(E, S);
     runPseudo<curandStatePhilox4_32_10>(E, R);
     break;
+  case Kind::MT19937:
+    if (S.Restart) {
+      E.Mt.resize(1);
+      mtSeed(E.Mt[0], (unsigned)S.Seed);
+      for (unsigned long long I = 0; I < S.Offset; ++I) // no jump-ahead: step
+        curand(&E.Mt[0]);
+      E.Slot = S.Offset;
+    }
+    runPseudo<Mt19937State>(E, R);
+    break;
   case Kind::Sobol32:
     if (S.Restart) {
       const curandDirectionVectors32_t *V = directions(S.Dimensions);
@@ -457,11 +512,11 @@ curandStatus_t create(curandGenerator_t *Out, curandRngType_t Type, bool Host) {
   case CURAND_RNG_PSEUDO_XORWOW: K = Kind::XORWOW; break;
   case CURAND_RNG_PSEUDO_MRG32K3A: K = Kind::MRG32k3a; break;
   case CURAND_RNG_PSEUDO_PHILOX4_32_10: K = Kind::Philox; break;
+  case CURAND_RNG_PSEUDO_MT19937: K = Kind::MT19937; break;
   case CURAND_RNG_QUASI_DEFAULT:
   case CURAND_RNG_QUASI_SOBOL32: K = Kind::Sobol32; break;
   case CURAND_RNG_QUASI_SOBOL64: K = Kind::Sobol64; break;
   case CURAND_RNG_PSEUDO_MTGP32:
-  case CURAND_RNG_PSEUDO_MT19937:
   case CURAND_RNG_QUASI_SCRAMBLED_SOBOL32:
   case CURAND_RNG_QUASI_SCRAMBLED_SOBOL64:
     std::fprintf(stderr, "loom: curand: generator type %d is not implemented yet "

@@ -2,9 +2,9 @@
 // it, Philox4x32-10 as Random123 publishes it, MRG32k3a's recurrence by
 // hand), agreement with curand_kernel.h in a kernel, skip-ahead (offsets)
 // against stepping, statistics of every distribution, Sobol32's first
-// dimension, status codes for bad arguments, and stream ordering (a
-// generation enqueued behind a kernel runs after it; a kernel behind a
-// generation sees its numbers).
+// dimension, MT19937 against std::mt19937, status codes for bad arguments,
+// and stream ordering (a generation enqueued behind a kernel runs after it;
+// a kernel behind a generation sees its numbers).
 // UNSUPPORTED: serial-scheduler
 // RUN: %loomcc %s -o %t -lcurand
 // RUN: %t | FileCheck %s
@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <random>
 #include <vector>
 
 static int Failures = 0;
@@ -88,6 +89,31 @@ static void knownAnswers() {
   // mod m2 = 1655725443.
   double U = curand_uniform_double(&Mr);
   CHECK(std::fabs(U - 1368065410.0 / 4294967087.0) < 1e-15, "mrg second %.12f", U);
+}
+
+// MT19937 is the standard sequence: C++'s std::mt19937 (whose 10000th
+// number from seed 5489 the standard fixes as 4123659995).
+static void mt19937() {
+  curandGenerator_t G;
+  CURAND_OK(curandCreateGeneratorHost(&G, CURAND_RNG_PSEUDO_MT19937));
+  CURAND_OK(curandSetPseudoRandomGeneratorSeed(G, 5489));
+  std::vector<unsigned> Out(10000);
+  CURAND_OK(curandGenerate(G, Out.data(), 4000)); // in two calls
+  CURAND_OK(curandGenerate(G, Out.data() + 4000, 6000));
+  CHECK(Out[9999] == 4123659995u, "mt19937 10000th = %u", Out[9999]);
+  std::mt19937 Ref(5489);
+  int Bad = 0;
+  for (unsigned V : Out)
+    Bad += V != Ref();
+  CHECK(Bad == 0, "mt19937: %d differ from std::mt19937", Bad);
+  CURAND_OK(curandSetPseudoRandomGeneratorSeed(G, 77));
+  CURAND_OK(curandSetGeneratorOffset(G, 123));
+  CURAND_OK(curandGenerate(G, Out.data(), 10));
+  std::mt19937 Ref2(77);
+  Ref2.discard(123);
+  for (int I = 0; I < 10; ++I)
+    CHECK(Out[I] == Ref2(), "mt19937 offset, %d", I);
+  CURAND_OK(curandDestroyGenerator(G));
 }
 
 // ---- Host generators against the device API ------------------------------
@@ -247,7 +273,7 @@ static void statistics() {
   const size_t N = 200000;
   for (curandRngType_t T : {CURAND_RNG_PSEUDO_XORWOW, CURAND_RNG_PSEUDO_PHILOX4_32_10,
                             CURAND_RNG_PSEUDO_MRG32K3A, CURAND_RNG_QUASI_SOBOL32,
-                            CURAND_RNG_QUASI_SOBOL64}) {
+                            CURAND_RNG_QUASI_SOBOL64, CURAND_RNG_PSEUDO_MT19937}) {
     curandGenerator_t G;
     CURAND_OK(curandCreateGeneratorHost(&G, T));
     if (T < CURAND_RNG_QUASI_DEFAULT)
@@ -487,6 +513,7 @@ static void streamOrder() {
 
 int main() {
   knownAnswers();
+  mt19937();
   hostMatchesDevice();
   skipAhead();
   discreteDistributions();
