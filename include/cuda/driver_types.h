@@ -107,8 +107,7 @@ struct cudaChannelFormatDesc {
 /* Loom stores an array as dense row-major storage (runtime/memory/Array.h). */
 typedef struct cudaArray *cudaArray_t;
 typedef const struct cudaArray *cudaArray_const_t;
-/* Mipmapped arrays are not implemented; the handle type is declared for the
- * graphics interop API. */
+/* Mipmapped arrays: one CUDA array per level (cudaGetMipmappedArrayLevel). */
 typedef struct cudaMipmappedArray *cudaMipmappedArray_t;
 typedef const struct cudaMipmappedArray *cudaMipmappedArray_const_t;
 

@@ -40,7 +40,7 @@ enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFl
 /* A texture object: Loom's handle is the address of a runtime record. */
 typedef unsigned long long cudaTextureObject_t;
 
-/* Mipmapped arrays are not implemented; the type exists for the descriptors. */
+/* Mipmapped arrays (cudaMallocMipmappedArray): one CUDA array per level. */
 typedef struct cudaMipmappedArray *cudaMipmappedArray_t;
 typedef const struct cudaMipmappedArray *cudaMipmappedArray_const_t;
 

@@ -224,6 +224,13 @@ enum LoomTexKind {
 };
 void __loom_tex_fetch(uint64_t texture, uint32_t kind, double x, double y, double z,
                       int32_t layer, void *result, uint32_t wantInt);
+/* The same with a level of detail (tex*Lod) for a texture over a mipmapped
+ * array: `level`, or when `grad` is not null (tex*Grad) the level its
+ * gradients give: grad[0..2] = dPdx (x, y, z), grad[3..5] = dPdy. Textures
+ * with one level ignore both. */
+void __loom_tex_fetch_lod(uint64_t texture, uint32_t kind, double x, double y, double z,
+                          int32_t layer, float level, const float *grad, void *result,
+                          uint32_t wantInt);
 
 /* Surface loads and stores: `surface` is a cudaSurfaceObject_t; x is a byte
  * offset in the row (as CUDA's surf*D functions take it), y/z rows and

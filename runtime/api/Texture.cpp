@@ -3,6 +3,7 @@
 #include "cuda_runtime_api.h"
 
 #include "core/Runtime.h"
+#include "scheduler/Scheduler.h"
 #include "memory/Allocator.h"
 #include "memory/Array.h"
 #include "support/ApiError.h"
@@ -45,6 +46,33 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
       return recordError(cudaErrorNotSupported);
   }
   return recordError(Runtime::get().textures().create(*pResDesc, *pTexDesc, pTexObject));
+}
+
+cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray,
+                                     const struct cudaChannelFormatDesc *desc,
+                                     struct cudaExtent extent, unsigned int numLevels,
+                                     unsigned int flags) {
+  if (!mipmappedArray || !desc)
+    return recordError(cudaErrorInvalidValue);
+  if (cudaError_t Error = loom::stickyError())
+    return recordError(Error);
+  return recordError(Runtime::get().textures().createMipmapped(*desc, extent, numLevels, flags,
+                                                               mipmappedArray));
+}
+
+cudaError_t cudaGetMipmappedArrayLevel(cudaArray_t *levelArray,
+                                       cudaMipmappedArray_const_t mipmappedArray,
+                                       unsigned int level) {
+  if (!levelArray)
+    return recordError(cudaErrorInvalidValue);
+  return recordError(Runtime::get().textures().mipmappedLevel(mipmappedArray, level, levelArray));
+}
+
+cudaError_t cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray) {
+  if (!mipmappedArray)
+    return cudaSuccess; // as cudaFreeArray(0)
+  Runtime::get().scheduler().waitAll(); // kernels may still sample it
+  return recordError(Runtime::get().textures().destroyMipmapped(mipmappedArray));
 }
 
 cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject) {

@@ -144,7 +144,9 @@ void fillDeviceProperties(const HostFacts &Facts, cudaDeviceProp *Prop) {
   Prop->maxTexture2DLayered[2] = 2048;
   Prop->maxTextureCubemapLayered[0] = 32768;
   Prop->maxTextureCubemapLayered[1] = 2046;
-  // Mipmapped textures are not supported (issue #5): their limits stay 0.
+  // Mipmapped arrays (texture/Texture.h, MaxMipLevels: 18 levels).
+  Prop->maxTexture1DMipmap = 32768;
+  Prop->maxTexture2DMipmap[0] = Prop->maxTexture2DMipmap[1] = 32768;
   Prop->maxSurface1D = 32768;
   Prop->maxSurface2D[0] = 131072;
   Prop->maxSurface2D[1] = 65536;

@@ -10,7 +10,14 @@
 //    (rounded to the nearest 1/256), bilinear/trilinear per dimension;
 //  - addressing applies to each texel index: clamp to [0, N-1]; border gives
 //    the border colour; wrap (index mod N) and mirror (index reflected every
-//    N texels) for normalized coordinates only (unnormalized: clamp).
+//    N texels) for normalized coordinates only (unnormalized: clamp);
+//  - mipmaps (tex*Lod, tex*Grad): the level of detail is the given one, or
+//    log2 of the longer gradient in level-0 texels (the larger of |dPdx| and
+//    |dPdy| scaled by the texture size for normalized coordinates), plus
+//    mipmapLevelBias, clamped to [minMipmapLevelClamp, maxMipmapLevelClamp]
+//    and to the levels that exist; point mipmap filtering takes the nearest
+//    level, linear blends the two around it with the same 8-bit fraction as
+//    texel filtering.
 #include "texture/Texture.h"
 
 #include "loom/KernelABI.h"
@@ -333,7 +340,97 @@ void sampleTexture(const TextureRecord &T, uint32_t Kind, double X, double Y, do
   std::memcpy(Result, &Out, sizeof(Out));
 }
 
+namespace {
+
+/// \p T with level \p L as its sampling view.
+void selectLevel(TextureRecord &T, unsigned L) {
+  const MipLevel &M = T.Levels[L];
+  T.Base = M.Base;
+  T.Width = M.Width;
+  T.Height = M.Height;
+  T.Depth = M.Depth;
+  T.RowPitch = M.RowPitch;
+  T.SlicePitch = M.SlicePitch;
+}
+
+int dimsOf(uint32_t Kind) {
+  switch (Kind) {
+  case LoomTex1D:
+  case LoomTex1DLayered: return 1;
+  case LoomTex3D: return 3;
+  default: return 2;
+  }
+}
+
+} // namespace
+
+void sampleTextureLod(const TextureRecord &T, uint32_t Kind, double X, double Y, double Z,
+                      int32_t Layer, float Level, const float *Grad, void *Result) {
+  if (T.NumLevels <= 1 || Kind == LoomTex1DFetch) {
+    sampleTexture(T, Kind, X, Y, Z, Layer, Result); // one level: nothing to choose
+    return;
+  }
+  double Lod = Level;
+  if (Grad) {
+    // Gradients in level-0 texel units (normalized coordinates scale by
+    // the size), the longer of the two footprints.
+    int Dims = dimsOf(Kind);
+    const double Sizes[3] = {double(T.Width), double(T.Height), double(T.Depth)};
+    double LenX = 0, LenY = 0;
+    for (int D = 0; D < Dims; ++D) {
+      double S = T.Normalized ? Sizes[D] : 1.0;
+      LenX += double(Grad[D]) * Grad[D] * S * S;
+      LenY += double(Grad[3 + D]) * Grad[3 + D] * S * S;
+    }
+    double Rho = std::sqrt(LenX > LenY ? LenX : LenY);
+    Lod = Rho > 0 ? std::log2(Rho) : -1e30;
+  }
+  if (std::isnan(Lod))
+    Lod = 0;
+  Lod += T.LevelBias;
+  if (Lod > T.MaxLevel)
+    Lod = T.MaxLevel;
+  if (Lod < T.MinLevel)
+    Lod = T.MinLevel;
+  double Last = double(T.NumLevels - 1);
+  Lod = Lod < 0 ? 0 : (Lod > Last ? Last : Lod);
+
+  TextureRecord View = T;
+  if (!T.MipLinear) {
+    selectLevel(View, unsigned(std::floor(Lod + 0.5)));
+    sampleTexture(View, Kind, X, Y, Z, Layer, Result);
+    return;
+  }
+  unsigned L0 = unsigned(std::floor(Lod));
+  float Beta = float(std::floor((Lod - L0) * 256.0 + 0.5) / 256.0);
+  unsigned L1 = L0 + 1 < T.NumLevels ? L0 + 1 : L0;
+  Texel A, B;
+  selectLevel(View, L0);
+  sampleTexture(View, Kind, X, Y, Z, Layer, &A);
+  if (Beta == 0.0f || L1 == L0) {
+    std::memcpy(Result, &A, sizeof(A));
+    return;
+  }
+  selectLevel(View, L1);
+  sampleTexture(View, Kind, X, Y, Z, Layer, &B);
+  Texel Out;
+  for (int C = 0; C < 4; ++C)
+    Out.F[C] = (1.0f - Beta) * A.F[C] + Beta * B.F[C];
+  std::memcpy(Result, &Out, sizeof(Out));
+}
+
 } // namespace loom
+
+extern "C" void __loom_tex_fetch_lod(uint64_t Texture, uint32_t Kind, double X, double Y,
+                                     double Z, int32_t Layer, float Level, const float *Grad,
+                                     void *Result, uint32_t /*WantInt*/) {
+  const auto *T = reinterpret_cast<const loom::TextureRecord *>(Texture);
+  if (!T || T->Magic != loom::TextureMagicLive) {
+    std::memset(Result, 0, 16);
+    return;
+  }
+  loom::sampleTextureLod(*T, Kind, X, Y, Z, Layer, Level, Grad, Result);
+}
 
 extern "C" void __loom_tex_fetch(uint64_t Texture, uint32_t Kind, double X, double Y, double Z,
                                  int32_t Layer, void *Result, uint32_t /*WantInt*/) {

@@ -4,6 +4,7 @@
 
 #include "core/KernelRegistry.h"
 #include "core/Runtime.h"
+#include "driver_functions.h"
 #include "memory/Array.h"
 #include "scheduler/Scheduler.h"
 
@@ -59,8 +60,32 @@ cudaError_t TextureTable::create(const cudaResourceDesc &Res, const cudaTextureD
     R.SlicePitch = V.sliceBytes();
     break;
   }
-  case cudaResourceTypeMipmappedArray:
-    return cudaErrorNotSupported; // no mipmapped arrays in Loom yet
+  case cudaResourceTypeMipmappedArray: {
+    std::vector<cudaArray_t> Levels;
+    if (!Res.res.mipmap.mipmap)
+      return cudaErrorInvalidValue;
+    if (!mipmappedLevels(Res.res.mipmap.mipmap, &Levels))
+      return cudaErrorInvalidResourceHandle;
+    for (size_t L = 0; L < Levels.size(); ++L) {
+      ArrayView V;
+      if (!Runtime::get().arrays().view(Levels[L], &V))
+        return cudaErrorInvalidResourceHandle;
+      if (L == 0) {
+        if (!setFormat(R, V.Desc))
+          return cudaErrorInvalidChannelDescriptor;
+        R.Base = V.Base;
+        R.Width = V.Width;
+        R.Height = V.Height;
+        R.Depth = V.Depth;
+        R.Layers = V.Layers;
+        R.RowPitch = V.rowBytes();
+        R.SlicePitch = V.sliceBytes();
+      }
+      R.Levels[L] = MipLevel{V.Base, V.Width, V.Height, V.Depth, V.rowBytes(), V.sliceBytes()};
+    }
+    R.NumLevels = unsigned(Levels.size());
+    break;
+  }
   case cudaResourceTypeLinear: {
     if (!Res.res.linear.devPtr)
       return cudaErrorInvalidValue;
@@ -107,6 +132,15 @@ cudaError_t TextureTable::create(const cudaResourceDesc &Res, const cudaTextureD
     R.Address[I] = Tex.addressMode[I];
   for (int I = 0; I < 4; ++I)
     R.Border[I] = Tex.borderColor[I];
+  if (R.NumLevels) {
+    if (Tex.mipmapFilterMode != cudaFilterModePoint &&
+        Tex.mipmapFilterMode != cudaFilterModeLinear)
+      return cudaErrorInvalidValue;
+    R.MipLinear = Tex.mipmapFilterMode == cudaFilterModeLinear && !R.IntResult;
+    R.LevelBias = Tex.mipmapLevelBias;
+    R.MinLevel = Tex.minMipmapLevelClamp;
+    R.MaxLevel = Tex.maxMipmapLevelClamp;
+  }
 
   std::lock_guard<std::mutex> Lock(M);
   std::unique_ptr<TextureRecord> Record = Objects.make();
@@ -151,11 +185,72 @@ void TextureTable::registerReference(void *FatbinHandle, const textureReference 
 }
 
 void TextureTable::reset() {
-  std::lock_guard<std::mutex> Lock(M);
-  for (std::unique_ptr<TextureRecord> &Record : Objects.takeAll())
-    Objects.release(std::move(Record));
-  for (auto &Entry : Refs)
-    Entry.second.Bound = 0;
+  {
+    std::lock_guard<std::mutex> Lock(M);
+    for (std::unique_ptr<TextureRecord> &Record : Objects.takeAll())
+      Objects.release(std::move(Record));
+    for (auto &Entry : Refs)
+      Entry.second.Bound = 0;
+  }
+  Mipmaps.destroyAll();
+}
+
+cudaError_t TextureTable::createMipmapped(const cudaChannelFormatDesc &Desc, cudaExtent Extent,
+                                          unsigned NumLevels, unsigned Flags,
+                                          cudaMipmappedArray_t *Out) {
+  if (!Extent.width)
+    return cudaErrorInvalidValue;
+  size_t Largest = Extent.width;
+  bool Layers = Flags & (cudaArrayLayered | cudaArrayCubemap);
+  if (Extent.height > Largest)
+    Largest = Extent.height;
+  if (!Layers && Extent.depth > Largest)
+    Largest = Extent.depth;
+  unsigned Full = 1;
+  while ((Largest >> Full) != 0)
+    ++Full; // 1 + floor(log2(largest))
+  // CUDA clamps the level count to [1, full chain].
+  unsigned Count = NumLevels == 0 ? 1 : (NumLevels > Full ? Full : NumLevels);
+  if (Count > MaxMipLevels)
+    return cudaErrorInvalidValue;
+  auto Mip = std::make_unique<cudaMipmappedArray>();
+  Mip->Desc = Desc;
+  Mip->Extent = Extent;
+  Mip->Flags = Flags;
+  auto Shrink = [](size_t E, unsigned L) { return E == 0 ? 0 : (E >> L ? E >> L : 1); };
+  for (unsigned L = 0; L < Count; ++L) {
+    cudaExtent E = make_cudaExtent(Shrink(Extent.width, L), Shrink(Extent.height, L),
+                                   Layers ? Extent.depth : Shrink(Extent.depth, L));
+    cudaArray_t A;
+    if (cudaError_t Error = Runtime::get().arrays().create(Desc, E, Flags, &A))
+      return Error; // the levels made so far go with Mip
+    Mip->Levels.push_back(A);
+  }
+  *Out = Mipmaps.insert(std::move(Mip));
+  return cudaSuccess;
+}
+
+cudaError_t TextureTable::destroyMipmapped(cudaMipmappedArray_const_t Mip) {
+  return Mipmaps.destroy(Mip) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+}
+
+cudaError_t TextureTable::mipmappedLevel(cudaMipmappedArray_const_t Mip, unsigned Level,
+                                         cudaArray_t *Out) {
+  cudaError_t Error = cudaErrorInvalidResourceHandle;
+  Mipmaps.with(Mip, [&](cudaMipmappedArray &A) {
+    if (Level >= A.Levels.size()) {
+      Error = cudaErrorInvalidValue;
+      return;
+    }
+    *Out = A.Levels[Level];
+    Error = cudaSuccess;
+  });
+  return Error;
+}
+
+bool TextureTable::mipmappedLevels(cudaMipmappedArray_const_t Mip,
+                                   std::vector<cudaArray_t> *Out) {
+  return Mipmaps.with(Mip, [&](cudaMipmappedArray &A) { *Out = A.Levels; });
 }
 
 bool TextureTable::isReference(const void *Ref) {
@@ -232,3 +327,8 @@ cudaError_t TextureTable::unbindReference(const textureReference *Ref) {
 }
 
 } // namespace loom
+
+cudaMipmappedArray::~cudaMipmappedArray() {
+  for (cudaArray_t A : Levels)
+    loom::Runtime::get().arrays().destroy(A); // dead after cudaDeviceReset: refused, harmless
+}

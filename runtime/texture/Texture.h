@@ -26,7 +26,25 @@
 #include <unordered_set>
 #include <vector>
 
+/// What cudaMipmappedArray_t points to: the level arrays (Runtime's array
+/// table owns them; they are destroyed with this). Tag fixed by driver_types.h.
+struct cudaMipmappedArray {
+  cudaChannelFormatDesc Desc;
+  cudaExtent Extent;
+  unsigned Flags = 0;
+  std::vector<cudaArray_t> Levels;
+  ~cudaMipmappedArray();
+};
+
 namespace loom {
+
+/// One level of a mipmapped texture's sampling view.
+struct MipLevel {
+  const unsigned char *Base;
+  size_t Width, Height, Depth, RowPitch, SlicePitch;
+};
+/// Levels of a mipmapped array: enough for 2^17 texels per side.
+constexpr unsigned MaxMipLevels = 18;
 
 constexpr uint64_t TextureMagicLive = 0x4c4f4f4d54455831ull; // "LOOMTEX1"
 constexpr uint64_t TextureMagicDead = 0x4c4f4f4d44454144ull; // "LOOMDEAD"
@@ -60,6 +78,13 @@ struct TextureRecord {
                                        cudaAddressModeClamp};
   float Border[4] = {0, 0, 0, 0};
 
+  // Mipmapped resources: the levels (level 0 is also the view above) and
+  // the mipmap sampler state; NumLevels 0 for other resources.
+  MipLevel Levels[MaxMipLevels] = {};
+  unsigned NumLevels = 0;
+  bool MipLinear = false; ///< mipmapFilterMode linear (float results only)
+  float LevelBias = 0, MinLevel = 0, MaxLevel = 0;
+
   void retire() { Magic = TextureMagicDead; }
 };
 
@@ -83,6 +108,18 @@ public:
   /// never registered or its device variable is missing.
   cudaError_t bindReference(const textureReference *Ref, const cudaResourceDesc &Res);
   cudaError_t unbindReference(const textureReference *Ref);
+  // ---- mipmapped arrays ----
+  /// cudaMallocMipmappedArray: numLevels CUDA arrays, level l of extent
+  /// max(1, e >> l) per present dimension (layers and cube faces kept).
+  cudaError_t createMipmapped(const cudaChannelFormatDesc &Desc, cudaExtent Extent,
+                              unsigned NumLevels, unsigned Flags, cudaMipmappedArray_t *Out);
+  cudaError_t destroyMipmapped(cudaMipmappedArray_const_t M);
+  /// The array of level \p Level; cudaErrorInvalidResourceHandle for a dead
+  /// handle, cudaErrorInvalidValue for a level past the last.
+  cudaError_t mipmappedLevel(cudaMipmappedArray_const_t M, unsigned Level, cudaArray_t *Out);
+  /// The level arrays of a live mipmapped array (false if not live).
+  bool mipmappedLevels(cudaMipmappedArray_const_t M, std::vector<cudaArray_t> *Out);
+
   /// Whether \p Ref was registered (cudaGetTextureReference).
   bool isReference(const void *Ref);
   /// cudaDeviceReset: destroys every texture object and unbinds every
@@ -99,6 +136,7 @@ private:
 
   std::mutex M;
   HandleSet<TextureRecord, KeepDestroyed> Objects;
+  HandleTable<cudaMipmappedArray> Mipmaps;
   std::unordered_map<const textureReference *, RefState> Refs;
 };
 
@@ -106,6 +144,10 @@ private:
 /// \p Kind (LoomTexKind) from \p T. Sample.cpp.
 void sampleTexture(const TextureRecord &T, uint32_t Kind, double X, double Y, double Z,
                    int32_t Layer, void *Out);
+/// The same at level of detail \p Level, or (\p Grad non-null: dPdx x,y,z
+/// then dPdy x,y,z) at the level the gradients give. Sample.cpp.
+void sampleTextureLod(const TextureRecord &T, uint32_t Kind, double X, double Y, double Z,
+                      int32_t Layer, float Level, const float *Grad, void *Out);
 
 } // namespace loom
 

@@ -4,7 +4,9 @@
  * tex1Dfetch/tex1D/tex2D/tex3D/tex1DLayered/tex2DLayered/tex2Dgather on
  * texture objects and on legacy texture<T, dim, mode> references, written
  * on top of one runtime entry point, __loom_tex_fetch (include/loom/
- * KernelABI.h), which samples by CUDA's rules. A texture reference is, in
+ * KernelABI.h), which samples by CUDA's rules; the mipmapped forms
+ * (tex1D/2D/3D/1DLayered/2DLayeredLod, tex1D/2D/3D/2DLayeredGrad) on
+ * __loom_tex_fetch_lod. A texture reference is, in
  * device code, the 64-bit handle of the texture object the runtime created
  * when the reference was bound (clang's device_builtin_texture_type; the
  * kernel pipeline turns the handle read into a load of the reference's
@@ -18,6 +20,10 @@
 extern "C" __device__ void __loom_tex_fetch(unsigned long long __tex, unsigned int __kind,
                                             double __x, double __y, double __z, int __layer,
                                             void *__result, unsigned int __wantInt);
+extern "C" __device__ void __loom_tex_fetch_lod(unsigned long long __tex, unsigned int __kind,
+                                                double __x, double __y, double __z, int __layer,
+                                                float __level, const float *__grad,
+                                                void *__result, unsigned int __wantInt);
 
 namespace __loom_tex {
 
@@ -108,6 +114,24 @@ __device__ inline T fetch(unsigned long long __tex, unsigned __kind, double __x,
   return __v;
 }
 
+/* The same at a level of detail, or (grad non-null: dPdx[3], dPdy[3]) at
+ * the level the gradients give (mipmapped textures). */
+template <class T>
+__device__ inline T fetchLod(unsigned long long __tex, unsigned __kind, double __x, double __y,
+                             double __z, int __layer, float __level, const float *__grad) {
+  T __v;
+  if (Traits<T>::Integer) {
+    int __lanes[4];
+    __loom_tex_fetch_lod(__tex, __kind, __x, __y, __z, __layer, __level, __grad, __lanes, 1u);
+    assign(__v, __lanes);
+  } else {
+    float __lanes[4];
+    __loom_tex_fetch_lod(__tex, __kind, __x, __y, __z, __layer, __level, __grad, __lanes, 0u);
+    assign(__v, __lanes);
+  }
+  return __v;
+}
+
 /* Normalized-float read of integer texels. */
 template <class T>
 __device__ inline typename Traits<T>::Normalized
@@ -164,6 +188,66 @@ static __device__ inline T texCubemapLayered(cudaTextureObject_t __t, float __x,
                                              float __z, int __layer) {
   return __loom_tex::fetch<T>(__t, __loom_tex::CubemapLayered, __x, __y, __z, __layer);
 }
+/* Mipmapped fetches: an explicit level of detail, or gradients. */
+template <class T>
+static __device__ inline T tex1DLod(cudaTextureObject_t __t, float __x, float __level) {
+  return __loom_tex::fetchLod<T>(__t, __loom_tex::Tex1D, __x, 0, 0, 0, __level, nullptr);
+}
+template <class T>
+static __device__ inline T tex2DLod(cudaTextureObject_t __t, float __x, float __y, float __level) {
+  return __loom_tex::fetchLod<T>(__t, __loom_tex::Tex2D, __x, __y, 0, 0, __level, nullptr);
+}
+template <class T>
+static __device__ inline T tex3DLod(cudaTextureObject_t __t, float __x, float __y, float __z,
+                                    float __level) {
+  return __loom_tex::fetchLod<T>(__t, __loom_tex::Tex3D, __x, __y, __z, 0, __level, nullptr);
+}
+template <class T>
+static __device__ inline T tex1DLayeredLod(cudaTextureObject_t __t, float __x, int __layer,
+                                           float __level) {
+  return __loom_tex::fetchLod<T>(__t, __loom_tex::Tex1DLayered, __x, 0, 0, __layer, __level,
+                                 nullptr);
+}
+template <class T>
+static __device__ inline T tex2DLayeredLod(cudaTextureObject_t __t, float __x, float __y,
+                                           int __layer, float __level) {
+  return __loom_tex::fetchLod<T>(__t, __loom_tex::Tex2DLayered, __x, __y, 0, __layer, __level,
+                                 nullptr);
+}
+template <class T>
+static __device__ inline T tex1DGrad(cudaTextureObject_t __t, float __x, float __dx, float __dy) {
+  const float __g[6] = {__dx, 0, 0, __dy, 0, 0};
+  return __loom_tex::fetchLod<T>(__t, __loom_tex::Tex1D, __x, 0, 0, 0, 0, __g);
+}
+template <class T>
+static __device__ inline T tex2DGrad(cudaTextureObject_t __t, float __x, float __y, float2 __dx,
+                                     float2 __dy) {
+  const float __g[6] = {__dx.x, __dx.y, 0, __dy.x, __dy.y, 0};
+  return __loom_tex::fetchLod<T>(__t, __loom_tex::Tex2D, __x, __y, 0, 0, 0, __g);
+}
+template <class T>
+static __device__ inline T tex3DGrad(cudaTextureObject_t __t, float __x, float __y, float __z,
+                                     float4 __dx, float4 __dy) {
+  const float __g[6] = {__dx.x, __dx.y, __dx.z, __dy.x, __dy.y, __dy.z};
+  return __loom_tex::fetchLod<T>(__t, __loom_tex::Tex3D, __x, __y, __z, 0, 0, __g);
+}
+template <class T>
+static __device__ inline T tex2DLayeredGrad(cudaTextureObject_t __t, float __x, float __y,
+                                            int __layer, float2 __dx, float2 __dy) {
+  const float __g[6] = {__dx.x, __dx.y, 0, __dy.x, __dy.y, 0};
+  return __loom_tex::fetchLod<T>(__t, __loom_tex::Tex2DLayered, __x, __y, 0, __layer, 0, __g);
+}
+template <class T>
+static __device__ inline void tex2DLod(T *__r, cudaTextureObject_t __t, float __x, float __y,
+                                       float __level) {
+  *__r = tex2DLod<T>(__t, __x, __y, __level);
+}
+template <class T>
+static __device__ inline void tex2DGrad(T *__r, cudaTextureObject_t __t, float __x, float __y,
+                                        float2 __dx, float2 __dy) {
+  *__r = tex2DGrad<T>(__t, __x, __y, __dx, __dy);
+}
+
 template <class T> static __device__ inline void tex1Dfetch(T *__r, cudaTextureObject_t __t, int __x) {
   *__r = tex1Dfetch<T>(__t, __x);
 }
