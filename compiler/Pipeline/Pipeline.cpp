@@ -41,6 +41,7 @@
 #include "Transforms/DeviceRuntimeCalls.h"
 #include "Transforms/EliminateBarriers.h"
 #include "Transforms/GuardMaskedInductions.h"
+#include "Transforms/SafeIntegerDivision.h"
 #include "Transforms/ScalarizeLaneExtracts.h"
 #include "Transforms/InlineDeviceFunctions.h"
 #include "Transforms/KernelEntry.h"
@@ -134,6 +135,9 @@ template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn A
     // Clean up clang's unoptimized code before regions are formed, so that
     // fewer values look live across barriers.
     addCleanup(Add);
+    // Integer / and % never trap (x86's div does on 0 and INT_MIN / -1);
+    // after the cleanup, so constant divisors are seen as such.
+    Add(createModuleToFunctionPassAdaptor(SafeIntegerDivisionPass()));
   }
   if (!Back)
     return;
