@@ -7,6 +7,7 @@
 #include <cmath>
 #include <fstream>
 #include <iomanip>
+#include <random>
 #include <set>
 #include <sstream>
 #include <sys/stat.h>
@@ -75,12 +76,24 @@ ExploreResult explore_(const ProgramDef &d, const std::map<std::string, int64_t>
   out << d.name << ": exploring (budget " << o.budgetSeconds << " s, " << o.repetitions << " runs each, CPU "
       << cpuModel() << ")\n";
   out << "  parts  chunk  vector  block  median ms  note\n";
-  for (int parts : {16, 64, 256, 1024})
+  // Every combination, in a fixed shuffled order so that a short budget
+  // still samples the whole space.
+  std::vector<Variant> space;
+  for (int parts : {16, 64, 256, 1024, 4096})
     for (int chunk : {64, 256, 1024})
       for (int vec : {0, 4, 8})
         for (int block : {64, 256}) {
+          Variant v;
+          v.params = {parts, chunk, vec};
+          v.blockSize = block;
+          space.push_back(v);
+        }
+  std::shuffle(space.begin(), space.end(), std::mt19937(42));
+  for (const Variant &candidate : space) {
           if (elapsed() > o.budgetSeconds)
-            goto done;
+            break;
+          int parts = candidate.params.parts, chunk = candidate.params.chunk, vec = candidate.params.vector,
+              block = candidate.blockSize;
           Variant v;
           v.params = {parts, chunk, vec};
           v.blockSize = block;
@@ -114,8 +127,7 @@ ExploreResult explore_(const ProgramDef &d, const std::map<std::string, int64_t>
             res.ok = true;
             res.best = v;
           }
-        }
-done:
+  }
   if (res.ok) {
     std::ofstream f(cf);
     f << res.best.params.parts << " " << res.best.params.chunk << " " << res.best.params.vector << " "
