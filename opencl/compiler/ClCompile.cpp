@@ -212,6 +212,73 @@ std::string argMetadata(const Function &F, StringRef Kind, unsigned I) {
   return "";
 }
 
+/// OpenCL's printf as the CUDA device printf Loom's runtime implements
+/// (vprintf: the format and a buffer holding each argument at its natural
+/// alignment; floats arrive promoted to double by the varargs rules).
+/// OpenCL's vector conversions (%v4f) have no CUDA counterpart: reported.
+bool lowerPrintf(Module &M) {
+  Function *Printf = M.getFunction("printf");
+  if (!Printf || !Printf->isVarArg())
+    return true;
+  LLVMContext &Ctx = M.getContext();
+  const DataLayout &DL = M.getDataLayout();
+  PointerType *Ptr = PointerType::get(Ctx, 0);
+  FunctionCallee VPrintf =
+      M.getOrInsertFunction("vprintf", FunctionType::get(Type::getInt32Ty(Ctx), {Ptr, Ptr}, false));
+  bool Ok = true;
+  for (User *U : make_early_inc_range(Printf->users())) {
+    auto *CB = dyn_cast<CallBase>(U);
+    if (!CB || CB->getCalledFunction() != Printf)
+      continue;
+    auto Report = [&](StringRef Why) {
+      if (const DebugLoc &Loc = CB->getDebugLoc())
+        errs() << Loc->getFilename() << ":" << Loc.getLine() << ":" << Loc.getCol() << ": ";
+      errs() << "error: " << Why << "\n";
+      Ok = false;
+    };
+    Value *Format = CB->getArgOperand(0)->stripPointerCasts();
+    if (auto *GV = dyn_cast<GlobalVariable>(Format); GV && GV->hasInitializer())
+      if (auto *CDS = dyn_cast<ConstantDataSequential>(GV->getInitializer());
+          CDS && CDS->isString() && CDS->getAsString().contains("%v")) {
+        Report("printf with vector conversions (%v) is not supported by Loom yet");
+        continue;
+      }
+    SmallVector<Type *, 8> Types;
+    SmallVector<Value *, 8> Values;
+    IRBuilder<> B(CB);
+    for (unsigned I = 1; I < CB->arg_size(); ++I) {
+      Value *V = CB->getArgOperand(I);
+      if (V->getType()->isVectorTy()) {
+        Report("printf of a vector argument is not supported by Loom yet");
+        break;
+      }
+      if (V->getType()->isPointerTy())
+        V = B.CreateAddrSpaceCast(V, Ptr);
+      Types.push_back(V->getType());
+      Values.push_back(V);
+    }
+    if (Values.size() + 1 != CB->arg_size())
+      continue;
+    Value *Buffer = ConstantPointerNull::get(Ptr);
+    if (!Types.empty()) {
+      StructType *ST = StructType::get(Ctx, Types);
+      IRBuilder<> Entry(&*CB->getFunction()->getEntryBlock().getFirstInsertionPt());
+      AllocaInst *A = Entry.CreateAlloca(ST, DL.getAllocaAddrSpace(), nullptr, "printf.args");
+      for (unsigned I = 0; I < Values.size(); ++I)
+        B.CreateStore(Values[I], B.CreateStructGEP(ST, A, I));
+      Buffer = B.CreateAddrSpaceCast(A, Ptr);
+    }
+    Value *R = B.CreateCall(VPrintf, {B.CreateAddrSpaceCast(CB->getArgOperand(0), Ptr), Buffer});
+    // OpenCL's printf returns 0 on success, -1 on failure.
+    R = B.CreateSelect(B.CreateICmpSLT(R, B.getInt32(0)), B.getInt32(-1), B.getInt32(0));
+    CB->replaceAllUsesWith(R);
+    CB->eraseFromParent();
+  }
+  if (Printf->use_empty())
+    Printf->eraseFromParent();
+  return Ok;
+}
+
 /// Inlines every function into the kernels and deletes it: Loom's pipeline
 /// takes kernels whose only calls are of intrinsics and of the device
 /// library, with flat pointers (LowerAddressSpaces refuses functions that
@@ -249,7 +316,8 @@ bool inlineIntoKernels(Module &M) {
     }
     // Loom's device library (__nv_*) and the placeholders are resolved
     // later; anything else has no implementation.
-    if (F.getName().starts_with("__nv_") || F.getName().starts_with("__loom_cl_"))
+    if (F.getName().starts_with("__nv_") || F.getName().starts_with("__loom_cl_") ||
+        F.getName() == "vprintf")
       continue;
     for (User *U : F.users())
       if (auto *I = dyn_cast<Instruction>(U)) {
@@ -596,7 +664,7 @@ int run(int Argc, char **Argv) {
     return ExitBuildFailed;
 
   // 3. The launch ABI of every kernel.
-  if (!inlineIntoKernels(*M))
+  if (!lowerPrintf(*M) || !inlineIntoKernels(*M))
     return ExitBuildFailed;
   std::vector<Function *> Ks;
   for (Function &F : *M)

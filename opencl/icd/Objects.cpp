@@ -341,7 +341,7 @@ cl_int CL_API_CALL GetDeviceInfo(cl_device_id Device, cl_device_info Param, size
   case CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:
     return info(Size, Value, SizeRet, nullptr, 0);
   case CL_DEVICE_PRINTF_BUFFER_SIZE:
-    return SZ(0); // printf is not supported yet
+    return SZ(1 << 20); // libloomrt's cudaLimitPrintfFifoSize default bounds one call
   case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC:
     return B(CL_TRUE);
   case CL_DEVICE_PARENT_DEVICE:
