@@ -17,7 +17,8 @@
  *  - MRG32k3a: L'Ecuyer, "Good parameters and implementations for combined
  *    multiple recursive random number generators" (Oper. Res. 47(1), 1999);
  *    seed 0 is L'Ecuyer's 12345 state; subsequences of 2^76 steps, sequences
- *    of 2^127 (matrix powers mod m1/m2).
+ *    of 2^127 (matrix powers mod m1/m2; those for offsets and subsequences
+ *    tabulated in curand_loom_mrg_jumps.h by libs/curand/gen_mrg_jumps.py).
  *  - Sobol32/Sobol64 (curandStateSobol32_t/64_t): Gray-code order, as
  *    Antonov-Saleev.
  * Normal numbers come from Box-Muller pairs on the pseudo generators (the
@@ -31,6 +32,7 @@
 #include "curand.h"
 #include "vector_types.h"
 #include "curand_loom_xorwow_jumps.h"
+#include "curand_loom_mrg_jumps.h"
 
 #include <math.h>
 #if defined(__CUDACC__) || defined(__CUDA__)
@@ -356,8 +358,8 @@ __LOOM_CURAND_FN void __loom_mrg_matmul(unsigned long long r[9], const unsigned 
   for (int i = 0; i < 9; ++i)
     r[i] = t[i];
 }
-__LOOM_CURAND_FN void __loom_mrg_apply(unsigned int s[3], const unsigned long long a[9],
-                                       unsigned long long m) {
+template <typename T>
+__LOOM_CURAND_FN void __loom_mrg_apply(unsigned int s[3], const T a[9], unsigned long long m) {
   unsigned long long t[3];
   for (int i = 0; i < 3; ++i) {
     unsigned long long acc = 0;
@@ -368,8 +370,21 @@ __LOOM_CURAND_FN void __loom_mrg_apply(unsigned int s[3], const unsigned long lo
   for (int i = 0; i < 3; ++i)
     s[i] = (unsigned int)t[i];
 }
-/* Advances the state by n * 2^e steps: powers of the two transition
- * matrices by repeated squaring. */
+/* Advances the state by n * 2^e steps, e = 0 or 76: the tabulated powers
+ * A^(2^(e+k)) of the two transition matrices (curand_loom_mrg_jumps.h,
+ * from libs/curand/gen_mrg_jumps.py) for the set bits k of n. */
+__LOOM_CURAND_FN void __loom_mrg_skip_table(curandStateMRG32k3a_t *state, unsigned long long n,
+                                            int row) {
+  static const unsigned int T1[128][9] = {LOOM_CURAND_MRG_JUMP1_ROWS};
+  static const unsigned int T2[128][9] = {LOOM_CURAND_MRG_JUMP2_ROWS};
+  for (; n; n >>= 1, ++row)
+    if (n & 1) {
+      __loom_mrg_apply(state->s1, T1[row], __LOOM_MRG_M1);
+      __loom_mrg_apply(state->s2, T2[row], __LOOM_MRG_M2);
+    }
+}
+/* Advances the state by n * 2^e steps for any e: powers of the two
+ * transition matrices by repeated squaring. */
 __LOOM_CURAND_FN void __loom_mrg_skip(curandStateMRG32k3a_t *state, unsigned long long n, int e) {
   unsigned long long a1[9] = {0, 1, 0, 0, 0, 1, __LOOM_MRG_M1 - 810728, 1403580, 0};
   unsigned long long a2[9] = {0, 1, 0, 0, 0, 1, __LOOM_MRG_M2 - 1370589, 0, 527612};
@@ -415,10 +430,10 @@ __LOOM_CURAND_FN unsigned int curand(curandStateMRG32k3a_t *state) {
   return x >= 4294967295.0 ? 0xffffffffu : (unsigned int)x;
 }
 __LOOM_CURAND_FN void skipahead(unsigned long long n, curandStateMRG32k3a_t *state) {
-  __loom_mrg_skip(state, n, 0);
+  __loom_mrg_skip_table(state, n, 0);
 }
 __LOOM_CURAND_FN void skipahead_subsequence(unsigned long long n, curandStateMRG32k3a_t *state) {
-  __loom_mrg_skip(state, n, 76);
+  __loom_mrg_skip_table(state, n, 64);
 }
 __LOOM_CURAND_FN void skipahead_sequence(unsigned long long n, curandStateMRG32k3a_t *state) {
   __loom_mrg_skip(state, n, 127);
