@@ -48,10 +48,15 @@ typedef enum cufftResult_t {
   CUFFT_NO_WORKSPACE = 0xD,
   CUFFT_NOT_IMPLEMENTED = 0xE,
   CUFFT_LICENSE_ERROR = 0x0F,
-  CUFFT_NOT_SUPPORTED = 0x10
+  CUFFT_NOT_SUPPORTED = 0x10,
+  /* CUDA 13's codes (Loom never returns them). */
+  CUFFT_MISSING_DEPENDENCY = 0x11,
+  CUFFT_NVRTC_FAILURE = 0x12,
+  CUFFT_NVJITLINK_FAILURE = 0x13,
+  CUFFT_NVSHMEM_FAILURE = 0x14
 } cufftResult;
 
-#define MAX_CUFFT_ERROR 0x11
+#define MAX_CUFFT_ERROR 0x15
 
 typedef float cufftReal;
 typedef double cufftDoubleReal;

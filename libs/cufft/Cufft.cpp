@@ -16,6 +16,7 @@
 // (inembed/istride/idist, onembed/...) is FFTW's "many" layout, which is
 // cuFFT's. See docs/libraries.md.
 #include "cufft.h"
+#include "cufftXt.h"
 #include "cuda_runtime_api.h"
 
 #include "../common/StreamTask.h"
@@ -578,6 +579,59 @@ cufftResult cufftExecD2Z(cufftHandle Plan, cufftDoubleReal *In, cufftDoubleCompl
 }
 cufftResult cufftExecZ2D(cufftHandle Plan, cufftDoubleComplex *In, cufftDoubleReal *Out) {
   return exec(Plan, CUFFT_Z2D, In, Out, CUFFT_INVERSE);
+}
+
+/// The cufftType of an Xt plan's data types (0 if none fits).
+static cufftType xtType(cudaDataType In, cudaDataType Out, cudaDataType Exec) {
+  if (Exec == CUDA_C_32F) {
+    if (In == CUDA_C_32F && Out == CUDA_C_32F)
+      return CUFFT_C2C;
+    if (In == CUDA_R_32F && Out == CUDA_C_32F)
+      return CUFFT_R2C;
+    if (In == CUDA_C_32F && Out == CUDA_R_32F)
+      return CUFFT_C2R;
+  } else if (Exec == CUDA_C_64F) {
+    if (In == CUDA_C_64F && Out == CUDA_C_64F)
+      return CUFFT_Z2Z;
+    if (In == CUDA_R_64F && Out == CUDA_C_64F)
+      return CUFFT_D2Z;
+    if (In == CUDA_C_64F && Out == CUDA_R_64F)
+      return CUFFT_Z2D;
+  }
+  return (cufftType)0;
+}
+
+cufftResult cufftXtMakePlanMany(cufftHandle Plan, int Rank, long long *N, long long *InEmbed,
+                                long long IStride, long long IDist, cudaDataType InType,
+                                long long *OutEmbed, long long OStride, long long ODist,
+                                cudaDataType OutType, long long Batch, size_t *Work,
+                                cudaDataType ExecType) {
+  cufftType Type = xtType(InType, OutType, ExecType);
+  if (!Type)
+    return CUFFT_NOT_SUPPORTED;
+  return makePlan(Plan, Rank, N, InEmbed, IStride, IDist, OutEmbed, OStride, ODist, Type, Batch,
+                  Work);
+}
+
+cufftResult cufftXtGetSizeMany(cufftHandle Plan, int Rank, long long *N, long long *InEmbed,
+                               long long IStride, long long IDist, cudaDataType InType,
+                               long long *OutEmbed, long long OStride, long long ODist,
+                               cudaDataType OutType, long long Batch, size_t *Work,
+                               cudaDataType ExecType) {
+  cufftType Type = xtType(InType, OutType, ExecType);
+  if (!Type)
+    return CUFFT_NOT_SUPPORTED;
+  return cufftGetSizeMany64(Plan, Rank, N, InEmbed, IStride, IDist, OutEmbed, OStride, ODist, Type,
+                            Batch, Work);
+}
+
+cufftResult cufftXtExec(cufftHandle Plan, void *In, void *Out, int Direction) {
+  std::shared_ptr<struct Plan> P = lookup(Plan);
+  if (!P || !P->Made)
+    return CUFFT_INVALID_PLAN;
+  bool Complex = P->Type == CUFFT_C2C || P->Type == CUFFT_Z2Z;
+  return exec(Plan, P->Type, In, Out,
+              Complex ? Direction : isR2C(P->Type) ? CUFFT_FORWARD : CUFFT_INVERSE);
 }
 
 cufftResult cufftGetVersion(int *Version) {

@@ -1,13 +1,15 @@
 // cuFFT against a plain CPU DFT: C2C/Z2Z (forward and inverse), R2C/D2Z and
 // C2R/Z2D in 1D/2D/3D, batched, in and out of place (in-place real
 // transforms use the padded layout), unnormalized; PlanMany's advanced
-// layout (strides, distances, embeddings); cufftCreate + MakePlan*,
+// layout (strides, distances, embeddings); cufftCreate + MakePlan*, the
+// single-GPU Xt plan and exec,
 // work-area calls; CUFFT_* codes for bad arguments; stream ordering with
 // kernels around an exec.
 // SPDX-License-Identifier: Apache-2.0
 // RUN: %loomcc %s -o %t -lcufft && %t | FileCheck %s
 // CHECK: fft: OK
 #include <cufft.h>
+#include <cufftXt.h>
 #include <cuda_runtime.h>
 
 #include <cmath>
@@ -284,6 +286,66 @@ static void testMakePlanStream() {
   cudaStreamDestroy(S);
 }
 
+/// cufftXtMakePlanMany + cufftXtExec: the same transforms described by data types.
+static void testXt() {
+  const int N = 24;
+  long long N64[1] = {N};
+  std::vector<Cx> Sig(N);
+  for (auto &V : Sig)
+    V = Cx(rnd(), rnd());
+  std::vector<Cx> Want = dft(Sig, {N}, +1);
+  std::vector<cufftComplex> H(N);
+  for (int I = 0; I < N; ++I)
+    H[I] = make_cuComplex((float)Sig[I].real(), (float)Sig[I].imag());
+  cufftComplex *X;
+  cudaMalloc(&X, sizeof(*X) * N);
+  cudaMemcpy(X, H.data(), sizeof(H[0]) * N, cudaMemcpyHostToDevice);
+  cufftHandle Plan;
+  size_t Work = 1;
+  CHECK_OK(cufftCreate(&Plan));
+  CHECK_OK(cufftXtMakePlanMany(Plan, 1, N64, nullptr, 1, 0, CUDA_C_32F, nullptr, 1, 0, CUDA_C_32F,
+                               1, &Work, CUDA_C_32F));
+  CHECK(Work == 0);
+  CHECK_OK(cufftXtExec(Plan, X, X, CUFFT_INVERSE));
+  cudaMemcpy(H.data(), X, sizeof(H[0]) * N, cudaMemcpyDeviceToHost);
+  bool Ok = true;
+  for (int K = 0; K < N; ++K)
+    Ok &= near(Cx(H[K].x, H[K].y), Want[K], 1e-4 * N);
+  CHECK(Ok);
+  CHECK_OK(cufftDestroy(Plan));
+  // D2Z through Xt: real in, complex out, complex execution type.
+  double R[N];
+  cufftDoubleComplex *Spec;
+  double *DR;
+  for (int I = 0; I < N; ++I)
+    R[I] = Sig[I].real();
+  cudaMalloc(&DR, sizeof(R));
+  cudaMalloc(&Spec, sizeof(*Spec) * (N / 2 + 1));
+  cudaMemcpy(DR, R, sizeof(R), cudaMemcpyHostToDevice);
+  CHECK_OK(cufftCreate(&Plan));
+  CHECK_OK(cufftXtMakePlanMany(Plan, 1, N64, nullptr, 1, 0, CUDA_R_64F, nullptr, 1, 0, CUDA_C_64F,
+                               1, &Work, CUDA_C_64F));
+  CHECK_OK(cufftXtExec(Plan, DR, Spec, CUFFT_FORWARD));
+  std::vector<cufftDoubleComplex> HS(N / 2 + 1);
+  cudaMemcpy(HS.data(), Spec, sizeof(HS[0]) * HS.size(), cudaMemcpyDeviceToHost);
+  std::vector<Cx> RealSig(N);
+  for (int I = 0; I < N; ++I)
+    RealSig[I] = R[I];
+  std::vector<Cx> WantR = dft(RealSig, {N}, -1);
+  Ok = true;
+  for (int K = 0; K <= N / 2; ++K)
+    Ok &= near(Cx(HS[K].x, HS[K].y), WantR[K], 1e-10 * N);
+  CHECK(Ok);
+  CHECK_OK(cufftDestroy(Plan));
+  CHECK_OK(cufftCreate(&Plan));
+  CHECK(cufftXtMakePlanMany(Plan, 1, N64, nullptr, 1, 0, CUDA_R_16F, nullptr, 1, 0, CUDA_C_16F,
+                            1, &Work, CUDA_C_16F) == CUFFT_NOT_SUPPORTED);
+  CHECK_OK(cufftDestroy(Plan));
+  cudaFree(X);
+  cudaFree(DR);
+  cudaFree(Spec);
+}
+
 static void testErrors() {
   cufftHandle Plan;
   CHECK(cufftPlan1d(&Plan, 0, CUFFT_C2C, 1) == CUFFT_INVALID_SIZE);
@@ -332,6 +394,7 @@ int main() {
   }
   testAdvanced();
   testMakePlanStream();
+  testXt();
   testErrors();
   if (Failures) {
     std::printf("fft: %d failures\n", Failures);
