@@ -32,6 +32,7 @@
 #define cuCtxPopCurrent cuCtxPopCurrent_v2
 #define cuDevicePrimaryCtxRelease cuDevicePrimaryCtxRelease_v2
 #define cuMemGetInfo cuMemGetInfo_v2
+#define cuModuleGetGlobal cuModuleGetGlobal_v2
 #define cuGraphicsResourceGetMappedPointer cuGraphicsResourceGetMappedPointer_v2
 #define cuGraphicsResourceSetMapFlags cuGraphicsResourceSetMapFlags_v2
 #endif
@@ -59,6 +60,31 @@ typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
 typedef struct CUarray_st *CUarray;
 typedef struct CUgraphicsResource_st *CUgraphicsResource;
+/* Modules (cuModuleLoad): on Loom a shared object built by loomcc; a
+ * function handle is its kernel's host stub. */
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+
+typedef enum CUfunction_attribute_enum {
+  CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0,
+  CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1,
+  CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES = 2,
+  CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES = 3,
+  CU_FUNC_ATTRIBUTE_NUM_REGS = 4,
+  CU_FUNC_ATTRIBUTE_PTX_VERSION = 5,
+  CU_FUNC_ATTRIBUTE_BINARY_VERSION = 6,
+  CU_FUNC_ATTRIBUTE_CACHE_MODE_CA = 7,
+  CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
+  CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT = 9,
+  CU_FUNC_ATTRIBUTE_MAX
+} CUfunction_attribute;
+
+typedef enum CUjit_option_enum { CU_JIT_MAX_REGISTERS = 0, CU_JIT_NUM_OPTIONS = 31 } CUjit_option;
+
+/* cuLaunchKernel's `extra`: one packed argument buffer. */
+#define CU_LAUNCH_PARAM_END ((void *)0x00)
+#define CU_LAUNCH_PARAM_BUFFER_POINTER ((void *)0x01)
+#define CU_LAUNCH_PARAM_BUFFER_SIZE ((void *)0x02)
 
 /* ---- Device attributes (cuDeviceGetAttribute) ------------------------------ */
 typedef enum CUdevice_attribute_enum {
@@ -276,6 +302,29 @@ CUresult cuCtxSynchronize(void);
 
 /* ---- Memory ---------------------------------------------------------------- */
 CUresult cuMemGetInfo_v2(size_t *free, size_t *total);
+
+/* ---- Modules and launches -------------------------------------------------- */
+/* A module is a shared object built by `loomcc -shared` (from a file, or an
+ * ELF image in memory); its kernels are found by their device-side
+ * (mangled, or extern "C") names. PTX text, cubins and fat binaries cannot
+ * be loaded: CUDA_ERROR_NOT_SUPPORTED; anything else that is not an ELF
+ * shared object: CUDA_ERROR_INVALID_IMAGE. */
+CUresult cuModuleLoad(CUmodule *module, const char *fname);
+CUresult cuModuleLoadData(CUmodule *module, const void *image);
+CUresult cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned int numOptions,
+                            CUjit_option *options, void **optionValues);
+CUresult cuModuleLoadFatBinary(CUmodule *module, const void *fatCubin);
+CUresult cuModuleUnload(CUmodule hmod);
+CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const char *name);
+/* The module's __device__/__constant__ variable `name`, when its host
+ * shadow is a symbol of the shared object. */
+CUresult cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes, CUmodule hmod,
+                              const char *name);
+CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
+                        unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+                        unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
+                        void **kernelParams, void **extra);
+CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfunc);
 
 /* ---- Graphics interop (OpenGL and others: CUDA_ERROR_NOT_SUPPORTED) --------- */
 CUresult cuGraphicsUnregisterResource(CUgraphicsResource resource);

@@ -1,5 +1,5 @@
 // DriverApi.cpp - the driver API subset in cuda.h: initialization, devices,
-// contexts, memory information and error strings.
+// contexts, memory information, error strings, modules and launches.
 // SPDX-License-Identifier: Apache-2.0
 //
 // Loom has one device. Its primary context is current on every host thread
@@ -11,11 +11,21 @@
 #include "cuda_runtime_api.h"
 
 #include "core/DeviceInfo.h"
+#include "core/KernelRegistry.h"
+#include "scheduler/Scheduler.h"
 #include "core/Runtime.h"
 #include "support/ApiError.h"
 
+#include <cctype>
 #include <cstdio>
+#include <cstring>
+#include <dlfcn.h>
+#include <link.h>
+#include <fcntl.h>
 #include <mutex>
+#include <string>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <unordered_set>
 #include <vector>
 
@@ -347,5 +357,357 @@ CUresult cuMemGetInfo_v2(size_t *Free, size_t *Total) {
 }
 
 CUresult cuMemGetInfo(size_t *Free, size_t *Total) { return cuMemGetInfo_v2(Free, Total); }
+
+} // extern "C"
+
+// ---- Modules -----------------------------------------------------------------
+//
+// A Loom program's kernels are host code plus a registered device module, so
+// what a program can load at run time is a shared object built by
+// `loomcc -shared`: dlopen runs its registration constructors, and a kernel
+// is then found through its host stub, which clang names after the kernel
+// (`__device_stub__` prefixed to the kernel's own name inside its mangling).
+// A CUfunction is that stub, so cuLaunchKernel is cudaLaunchKernel.
+
+struct CUmod_st {
+  void *Handle = nullptr;
+  int Fd = -1; ///< the memfd of an image loaded from memory
+};
+
+namespace {
+
+std::mutex ModulesM;
+std::unordered_set<CUmodule> &liveModules() {
+  static std::unordered_set<CUmodule> Live;
+  return Live;
+}
+
+bool isModule(CUmodule M) {
+  std::lock_guard<std::mutex> Lock(ModulesM);
+  return M && liveModules().count(M);
+}
+
+enum class ImageKind { SharedObject, Unsupported, Invalid };
+
+/// What the first bytes of an image say it is.
+ImageKind classify(const unsigned char *P, size_t Size) {
+  if (Size >= 20 && std::memcmp(P, "\x7f" "ELF", 4) == 0) {
+    uint16_t Type, Machine;
+    std::memcpy(&Type, P + 16, 2);
+    std::memcpy(&Machine, P + 18, 2);
+    if (Machine == 190) // EM_CUDA: an NVIDIA cubin
+      return ImageKind::Unsupported;
+    return Type == 3 /* ET_DYN */ ? ImageKind::SharedObject : ImageKind::Invalid;
+  }
+  if (Size >= 4 && P[0] == 0x50 && P[1] == 0xed && P[2] == 0x55 && P[3] == 0xba)
+    return ImageKind::Unsupported; // fat binary
+  // PTX text: comments, then directives such as .version.
+  size_t I = 0;
+  while (I < Size && (P[I] == ' ' || P[I] == '\t' || P[I] == '\n' || P[I] == '\r'))
+    ++I;
+  if (I + 1 < Size && ((P[I] == '/' && P[I + 1] == '/') || P[I] == '.'))
+    return ImageKind::Unsupported;
+  return ImageKind::Invalid;
+}
+
+CUresult refuse(ImageKind K, const char *What) {
+  if (K == ImageKind::Unsupported) {
+    std::fprintf(stderr,
+                 "loom: %s: PTX, cubin and fat binary images cannot be loaded; build the "
+                 "kernels into a shared object with `loomcc -shared` and load that\n",
+                 What);
+    return CUDA_ERROR_NOT_SUPPORTED;
+  }
+  return CUDA_ERROR_INVALID_IMAGE;
+}
+
+CUresult openModule(CUmodule *Module, const char *Path, int Fd) {
+  void *Handle = dlopen(Path, RTLD_NOW | RTLD_LOCAL);
+  if (!Handle) {
+    std::fprintf(stderr, "loom: cannot load module: %s\n", dlerror());
+    if (Fd >= 0)
+      close(Fd);
+    return CUDA_ERROR_INVALID_IMAGE;
+  }
+  auto *M = new CUmod_st;
+  M->Handle = Handle;
+  M->Fd = Fd;
+  std::lock_guard<std::mutex> Lock(ModulesM);
+  liveModules().insert(M);
+  *Module = M;
+  return CUDA_SUCCESS;
+}
+
+/// The byte size of an ELF64 image: the furthest header table or segment.
+size_t elfSize(const unsigned char *P) {
+  uint64_t PhOff, ShOff;
+  uint16_t PhEntSize, PhNum, ShEntSize, ShNum;
+  std::memcpy(&PhOff, P + 32, 8);
+  std::memcpy(&ShOff, P + 40, 8);
+  std::memcpy(&PhEntSize, P + 54, 2);
+  std::memcpy(&PhNum, P + 56, 2);
+  std::memcpy(&ShEntSize, P + 58, 2);
+  std::memcpy(&ShNum, P + 60, 2);
+  uint64_t End = ShOff + uint64_t(ShEntSize) * ShNum;
+  uint64_t Ph = PhOff + uint64_t(PhEntSize) * PhNum;
+  if (Ph > End)
+    End = Ph;
+  for (uint16_t I = 0; I < PhNum; ++I) {
+    const unsigned char *E = P + PhOff + uint64_t(I) * PhEntSize;
+    uint64_t Offset, FileSize;
+    std::memcpy(&Offset, E + 8, 8);
+    std::memcpy(&FileSize, E + 32, 8);
+    if (Offset + FileSize > End)
+      End = Offset + FileSize;
+  }
+  return size_t(End);
+}
+
+/// The host stub clang emits for the kernel whose device-side name is
+/// \p Name: extern "C" kernels get the prefix, mangled ones get it inside
+/// their (last, for nested names) source name.
+std::string stubName(const std::string &Name) {
+  const std::string Prefix = "__device_stub__";
+  if (Name.compare(0, 2, "_Z") != 0)
+    return Prefix + Name;
+  size_t I = 2;
+  bool Nested = I < Name.size() && Name[I] == 'N';
+  if (Nested)
+    ++I;
+  size_t Last = std::string::npos, LastLen = 0;
+  while (I < Name.size() && std::isdigit(static_cast<unsigned char>(Name[I]))) {
+    size_t Len = 0, J = I;
+    while (J < Name.size() && std::isdigit(static_cast<unsigned char>(Name[J])))
+      Len = Len * 10 + size_t(Name[J++] - '0');
+    Last = I;
+    LastLen = Len;
+    I = J + Len;
+    if (!Nested)
+      break;
+  }
+  if (Last == std::string::npos)
+    return Name;
+  size_t Digits = 0;
+  while (std::isdigit(static_cast<unsigned char>(Name[Last + Digits])))
+    ++Digits;
+  return Name.substr(0, Last) + std::to_string(LastLen + Prefix.size()) + Prefix +
+         Name.substr(Last + Digits);
+}
+
+/// The runtime's launch errors in driver terms (the sticky codes and most
+/// others have the same values).
+CUresult driverCode(cudaError_t E) {
+  switch (E) {
+  case cudaErrorInvalidConfiguration: return CUDA_ERROR_INVALID_VALUE;
+  case cudaErrorInvalidDeviceFunction: return CUDA_ERROR_INVALID_HANDLE;
+  default: return static_cast<CUresult>(E);
+  }
+}
+
+} // namespace
+
+extern "C" {
+
+CUresult cuModuleLoad(CUmodule *Module, const char *Path) {
+  if (!Module || !Path)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (CUresult Error = checkCurrentContext())
+    return Error;
+  std::FILE *F = std::fopen(Path, "rb");
+  if (!F)
+    return CUDA_ERROR_FILE_NOT_FOUND;
+  unsigned char Head[64];
+  size_t Got = std::fread(Head, 1, sizeof Head, F);
+  std::fclose(F);
+  ImageKind K = classify(Head, Got);
+  if (K != ImageKind::SharedObject)
+    return refuse(K, Path);
+  // dlopen searches the library path for a bare name: a relative path
+  // names a file, as in CUDA.
+  std::string Name = std::strchr(Path, '/') ? std::string(Path) : "./" + std::string(Path);
+  return openModule(Module, Name.c_str(), -1);
+}
+
+CUresult cuModuleLoadData(CUmodule *Module, const void *Image) {
+  if (!Module || !Image)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (CUresult Error = checkCurrentContext())
+    return Error;
+  const auto *P = static_cast<const unsigned char *>(Image);
+  // An ELF header is 64 bytes; text images end at their NUL.
+  size_t Probe = std::memcmp(P, "\x7f" "ELF", 4) == 0 ? 64 : std::strlen((const char *)P);
+  ImageKind K = classify(P, Probe);
+  if (K != ImageKind::SharedObject)
+    return refuse(K, "cuModuleLoadData");
+  if (P[4] != 2) // ELFCLASS64
+    return CUDA_ERROR_INVALID_IMAGE;
+  int Fd = memfd_create("loom-module", MFD_CLOEXEC);
+  if (Fd < 0)
+    return CUDA_ERROR_OPERATING_SYSTEM;
+  size_t Size = elfSize(P), Done = 0;
+  while (Done < Size) {
+    ssize_t N = write(Fd, P + Done, Size - Done);
+    if (N <= 0) {
+      close(Fd);
+      return CUDA_ERROR_OPERATING_SYSTEM;
+    }
+    Done += size_t(N);
+  }
+  std::string Path = "/proc/self/fd/" + std::to_string(Fd);
+  return openModule(Module, Path.c_str(), Fd);
+}
+
+CUresult cuModuleLoadDataEx(CUmodule *Module, const void *Image, unsigned int, CUjit_option *,
+                            void **) {
+  return cuModuleLoadData(Module, Image); // JIT options have nothing to act on
+}
+
+CUresult cuModuleLoadFatBinary(CUmodule *Module, const void *FatCubin) {
+  if (!Module || !FatCubin)
+    return CUDA_ERROR_INVALID_VALUE;
+  return refuse(ImageKind::Unsupported, "cuModuleLoadFatBinary");
+}
+
+CUresult cuModuleUnload(CUmodule Module) {
+  {
+    std::lock_guard<std::mutex> Lock(ModulesM);
+    if (!Module || !liveModules().erase(Module))
+      return CUDA_ERROR_INVALID_HANDLE;
+  }
+  Runtime::get().scheduler().waitAll(); // its kernels may still run
+  dlclose(Module->Handle);
+  if (Module->Fd >= 0)
+    close(Module->Fd);
+  delete Module;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuModuleGetFunction(CUfunction *Function, CUmodule Module, const char *Name) {
+  if (!Function || !Name)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!isModule(Module))
+    return CUDA_ERROR_INVALID_HANDLE;
+  for (const std::string &Candidate : {stubName(Name), std::string(Name)}) {
+    void *Stub = dlsym(Module->Handle, Candidate.c_str());
+    if (!Stub)
+      continue;
+    loom::KernelInfo Kernel;
+    if (loom::KernelRegistry::get().lookupKernel(Stub, &Kernel) == cudaSuccess) {
+      *Function = static_cast<CUfunction>(Stub);
+      return CUDA_SUCCESS;
+    }
+  }
+  return CUDA_ERROR_NOT_FOUND;
+}
+
+CUresult cuModuleGetGlobal_v2(CUdeviceptr *Ptr, size_t *Bytes, CUmodule Module,
+                              const char *Name) {
+  if (!Name)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!isModule(Module))
+    return CUDA_ERROR_INVALID_HANDLE;
+  // Host shadows are local symbols: find the registered variable of that
+  // name whose shadow lies in this module's object.
+  struct link_map *Map = nullptr;
+  if (dlinfo(Module->Handle, RTLD_DI_LINKMAP, &Map) != 0 || !Map)
+    return CUDA_ERROR_NOT_FOUND;
+  const void *Shadow = nullptr;
+  for (const void *Var : loom::KernelRegistry::get().hostVarsNamed(Name)) {
+    Dl_info Info;
+    if (dladdr(Var, &Info) && Info.dli_fbase == reinterpret_cast<void *>(Map->l_addr))
+      Shadow = Var;
+  }
+  void *Address;
+  size_t Size;
+  if (!Shadow ||
+      loom::KernelRegistry::get().lookupVar(Shadow, &Address, &Size) != cudaSuccess)
+    return CUDA_ERROR_NOT_FOUND;
+  if (Ptr)
+    *Ptr = reinterpret_cast<CUdeviceptr>(Address);
+  if (Bytes)
+    *Bytes = Size;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuModuleGetGlobal(CUdeviceptr *Ptr, size_t *Bytes, CUmodule Module, const char *Name) {
+  return cuModuleGetGlobal_v2(Ptr, Bytes, Module, Name);
+}
+
+CUresult cuLaunchKernel(CUfunction F, unsigned int GridX, unsigned int GridY,
+                        unsigned int GridZ, unsigned int BlockX, unsigned int BlockY,
+                        unsigned int BlockZ, unsigned int SharedMem, CUstream Stream,
+                        void **KernelParams, void **Extra) {
+  if (CUresult Error = checkCurrentContext())
+    return Error;
+  loom::KernelInfo Kernel;
+  if (!F || loom::KernelRegistry::get().lookupKernel(F, &Kernel) != cudaSuccess)
+    return CUDA_ERROR_INVALID_HANDLE;
+  const LoomKernelDesc &D = *Kernel.Desc;
+  if (KernelParams && Extra)
+    return CUDA_ERROR_INVALID_VALUE;
+  std::vector<void *> Packed;
+  if (Extra) {
+    const unsigned char *Buffer = nullptr;
+    size_t Size = 0;
+    bool HaveSize = false;
+    for (void **E = Extra; *E != CU_LAUNCH_PARAM_END; E += 2) {
+      if (E[0] == CU_LAUNCH_PARAM_BUFFER_POINTER)
+        Buffer = static_cast<const unsigned char *>(E[1]);
+      else if (E[0] == CU_LAUNCH_PARAM_BUFFER_SIZE) {
+        Size = *static_cast<const size_t *>(E[1]);
+        HaveSize = true;
+      } else
+        return CUDA_ERROR_INVALID_VALUE;
+    }
+    if (D.numArgs && (!Buffer || !HaveSize))
+      return CUDA_ERROR_INVALID_VALUE;
+    size_t Offset = 0;
+    for (uint32_t I = 0; I < D.numArgs; ++I) {
+      size_t Align = D.argAligns[I] ? D.argAligns[I] : 1;
+      Offset = (Offset + Align - 1) / Align * Align;
+      if (Offset + D.argSizes[I] > Size)
+        return CUDA_ERROR_INVALID_VALUE;
+      Packed.push_back(const_cast<unsigned char *>(Buffer) + Offset);
+      Offset += D.argSizes[I];
+    }
+    KernelParams = Packed.empty() ? nullptr : Packed.data();
+  }
+  // Driver calls leave the runtime's last error as it was.
+  bool HadError = cudaPeekAtLastError() != cudaSuccess;
+  cudaError_t E = cudaLaunchKernel(F, dim3(GridX, GridY, GridZ), dim3(BlockX, BlockY, BlockZ),
+                                   KernelParams, SharedMem, reinterpret_cast<cudaStream_t>(Stream));
+  if (E != cudaSuccess && !HadError)
+    cudaGetLastError();
+  return driverCode(E);
+}
+
+CUresult cuFuncGetAttribute(int *Value, CUfunction_attribute Attr, CUfunction F) {
+  if (!Value)
+    return CUDA_ERROR_INVALID_VALUE;
+  cudaFuncAttributes A;
+  bool HadError = cudaPeekAtLastError() != cudaSuccess;
+  cudaError_t E = cudaFuncGetAttributes(&A, F);
+  if (E != cudaSuccess) {
+    if (!HadError)
+      cudaGetLastError();
+    return CUDA_ERROR_INVALID_HANDLE;
+  }
+  switch (Attr) {
+  case CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *Value = A.maxThreadsPerBlock; break;
+  case CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES: *Value = int(A.sharedSizeBytes); break;
+  case CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES: *Value = int(A.constSizeBytes); break;
+  case CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES: *Value = int(A.localSizeBytes); break;
+  case CU_FUNC_ATTRIBUTE_NUM_REGS: *Value = A.numRegs; break;
+  case CU_FUNC_ATTRIBUTE_PTX_VERSION: *Value = A.ptxVersion; break;
+  case CU_FUNC_ATTRIBUTE_BINARY_VERSION: *Value = A.binaryVersion; break;
+  case CU_FUNC_ATTRIBUTE_CACHE_MODE_CA: *Value = A.cacheModeCA; break;
+  case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: *Value = A.maxDynamicSharedSizeBytes; break;
+  case CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT:
+    *Value = A.preferredShmemCarveout;
+    break;
+  default: return CUDA_ERROR_INVALID_VALUE;
+  }
+  return CUDA_SUCCESS;
+}
 
 } // extern "C"

@@ -204,6 +204,15 @@ void KernelRegistry::restoreInitialValues() {
   }
 }
 
+std::vector<const void *> KernelRegistry::hostVarsNamed(const char *Name) {
+  std::lock_guard<std::mutex> Lock(M);
+  std::vector<const void *> Out;
+  for (const auto &Entry : Vars)
+    if (Entry.second.Name == Name)
+      Out.push_back(Entry.first);
+  return Out;
+}
+
 cudaError_t KernelRegistry::lookupVar(const void *HostVar, void **Address, size_t *Size) {
   std::lock_guard<std::mutex> Lock(M);
   auto It = Vars.find(HostVar);

@@ -72,6 +72,9 @@ public:
   /// Resolves a shadow variable to the device variable's address and size;
   /// cudaErrorInvalidSymbol if unknown.
   cudaError_t lookupVar(const void *HostVar, void **Address, size_t *Size);
+  /// The shadow variables registered under the device-side name \p Name
+  /// (one per module that has it; cuModuleGetGlobal picks its module's).
+  std::vector<const void *> hostVarsNamed(const char *Name);
   /// Whether [Ptr, Ptr + Bytes) lies inside one registered variable's
   /// storage (what kernels access: the device variable, or a managed
   /// variable's shadow). A linear scan: the allocation map's slow path for
