@@ -165,6 +165,18 @@ ExprP asVector(int width, ExprP x) {
   return n;
 }
 ExprP asScalar(ExprP x) { return node(Op::AsScalar, {std::move(x)}); }
+ExprP slide(int size, int step, ExprP x) {
+  auto n = node(Op::Slide, {std::move(x)});
+  n->n = Size(size);
+  n->count = step;
+  return n;
+}
+ExprP pad(int left, int right, ExprP x) {
+  auto n = node(Op::Pad, {std::move(x)});
+  n->count = left;
+  n->dim = right;
+  return n;
+}
 
 ExprP withKids(const ExprP &n, std::vector<ExprP> kids) {
   auto c = std::make_shared<Node>(*n);
@@ -229,6 +241,8 @@ std::string patternName(const ExprP &e) {
   case Op::ToPrivate: return "toPrivate";
   case Op::AsVector: return "asVector";
   case Op::AsScalar: return "asScalar";
+  case Op::Slide: return "slide";
+  case Op::Pad: return "pad";
   }
   return "?";
 }
@@ -261,6 +275,8 @@ std::string print(const ExprP &e) {
   switch (e->op) {
   case Op::Split: case Op::ReorderStride: case Op::AsVector: arg(e->n.str()); break;
   case Op::Iterate: arg(std::to_string(e->count)); break;
+  case Op::Slide: arg(e->n.str()); arg(std::to_string(e->count)); break;
+  case Op::Pad: arg(std::to_string(e->count)); arg(std::to_string(e->dim)); break;
   case Op::ReducePart: arg(e->n.str()); break;
   default: break;
   }

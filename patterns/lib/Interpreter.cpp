@@ -289,6 +289,27 @@ Value eval(const ExprP &e, const Scope *env) {
       out.push_back(Value::vector(std::vector<Value>(x.elems.begin() + i, x.elems.begin() + i + w)));
     return Value::array(out);
   }
+  case Op::Slide: {
+    Value x = arr(e, kid(0));
+    int64_t size = sizeVal(e->n), step = e->count, n = (int64_t)x.elems.size();
+    if (n < size || (n - size) % step != 0)
+      throw Error("slide: windows of " + std::to_string(size) + " every " + std::to_string(step) + " do not tile " +
+                  std::to_string(n) + " elements");
+    std::vector<Value> out;
+    for (int64_t i = 0; i + size <= n; i += step)
+      out.push_back(Value::array(std::vector<Value>(x.elems.begin() + i, x.elems.begin() + i + size)));
+    return Value::array(out);
+  }
+  case Op::Pad: {
+    Value x = arr(e, kid(0));
+    int64_t n = (int64_t)x.elems.size();
+    if (n == 0)
+      throw Error("pad: an empty array has no border to repeat");
+    std::vector<Value> out;
+    for (int64_t i = -e->count; i < n + e->dim; ++i)
+      out.push_back(x.elems[std::min(std::max<int64_t>(i, 0), n - 1)]);
+    return Value::array(out);
+  }
   case Op::AsScalar: {
     Value x = arr(e, kid(0));
     std::vector<Value> out;

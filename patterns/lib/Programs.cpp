@@ -214,6 +214,37 @@ const std::vector<ProgramDef> &programs() {
          return r;
        },
        1.0, 10.0},
+      {"stencil2D", "3x3 box average of an N x M grid, borders clamped",
+       [] {
+         Size N = Size::var("N"), M = Size::var("M");
+         auto A = param("A", arrayOf(arrayOf(floatT(), M), N));
+         auto padCols = map(fun1([](ExprP r) { return slide(3, 1, pad(1, 1, r)); }), pad(1, 1, A));
+         auto nbhs = map(fun1([](ExprP w) { return transpose(w); }), slide(3, 1, padCols));
+         auto point = fun1([](ExprP nbh) {
+           return map(fun1([](ExprP s) { return call(funs::mult(), {s, literal(1.0 / 9.0, floatT())}); }),
+                      reduce(addOp(), zero(), join(nbh)));
+         });
+         return Program{"stencil2D", lambda({A}, map(fun1([&](ExprP row) { return join(map(point, row)); }), nbhs))};
+       },
+       deriveRows, {{"N", 40}, {"M", 56}},
+       [](const Flat &in, const Sizes &s) {
+         int64_t N = s.at("N"), M = s.at("M");
+         auto at = [&](int64_t i, int64_t j) {
+           i = std::min(std::max<int64_t>(i, 0), N - 1);
+           j = std::min(std::max<int64_t>(j, 0), M - 1);
+           return in[0][i * M + j];
+         };
+         std::vector<double> r(N * M);
+         for (int64_t i = 0; i < N; ++i)
+           for (int64_t j = 0; j < M; ++j) {
+             double acc = 0;
+             for (int di = -1; di <= 1; ++di)
+               for (int dj = -1; dj <= 1; ++dj)
+                 acc += at(i + di, j + dj);
+             r[i * M + j] = acc / 9.0;
+           }
+         return r;
+       }},
       {"mm", "C = A B (A is M x K, B is K x N)",
        [] {
          Size M = Size::var("M"), K = Size::var("K"), N = Size::var("N");

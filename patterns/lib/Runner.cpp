@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <cuda_runtime.h>
 #include <cstring>
 #include <dlfcn.h>
 #include <fstream>
@@ -178,15 +179,14 @@ std::vector<double> unpack(const std::vector<char> &b, ScalarKind k) {
 double CompiledProgram::timeLaunch(const std::vector<std::vector<double>> &inputs,
                                    const std::map<std::string, int64_t> &sizes, int reps,
                                    std::vector<double> *result) const {
-  using Malloc = int (*)(void **, size_t);
-  using Memcpy = int (*)(void *, const void *, size_t, int);
-  using Free = int (*)(void *);
-  auto cmalloc = (Malloc)dlsym(handle_, "cudaMalloc");
-  auto cmemcpy = (Memcpy)dlsym(handle_, "cudaMemcpy");
-  auto cfree = (Free)dlsym(handle_, "cudaFree");
-  if (!cmalloc || !cmemcpy || !cfree)
-    throw Error("timeLaunch: the runtime's cudaMalloc/cudaMemcpy/cudaFree are not reachable from " + soPath);
-  validateSizes(code_, sizes);
+  // Loom's runtime is linked into this library (not only into the
+  // generated objects): loaded at program start, its thread-local state is
+  // in the static TLS block, which a later dlopen could not extend.
+  auto cmalloc = [](void **p, size_t n) { return (int)cudaMalloc(p, n); };
+  auto cmemcpy = [](void *d, const void *s, size_t n, int kind) {
+    return (int)cudaMemcpy(d, s, n, (cudaMemcpyKind)kind);
+  };
+  auto cfree = [](void *p) { return (int)cudaFree(p); };
   std::vector<long long> sz;
   for (auto &v : code_.sizeVars)
     sz.push_back(sizes.at(v));

@@ -221,6 +221,26 @@ TypeP typeCheck(const ExprP &e) {
     space = spaceOf(e->kids[0]);
     break;
   }
+  case Op::Slide: {
+    TypeP x = arrayArg(e, kidT(0));
+    int64_t size = e->n.constant(), step = e->count;
+    if (size <= 0 || step <= 0)
+      fail(e, "window size and step must be positive");
+    if (x->size.isConstant() && (x->size.constant() < size || (x->size.constant() - size) % step != 0))
+      fail(e, "windows of " + std::to_string(size) + " every " + std::to_string(step) + " do not tile " + x->size.str() +
+                  " elements");
+    t = arrayOf(arrayOf(x->elem, e->n), (x->size - e->n + Size(step)) / Size(step));
+    space = spaceOf(e->kids[0]);
+    break;
+  }
+  case Op::Pad: {
+    TypeP x = arrayArg(e, kidT(0));
+    if (e->count < 0 || e->dim < 0)
+      fail(e, "padding must not be negative");
+    t = arrayOf(x->elem, x->size + Size(e->count + e->dim));
+    space = spaceOf(e->kids[0]);
+    break;
+  }
   case Op::AsScalar: {
     TypeP x = arrayArg(e, kidT(0));
     if (x->elem->kind != Type::Vector)

@@ -34,7 +34,8 @@ TEST_P(ProgramTest, DerivedCompiledAndChecked) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Programs, ProgramTest,
-                         ::testing::Values("scal", "asum", "dot", "gemvN", "gemvT", "blackScholes", "mm"));
+                         ::testing::Values("scal", "asum", "dot", "gemvN", "gemvT", "blackScholes", "mm",
+                                           "stencil2D"));
 
 TEST(CodeGenTest, ViewsAreIndexArithmetic) {
   Program p;

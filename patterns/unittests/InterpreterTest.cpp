@@ -28,6 +28,9 @@ TEST(InterpreterTest, Views) {
   EXPECT_EQ(evalStr([](ExprP x) { return asVector(2, x); }, 4), "[<0, 1>, <2, 3>]");
   EXPECT_EQ(evalStr([](ExprP x) { return asScalar(asVector(2, x)); }, 4), "[0, 1, 2, 3]");
   EXPECT_EQ(evalStr([](ExprP x) { return zip({x, x}); }, 2), "[(0, 0), (1, 1)]");
+  EXPECT_EQ(evalStr([](ExprP x) { return slide(3, 1, x); }, 4), "[[0, 1, 2], [1, 2, 3]]");
+  EXPECT_EQ(evalStr([](ExprP x) { return slide(2, 2, x); }, 4), "[[0, 1], [2, 3]]");
+  EXPECT_EQ(evalStr([](ExprP x) { return pad(1, 2, x); }, 3), "[0, 0, 1, 2, 2, 2]");
   EXPECT_EQ(evalStr([](ExprP x) { return map(fun1([](ExprP t) { return get(t, 1); }), zip({x, split(1, x)})); }, 2),
             "[[0], [1]]");
 }

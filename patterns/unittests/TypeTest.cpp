@@ -48,6 +48,8 @@ TEST(TypeCheckTest, InfersPatternTypes) {
   EXPECT_EQ(typeCheck(reducePart(add, literal(0, floatT()), 8, x))->str(), "[float]_8");
   auto halve = fun1([&](ExprP v) { return join(map(fun1([&](ExprP c) { return reduce(add, literal(0, floatT()), c); }), split(2, v))); });
   EXPECT_EQ(typeCheck(iterate(3, halve, x))->str(), "[float]_(N/8)");
+  EXPECT_EQ(typeCheck(slide(3, 1, pad(1, 1, x)))->str(), "[[float]_3]_(N)");
+  EXPECT_EQ(typeCheck(slide(4, 2, x))->str(), "[[float]_4]_(N/2-1)");
 }
 
 // Diagnostics: which pattern, which sizes or types.
@@ -76,6 +78,11 @@ TEST(TypeCheckTest, UserFunctionArgument) {
   auto x = param("x", arrayOf(intT(), N));
   std::string msg = errorOf(map(fun1([](ExprP v) { return call(funs::absf(), {v}); }), x));
   EXPECT_NE(msg.find("type error in absf: argument 1 (a) of absf has type int but float is expected"), std::string::npos) << msg;
+}
+
+TEST(TypeCheckTest, SlideDoesNotTile) {
+  std::string msg = errorOf(slide(3, 2, param("x", fa(10))));
+  EXPECT_NE(msg.find("type error in slide: windows of 3 every 2 do not tile 10 elements"), std::string::npos) << msg;
 }
 
 TEST(TypeCheckTest, JoinOfFlatArray) {

@@ -60,7 +60,9 @@ enum class Op {
   ReducePart, // kids {f, init, x}; n = number of partial results
   Zip, Split, Join, Iterate, Reorder, ReorderStride, Transpose,
   ToGlobal, ToLocal, ToPrivate, // kids {e}: e's result lives in that memory
-  AsVector, AsScalar
+  AsVector, AsScalar,
+  Slide, // kids {x}; n = window size, count = step: [T]_n -> [[T]_size]_((n-size+step)/step)
+  Pad    // kids {x}; count = left, dim = right: [T]_n -> [T]_(left+n+right), clamping at the borders
 };
 enum class MapKind { Map, Seq, Global, Workgroup, Local };
 enum class ReduceKind { Reduce, Seq };
@@ -126,6 +128,10 @@ ExprP toLocal(ExprP e);
 ExprP toPrivate(ExprP e);
 ExprP asVector(int width, ExprP x);
 ExprP asScalar(ExprP x);
+/// Overlapping windows of `size` elements, `step` apart (stencils).
+ExprP slide(int size, int step, ExprP x);
+/// x extended by left and right elements that repeat its first and last (clamp).
+ExprP pad(int left, int right, ExprP x);
 
 /// A copy of n with other kids (and nothing else changed).
 ExprP withKids(const ExprP &n, std::vector<ExprP> kids);
