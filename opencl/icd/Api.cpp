@@ -179,6 +179,47 @@ cl_program CL_API_CALL CreateProgramWithSource(cl_context C, cl_uint Count, cons
   return P;
 }
 
+cl_program CL_API_CALL CreateProgramWithBinary(cl_context C, cl_uint NumDevices,
+                                               const cl_device_id *Devices, const size_t *Lengths,
+                                               const unsigned char **Binaries, cl_int *Status,
+                                               cl_int *Err) {
+  if (!valid(C, ContextMagic))
+    return fail<_cl_program>(Err, CL_INVALID_CONTEXT);
+  if (!Devices || NumDevices == 0)
+    return fail<_cl_program>(Err, CL_INVALID_VALUE);
+  for (cl_uint I = 0; I < NumDevices; ++I)
+    if (!valid(Devices[I], DeviceMagic))
+      return fail<_cl_program>(Err, CL_INVALID_DEVICE);
+  if (!Lengths || !Binaries)
+    return fail<_cl_program>(Err, CL_INVALID_VALUE);
+  for (cl_uint I = 0; I < NumDevices; ++I)
+    if (!Lengths[I] || !Binaries[I]) {
+      if (Status)
+        Status[I] = CL_INVALID_VALUE;
+      return fail<_cl_program>(Err, CL_INVALID_VALUE);
+    }
+  auto *P = new _cl_program();
+  P->magic = ProgramMagic;
+  P->context = C;
+  // One device: every entry of the list is Loom's CPU, the last one wins.
+  bool Ok = true;
+  for (cl_uint I = 0; I < NumDevices; ++I) {
+    bool This = parseProgramBinary(Binaries[I], Lengths[I], P);
+    if (Status)
+      Status[I] = This ? CL_SUCCESS : CL_INVALID_BINARY;
+    Ok = Ok && This;
+  }
+  if (!Ok) {
+    P->magic = 0;
+    delete P;
+    return fail<_cl_program>(Err, CL_INVALID_BINARY);
+  }
+  retainContext(C);
+  if (Err)
+    *Err = CL_SUCCESS;
+  return P;
+}
+
 cl_int CL_API_CALL RetainProgram(cl_program P) {
   if (!valid(P, ProgramMagic))
     return CL_INVALID_PROGRAM;
@@ -237,10 +278,22 @@ cl_int CL_API_CALL GetProgramInfo(cl_program P, cl_program_info Param, size_t Si
   case CL_PROGRAM_IL:
     return info(Size, Value, SizeRet, nullptr, 0);
   case CL_PROGRAM_BINARY_SIZES:
-    // Program binaries are not supported yet: no binary to give.
-    return infoValue<size_t>(Size, Value, SizeRet, 0);
-  case CL_PROGRAM_BINARIES:
-    return info(Size, Value, SizeRet, nullptr, sizeof(unsigned char *));
+    return infoValue<size_t>(Size, Value, SizeRet, Built ? programBinary(P).size() : 0);
+  case CL_PROGRAM_BINARIES: {
+    // An array of one pointer (one device) the application allocated.
+    if (Value) {
+      if (Size < sizeof(unsigned char *))
+        return CL_INVALID_VALUE;
+      unsigned char *Out = *static_cast<unsigned char **>(Value);
+      if (Out && Built) {
+        std::string B = programBinary(P);
+        std::memcpy(Out, B.data(), B.size());
+      }
+    }
+    if (SizeRet)
+      *SizeRet = sizeof(unsigned char *);
+    return CL_SUCCESS;
+  }
   case CL_PROGRAM_NUM_KERNELS:
     if (!Built)
       return CL_INVALID_PROGRAM_EXECUTABLE;
@@ -277,7 +330,7 @@ cl_int CL_API_CALL GetProgramBuildInfo(cl_program P, cl_device_id D, cl_program_
     return infoString(Size, Value, SizeRet, P->log);
   case CL_PROGRAM_BINARY_TYPE:
     return infoValue<cl_program_binary_type>(Size, Value, SizeRet,
-                                             P->status == CL_BUILD_SUCCESS
+                                             P->status == CL_BUILD_SUCCESS || P->fromBinary
                                                  ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
                                                  : CL_PROGRAM_BINARY_TYPE_NONE);
   case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
@@ -1179,6 +1232,7 @@ struct Installer {
     D.clFlush = Flush;
     D.clFinish = Finish;
     D.clCreateProgramWithSource = CreateProgramWithSource;
+    D.clCreateProgramWithBinary = CreateProgramWithBinary;
     D.clRetainProgram = RetainProgram;
     D.clReleaseProgram = ReleaseProgram;
     D.clBuildProgram = BuildProgram;

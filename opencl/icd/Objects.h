@@ -123,6 +123,9 @@ struct _cl_program {
   std::string options, log;
   cl_build_status status = CL_BUILD_NONE;
   std::string key;      // the module key of the last successful build
+  std::string manifest; // loom-clc's manifest of that build
+  std::string object;   // the shared object it linked (the program binary's code)
+  bool fromBinary = false;
   std::string fatbin;   // LOOMFATBIN1\0key\0 for __cudaRegisterFatBinary
   void **fatHandle = nullptr;
   std::vector<std::unique_ptr<loomcl::KernelDesc>> kernels;
@@ -217,6 +220,8 @@ void releaseQueue(cl_command_queue Q);
 // Program.cpp.
 cl_int buildProgram(cl_program Program, const char *Options);
 void dropBuild(cl_program Program);
+std::string programBinary(cl_program Program);
+bool parseProgramBinary(const unsigned char *Data, size_t Size, cl_program Program);
 /// Launches \p Kernel's arguments snapshot; run by the queue's executor.
 struct Launch {
   const KernelDesc *desc;

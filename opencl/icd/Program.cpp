@@ -11,6 +11,7 @@
 #include "Objects.h"
 
 #include "cuda_runtime_api.h"
+#include "loom/KernelABI.h"
 
 #include <atomic>
 #include <cerrno>
@@ -19,6 +20,7 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <fstream>
+#include <random>
 #include <spawn.h>
 #include <sstream>
 #include <sys/stat.h>
@@ -108,6 +110,125 @@ bool parseManifest(const std::string &Text, std::vector<std::unique_ptr<KernelDe
 
 std::atomic<unsigned> BuildCounter{0};
 
+/// Loads P->object (a shared object from loom-clc) and registers its
+/// kernels (P->manifest) with libloomrt under P->key. \p Dir is a private
+/// folder to write the object to.
+cl_int loadKernels(cl_program P, const std::string &Dir) {
+  std::vector<std::unique_ptr<KernelDesc>> Kernels;
+  if (!parseManifest(P->manifest, Kernels)) {
+    P->log += "internal error: unreadable kernel manifest\n";
+    P->status = CL_BUILD_ERROR;
+    return CL_BUILD_PROGRAM_FAILURE;
+  }
+  std::string Path = Dir + "/kernels.so";
+  {
+    std::ofstream Out(Path, std::ios::binary | std::ios::trunc);
+    Out << P->object;
+  }
+  // Loading runs the module's constructor: it registers the kernels with
+  // libloomrt under P->key. The file can go once it is mapped.
+  void *Handle = dlopen(Path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!Handle) {
+    const char *Why = dlerror();
+    P->log += std::string("cannot load the compiled kernels: ") + (Why ? Why : "?") + "\n";
+    P->status = CL_BUILD_ERROR;
+    return CL_BUILD_PROGRAM_FAILURE;
+  }
+  P->fatbin = "LOOMFATBIN1";
+  P->fatbin.push_back('\0');
+  P->fatbin += P->key;
+  P->fatbin.push_back('\0');
+  static_assert(sizeof(FatbinWrapper) == 24, "clang's fat-binary wrapper layout");
+  // libloomrt copies the key out of the wrapper.
+  FatbinWrapper Wrapper{0x466243b1, 1, P->fatbin.data(), nullptr};
+  P->fatHandle = __cudaRegisterFatBinary(&Wrapper);
+  for (auto &K : Kernels)
+    __cudaRegisterFunction(P->fatHandle, &K->stub, nullptr, K->name.c_str(), -1, nullptr, nullptr,
+                           nullptr, nullptr, nullptr);
+  P->kernels = std::move(Kernels);
+  P->status = CL_BUILD_SUCCESS;
+  return CL_SUCCESS;
+}
+
+/// Where a build's files go: a new private folder under $TMPDIR.
+bool makeBuildDir(std::string &Dir) {
+  const char *Tmp = std::getenv("TMPDIR");
+  std::string Template = std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/loom-cl-XXXXXX";
+  std::vector<char> Buf(Template.begin(), Template.end());
+  Buf.push_back(0);
+  if (!mkdtemp(Buf.data()))
+    return false;
+  Dir = Buf.data();
+  return true;
+}
+
+/// The machine and Loom a program binary was built for: the code is
+/// compiled for the host CPU's features, so another CPU or Loom version
+/// must compile again (CL_INVALID_BINARY).
+std::string binaryStamp() {
+  std::ifstream In("/proc/cpuinfo");
+  std::string Line, Model, Flags;
+  while (std::getline(In, Line) && (Model.empty() || Flags.empty())) {
+    if (Model.empty() && Line.rfind("model name", 0) == 0)
+      Model = Line;
+    if (Flags.empty() && Line.rfind("flags", 0) == 0)
+      Flags = Line;
+  }
+  return std::string("loom ") + LOOM_VERSION_STRING + " abi " + std::to_string(LOOM_ABI_VERSION) +
+         " cpu " + std::to_string(std::hash<std::string>()(Model + "|" + Flags));
+}
+
+} // namespace
+
+/// Loom's program binary (CL_PROGRAM_BINARIES): a header line, the stamp,
+/// the module key, then the manifest and the shared object, each after its
+/// size in bytes.
+std::string programBinary(cl_program P) {
+  std::string B = "LOOMCLBIN1\n" + binaryStamp() + "\n" + P->key + "\n";
+  B += std::to_string(P->manifest.size()) + "\n" + P->manifest;
+  B += std::to_string(P->object.size()) + "\n" + P->object;
+  return B;
+}
+
+bool parseProgramBinary(const unsigned char *Data, size_t Size, cl_program P) {
+  std::string In(reinterpret_cast<const char *>(Data), Size);
+  size_t Pos = 0;
+  auto Line = [&](std::string &Out) {
+    size_t End = In.find('\n', Pos);
+    if (End == std::string::npos)
+      return false;
+    Out = In.substr(Pos, End - Pos);
+    Pos = End + 1;
+    return true;
+  };
+  auto Blob = [&](std::string &Out) {
+    std::string N;
+    if (!Line(N) || N.empty() || N.find_first_not_of("0123456789") != std::string::npos)
+      return false;
+    size_t Bytes = std::strtoull(N.c_str(), nullptr, 10);
+    if (Bytes > In.size() - Pos)
+      return false;
+    Out = In.substr(Pos, Bytes);
+    Pos += Bytes;
+    return true;
+  };
+  std::string Magic, Stamp, Key, Manifest, Object;
+  if (!Line(Magic) || Magic != "LOOMCLBIN1" || !Line(Stamp) || Stamp != binaryStamp() ||
+      !Line(Key) || Key.rfind("loom-opencl-", 0) != 0 || !Blob(Manifest) || !Blob(Object) ||
+      Pos != In.size())
+    return false;
+  std::vector<std::unique_ptr<KernelDesc>> Check;
+  if (!parseManifest(Manifest, Check))
+    return false;
+  P->key = Key;
+  P->manifest = Manifest;
+  P->object = Object;
+  P->fromBinary = true;
+  return true;
+}
+
+namespace {
+
 } // namespace
 
 void dropBuild(cl_program P) {
@@ -128,21 +249,29 @@ cl_int buildProgram(cl_program P, const char *Options) {
   P->status = CL_BUILD_IN_PROGRESS;
   P->log.clear();
 
-  const char *Tmp = std::getenv("TMPDIR");
-  std::string Template = std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/loom-cl-XXXXXX";
-  std::vector<char> DirBuf(Template.begin(), Template.end());
-  DirBuf.push_back(0);
-  if (!mkdtemp(DirBuf.data())) {
+  std::string Dir;
+  if (!makeBuildDir(Dir)) {
     P->status = CL_BUILD_ERROR;
     P->log = "cannot create a build folder: " + std::string(std::strerror(errno)) + "\n";
     return CL_OUT_OF_HOST_MEMORY;
   }
-  std::string Dir = DirBuf.data();
+  if (P->fromBinary) {
+    // A binary needs no compile: load what it holds.
+    cl_int E = loadKernels(P, Dir);
+    removeTree(Dir);
+    return E;
+  }
   {
     std::ofstream Src(Dir + "/input.cl", std::ios::binary);
     Src << P->source;
   }
-  P->key = "loom-opencl-" + std::to_string(getpid()) + "-" +
+  // Unique across processes too: a program binary carries its key, and two
+  // binaries loaded into one process must not share one.
+  static const unsigned long long Nonce = (static_cast<unsigned long long>(std::random_device()())
+                                           << 32) ^ std::random_device()();
+  char NonceText[17];
+  std::snprintf(NonceText, sizeof NonceText, "%016llx", Nonce);
+  P->key = "loom-opencl-" + std::to_string(getpid()) + "-" + NonceText + "-" +
            std::to_string(BuildCounter.fetch_add(1));
   std::string Helper = libraryDir() + "/loom/loom-clc";
   std::vector<std::string> Args = {Helper,
@@ -184,38 +313,11 @@ cl_int buildProgram(cl_program P, const char *Options) {
     removeTree(Dir);
     return Code == 2 ? CL_INVALID_BUILD_OPTIONS : CL_BUILD_PROGRAM_FAILURE;
   }
-  std::vector<std::unique_ptr<KernelDesc>> Kernels;
-  if (!parseManifest(readFile(Dir + "/manifest.txt"), Kernels)) {
-    P->log += "internal error: unreadable kernel manifest\n";
-    P->status = CL_BUILD_ERROR;
-    removeTree(Dir);
-    return CL_BUILD_PROGRAM_FAILURE;
-  }
-  // Loading runs the module's constructor: it registers the kernels with
-  // libloomrt under P->key. The file can go once it is mapped.
-  void *Handle = dlopen((Dir + "/kernels.so").c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (!Handle) {
-    const char *Why = dlerror();
-    P->log += std::string("cannot load the compiled kernels: ") + (Why ? Why : "?") + "\n";
-    P->status = CL_BUILD_ERROR;
-    removeTree(Dir);
-    return CL_BUILD_PROGRAM_FAILURE;
-  }
+  P->manifest = readFile(Dir + "/manifest.txt");
+  P->object = readFile(Dir + "/kernels.so");
+  cl_int E = loadKernels(P, Dir);
   removeTree(Dir);
-  P->fatbin = "LOOMFATBIN1";
-  P->fatbin.push_back('\0');
-  P->fatbin += P->key;
-  P->fatbin.push_back('\0');
-  static_assert(sizeof(FatbinWrapper) == 24, "clang's fat-binary wrapper layout");
-  // libloomrt copies the key out of the wrapper.
-  FatbinWrapper Wrapper{0x466243b1, 1, P->fatbin.data(), nullptr};
-  P->fatHandle = __cudaRegisterFatBinary(&Wrapper);
-  for (auto &K : Kernels)
-    __cudaRegisterFunction(P->fatHandle, &K->stub, nullptr, K->name.c_str(), -1, nullptr, nullptr,
-                           nullptr, nullptr, nullptr);
-  P->kernels = std::move(Kernels);
-  P->status = CL_BUILD_SUCCESS;
-  return CL_SUCCESS;
+  return E;
 }
 
 cl_int runLaunch(cl_command_queue Q, const Launch &L) {

@@ -4,6 +4,8 @@
 #define LOOM_OPENCL_TEST_COMMON_H
 
 #include <CL/cl.h>
+#include <dirent.h>
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,11 +47,37 @@ static cl_device_id device;
 static cl_context context;
 static cl_command_queue queue;
 
+/* When the loader lists no Loom platform, the reason is usually that the
+ * library did not load: say why (dlerror of each .icd's library). */
+static void explain_missing_platform(void) {
+  const char *dir = getenv("OCL_ICD_VENDORS");
+  DIR *d = dir ? opendir(dir) : NULL;
+  struct dirent *e;
+  while (d && (e = readdir(d))) {
+    size_t n = strlen(e->d_name);
+    if (n < 4 || strcmp(e->d_name + n - 4, ".icd") != 0)
+      continue;
+    char path[4096], lib[4096] = {0};
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    FILE *f = fopen(path, "r");
+    if (f && fgets(lib, sizeof lib, f))
+      lib[strcspn(lib, "\n")] = 0;
+    if (f)
+      fclose(f);
+    void *h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
+    fprintf(stderr, "%s names %s: %s\n", path, lib, h ? "it loads" : dlerror());
+  }
+  if (d)
+    closedir(d);
+}
+
 /* Loom's platform (the tests run with OCL_ICD_VENDORS at the build's
  * vendors folder, but a second platform must not be picked by accident). */
 static void setup_queue(cl_command_queue_properties props) {
   cl_platform_id all[8];
   cl_uint n = 0;
+  if (clGetPlatformIDs(8, all, &n) != CL_SUCCESS || n == 0)
+    explain_missing_platform();
   REQUIRE(clGetPlatformIDs(8, all, &n) == CL_SUCCESS && n > 0);
   platform = NULL;
   for (cl_uint i = 0; i < n && i < 8; ++i) {
