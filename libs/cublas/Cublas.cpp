@@ -348,6 +348,7 @@ cublasStatus_t gemmT(cublasHandle_t H, cublasOperation_t Ta, cublasOperation_t T
   REQUIRE(Alpha && Beta);
   if (M == 0 || N == 0)
     return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(C && (K == 0 || (A && B)));
   auto Al = scalar(H, Alpha), Be = scalar(H, Beta);
   return submit(H, [=] { gemm(tr(Ta), tr(Tb), M, N, K, Al.get(), A, Lda, B, Ldb, Be.get(), C, Ldc); });
 }
@@ -364,6 +365,7 @@ cublasStatus_t gemmStridedT(cublasHandle_t H, cublasOperation_t Ta, cublasOperat
   REQUIRE(Alpha && Beta);
   if (M == 0 || N == 0 || Count == 0)
     return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(C && (K == 0 || (A && B)));
   auto Al = scalar(H, Alpha), Be = scalar(H, Beta);
   return submit(H, [=] {
     T AlV = Al.get(), BeV = Be.get();
@@ -404,6 +406,7 @@ cublasStatus_t symmT(cublasHandle_t H, cublasSideMode_t Side, cublasFillMode_t U
   REQUIRE(Alpha && Beta);
   if (M == 0 || N == 0)
     return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(A && B && C);
   auto Al = scalar(H, Alpha), Be = scalar(H, Beta);
   return submit(H, [=] {
     if constexpr (Hermitian)
@@ -426,6 +429,7 @@ cublasStatus_t syrkT(cublasHandle_t H, cublasFillMode_t Uplo, cublasOperation_t 
   REQUIRE(Alpha && Beta);
   if (N == 0)
     return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(C && (K == 0 || A));
   auto Al = scalar(H, Alpha), Be = scalar(H, Beta);
   CBLAS_TRANSPOSE T2 = Trans == CUBLAS_OP_N ? CblasNoTrans : Hermitian ? CblasConjTrans : CblasTrans;
   return submit(H, [=] {
@@ -449,6 +453,7 @@ cublasStatus_t trmmT(cublasHandle_t H, cublasSideMode_t Side, cublasFillMode_t U
   REQUIRE(Alpha);
   if (M == 0 || N == 0)
     return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(A && B && C);
   auto Al = scalar(H, Alpha);
   return submit(H, [=] {
     if (B != C)
@@ -469,6 +474,7 @@ cublasStatus_t trsmT(cublasHandle_t H, cublasSideMode_t Side, cublasFillMode_t U
   REQUIRE(Alpha);
   if (M == 0 || N == 0)
     return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(A && B);
   auto Al = scalar(H, Alpha);
   return submit(H, [=] { trsm(sd(Side), up(Uplo), tr(Trans), dg(Diag), M, N, Al.get(), A, Lda, B, Ldb); });
 }
@@ -488,6 +494,7 @@ cublasStatus_t geamT(cublasHandle_t H, cublasOperation_t Ta, cublasOperation_t T
   REQUIRE(B != C || (Tb == CUBLAS_OP_N && Ldb == Ldc));
   if (M == 0 || N == 0)
     return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(C); // A (B) may be null when alpha (beta) is zero: not read
   auto Al = scalar(H, Alpha), Be = scalar(H, Beta);
   return submit(H, [=] {
     T AlV = Al.get(), BeV = Be.get();
@@ -534,6 +541,7 @@ cublasStatus_t gemvT(cublasHandle_t H, cublasOperation_t Trans, int M, int N, co
   REQUIRE(Alpha && Beta);
   if (M == 0 || N == 0)
     return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(A && X && Y);
   auto Al = scalar(H, Alpha), Be = scalar(H, Beta);
   return submit(H, [=] { gemv(tr(Trans), M, N, Al.get(), A, Lda, X, Ix, Be.get(), Y, Iy); });
 }
@@ -545,6 +553,7 @@ cublasStatus_t gerT(cublasHandle_t H, int M, int N, const T *Alpha, const T *X, 
   REQUIRE(M >= 0 && N >= 0 && Ix != 0 && Iy != 0 && Lda >= max1(M) && Alpha);
   if (M == 0 || N == 0)
     return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(A && X && Y);
   auto Al = scalar(H, Alpha);
   return submit(H, [=] {
     T AlV = Al.get();
@@ -562,6 +571,7 @@ cublasStatus_t symvT(cublasHandle_t H, cublasFillMode_t Uplo, int N, const T *Al
   REQUIRE(validUplo(Uplo) && N >= 0 && Lda >= max1(N) && Ix != 0 && Iy != 0 && Alpha && Beta);
   if (N == 0)
     return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(A && X && Y);
   auto Al = scalar(H, Alpha), Be = scalar(H, Beta);
   return submit(H, [=] {
     if constexpr (Hermitian)
@@ -579,6 +589,7 @@ cublasStatus_t trxvT(cublasHandle_t H, cublasFillMode_t Uplo, cublasOperation_t 
           Ix != 0);
   if (N == 0)
     return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(A && X);
   return submit(H, [=] {
     if constexpr (Solve)
       trsv(up(Uplo), tr(Trans), dg(Diag), N, A, Lda, X, Ix);
@@ -595,6 +606,7 @@ cublasStatus_t scalT(cublasHandle_t H, int N, const S *Alpha, T *X, int Ix) {
   REQUIRE(Alpha);
   if (N <= 0 || Ix <= 0)
     return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(X);
   auto Al = scalar(H, Alpha);
   return submit(H, [=] { scal(N, Al.get(), X, Ix); });
 }
@@ -605,6 +617,7 @@ cublasStatus_t axpyT(cublasHandle_t H, int N, const T *Alpha, const T *X, int Ix
   REQUIRE(Alpha);
   if (N <= 0)
     return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(X && Y);
   auto Al = scalar(H, Alpha);
   return submit(H, [=] { axpy(N, Al.get(), X, Ix, Y, Iy); });
 }
@@ -613,6 +626,7 @@ template <class T> cublasStatus_t copyT(cublasHandle_t H, int N, const T *X, int
   CHECK_HANDLE(H);
   if (N <= 0)
     return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(X && Y);
   return submit(H, [=] { copy(N, X, Ix, Y, Iy); });
 }
 
@@ -620,33 +634,35 @@ template <class T> cublasStatus_t swapT(cublasHandle_t H, int N, T *X, int Ix, T
   CHECK_HANDLE(H);
   if (N <= 0)
     return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(X && Y);
   return submit(H, [=] { swap(N, X, Ix, Y, Iy); });
 }
 
 /// A reduction to *Result (host or device memory, by the pointer mode);
 /// n <= 0 or incx <= 0 gives \p Empty, as in BLAS and cuBLAS.
 template <class R, class F>
-cublasStatus_t reduceT(cublasHandle_t H, int N, int Ix, R *Result, R Empty, F Fn) {
+cublasStatus_t reduceT(cublasHandle_t H, int N, const void *X, int Ix, R *Result, R Empty, F Fn) {
   CHECK_HANDLE(H);
   REQUIRE(Result);
   if (N <= 0 || Ix <= 0)
     return submit(H, [=] { *Result = Empty; }, true);
+  REQUIRE(X);
   return submit(H, [=] { *Result = Fn(); }, true);
 }
 
 template <class T>
 cublasStatus_t nrm2T(cublasHandle_t H, int N, const T *X, int Ix, decltype(nrm2(0, X, 0)) *Res) {
-  return reduceT(H, N, Ix, Res, decltype(nrm2(0, X, 0))(0), [=] { return nrm2(N, X, Ix); });
+  return reduceT(H, N, X, Ix, Res, decltype(nrm2(0, X, 0))(0), [=] { return nrm2(N, X, Ix); });
 }
 template <class T>
 cublasStatus_t asumT(cublasHandle_t H, int N, const T *X, int Ix, decltype(asum(0, X, 0)) *Res) {
-  return reduceT(H, N, Ix, Res, decltype(asum(0, X, 0))(0), [=] { return asum(N, X, Ix); });
+  return reduceT(H, N, X, Ix, Res, decltype(asum(0, X, 0))(0), [=] { return asum(N, X, Ix); });
 }
 template <class T> cublasStatus_t iamaxT(cublasHandle_t H, int N, const T *X, int Ix, int *Res) {
-  return reduceT(H, N, Ix, Res, 0, [=] { return (int)iamax(N, X, Ix) + 1; });
+  return reduceT(H, N, X, Ix, Res, 0, [=] { return (int)iamax(N, X, Ix) + 1; });
 }
 template <class T> cublasStatus_t iaminT(cublasHandle_t H, int N, const T *X, int Ix, int *Res) {
-  return reduceT(H, N, Ix, Res, 0, [=] { return (int)iamin(N, X, Ix) + 1; });
+  return reduceT(H, N, X, Ix, Res, 0, [=] { return (int)iamin(N, X, Ix) + 1; });
 }
 
 /// dot (real), dotu and dotc (complex; Conj: conjugate x).
@@ -654,6 +670,7 @@ template <class T, bool Conj = false>
 cublasStatus_t dotT(cublasHandle_t H, int N, const T *X, int Ix, const T *Y, int Iy, T *Result) {
   CHECK_HANDLE(H);
   REQUIRE(Result);
+  REQUIRE(N <= 0 || (X && Y));
   return submit(H, [=] {
     T R{};
     if (N > 0) {
@@ -677,6 +694,7 @@ cublasStatus_t rotT(cublasHandle_t H, int N, T *X, int Ix, T *Y, int Iy, const C
   REQUIRE(Cp && Sp);
   if (N <= 0)
     return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(X && Y);
   auto Cv = scalar(H, Cp);
   auto Sv = scalar(H, Sp);
   return submit(H, [=] {
@@ -1345,6 +1363,7 @@ cublasStatus_t cublasGemmStridedBatchedEx(cublasHandle_t H, cublasOperation_t Ta
   REQUIRE(Count >= 0);
   if (M == 0 || N == 0 || Count == 0)
     return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(C && (K == 0 || (A && B)));
   bool Device = H->PointerMode == CUBLAS_POINTER_MODE_DEVICE;
   if (!Device) {
     readScalar(Alpha, G.Kind, Compute, G.Alpha);

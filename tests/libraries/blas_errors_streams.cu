@@ -87,6 +87,15 @@ void testErrors(cublasHandle_t H) {
   Dev<cuComplex> DC(64);
   CHECK(cublasCsyrk(H, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_C, 2, 2, &COne, DC, 2, &COne, DC, 2) == Inv);
   CHECK(cublasCherk(H, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, 2, 2, &One, DC, 2, &One, DC, 2) == Inv);
+  // A null operand of a non-empty problem: an error, not a crash (a GPU faults).
+  CHECK(cublasSgemm(H, CUBLAS_OP_N, CUBLAS_OP_N, 2, 2, 2, &One, nullptr, 2, D, 2, &One, D, 2) == Inv);
+  CHECK(cublasSgemm(H, CUBLAS_OP_N, CUBLAS_OP_N, 2, 2, 0, &One, nullptr, 2, nullptr, 2, &One, D, 2) ==
+        CUBLAS_STATUS_SUCCESS); // k = 0: A and B are not read
+  CHECK(cublasSgemv(H, CUBLAS_OP_N, 2, 2, &One, D, 2, nullptr, 1, &One, D, 1) == Inv);
+  CHECK(cublasSaxpy(H, 4, &One, D, 1, nullptr, 1) == Inv);
+  CHECK(cublasSnrm2(H, 4, nullptr, 1, &Res) == Inv);
+  CHECK(cublasStrsm(H, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_UNIT,
+                    2, 2, &One, D, 2, nullptr, 2) == Inv);
   // level 1: a null result
   CHECK(cublasSdot(H, 4, D, 1, D, 1, nullptr) == Inv);
   CHECK(cublasIsamax(H, 4, D, 1, nullptr) == Inv);
