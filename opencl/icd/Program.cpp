@@ -240,6 +240,95 @@ void dropBuild(cl_program P) {
   P->kernels.clear();
 }
 
+namespace {
+
+/// The build cache's folder: $LOOM_CACHE_DIR ("none": no cache, as for the
+/// JIT), else $XDG_CACHE_HOME/loom/opencl, else ~/.cache/loom/opencl.
+std::string cacheDir() {
+  if (const char *Dir = std::getenv("LOOM_CACHE_DIR"))
+    return std::strcmp(Dir, "none") == 0 ? "" : Dir;
+  if (const char *Xdg = std::getenv("XDG_CACHE_HOME"); Xdg && *Xdg == '/')
+    return std::string(Xdg) + "/loom/opencl";
+  if (const char *Home = std::getenv("HOME"); Home && *Home == '/')
+    return std::string(Home) + "/.cache/loom/opencl";
+  return "";
+}
+
+uint64_t fnv1a(const std::string &S, uint64_t H) {
+  for (unsigned char C : S)
+    H = (H ^ C) * 0x100000001b3ull;
+  return H;
+}
+
+/// What a build's result depends on besides the source and options: the
+/// compiler's own build (size and time of loom-clc and the bitcode it
+/// links) and the machine (binaryStamp).
+std::string compilerIdentity() {
+  std::string Id = binaryStamp();
+  std::string Dir = libraryDir() + "/loom/";
+  for (const char *Name : {"loom-clc", "libdevice.bc", "opencl-workitem.bc"}) {
+    struct stat St {};
+    if (stat((Dir + Name).c_str(), &St) == 0)
+      Id += std::string(" ") + Name + ":" + std::to_string(St.st_size) + ":" +
+            std::to_string(St.st_mtim.tv_sec) + "." + std::to_string(St.st_mtim.tv_nsec);
+  }
+  return Id;
+}
+
+std::string cacheFile(const std::string &Dir, const std::string &Source,
+                      const std::string &Options) {
+  std::string What = compilerIdentity() + '\0' + Options + '\0' + Source;
+  char Name[40];
+  std::snprintf(Name, sizeof Name, "%016llx%016llx.loomcl",
+                static_cast<unsigned long long>(fnv1a(What, 0xcbf29ce484222325ull)),
+                static_cast<unsigned long long>(fnv1a(What, 0x84222325cbf29ce4ull)));
+  return Dir + "/" + Name;
+}
+
+/// A cache entry: the build log's size, the log, then the program binary.
+bool readCacheEntry(const std::string &Path, cl_program P) {
+  std::string Data = readFile(Path);
+  size_t NL = Data.find('\n');
+  if (Data.empty() || NL == std::string::npos || NL == 0 ||
+      Data.find_first_not_of("0123456789") != NL)
+    return false;
+  size_t LogBytes = std::strtoull(Data.c_str(), nullptr, 10);
+  if (LogBytes > Data.size() - NL - 1)
+    return false;
+  std::string Log = Data.substr(NL + 1, LogBytes);
+  size_t Bin = NL + 1 + LogBytes;
+  if (!parseProgramBinary(reinterpret_cast<const unsigned char *>(Data.data()) + Bin,
+                          Data.size() - Bin, P))
+    return false;
+  P->fromBinary = false; // still a program from source
+  P->log = Log;
+  return true;
+}
+
+/// Best effort: a folder that cannot be made or written just means no cache.
+void writeCacheEntry(const std::string &Path, cl_program P) {
+  std::string Dir = Path.substr(0, Path.rfind('/'));
+  for (size_t Slash = 1; Slash != std::string::npos; Slash = Dir.find('/', Slash + 1))
+    mkdir(Dir.substr(0, Slash).c_str(), 0755);
+  mkdir(Dir.c_str(), 0755);
+  std::string Tmp = Path + ".tmp" + std::to_string(getpid());
+  {
+    std::ofstream Out(Tmp, std::ios::binary | std::ios::trunc);
+    if (!Out)
+      return;
+    Out << P->log.size() << '\n' << P->log << programBinary(P);
+    if (!Out.good()) {
+      Out.close();
+      unlink(Tmp.c_str());
+      return;
+    }
+  }
+  if (rename(Tmp.c_str(), Path.c_str()) != 0)
+    unlink(Tmp.c_str());
+}
+
+} // namespace
+
 cl_int buildProgram(cl_program P, const char *Options) {
   std::lock_guard<std::mutex> G(P->lock);
   if (P->attachedKernels.load())
@@ -260,6 +349,24 @@ cl_int buildProgram(cl_program P, const char *Options) {
     cl_int E = loadKernels(P, Dir);
     removeTree(Dir);
     return E;
+  }
+  // A build of the same source and options by the same compiler on this
+  // machine: load it from the cache (its log too).
+  // Not for sources that include files: their contents are not in the key.
+  std::string Cache = P->source.find("#include") == std::string::npos ? cacheDir() : "";
+  std::string Entry = Cache.empty() ? "" : cacheFile(Cache, P->source, P->options);
+  if (!Entry.empty() && readCacheEntry(Entry, P)) {
+    cl_int E = loadKernels(P, Dir);
+    removeTree(Dir);
+    if (E == CL_SUCCESS)
+      return E;
+    dropBuild(P); // an entry that does not load: compile again
+    P->status = CL_BUILD_IN_PROGRESS;
+    P->log.clear();
+    if (!makeBuildDir(Dir)) {
+      P->status = CL_BUILD_ERROR;
+      return CL_OUT_OF_HOST_MEMORY;
+    }
   }
   {
     std::ofstream Src(Dir + "/input.cl", std::ios::binary);
@@ -317,6 +424,8 @@ cl_int buildProgram(cl_program P, const char *Options) {
   P->object = readFile(Dir + "/kernels.so");
   cl_int E = loadKernels(P, Dir);
   removeTree(Dir);
+  if (E == CL_SUCCESS && !Entry.empty())
+    writeCacheEntry(Entry, P);
   return E;
 }
 
