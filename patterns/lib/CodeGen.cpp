@@ -375,6 +375,26 @@ private:
 };
 
 CVal Gen::view(const ExprP &e) {
+  // split(n/s, reorderStride(s, y)): chunk c, element j is y[c + s*j]
+  // (the division and modulo of the two views cancel: c*(n/s)+j with
+  // j < n/s). The reduction derivations produce exactly this.
+  if (e->op == Op::Split && e->kids[0]->op == Op::ReorderStride &&
+      e->n == e->kids[0]->type->size / e->kids[0]->n) {
+    CVal y = gen(e->kids[0]->kids[0]);
+    std::string s = sizeC(e->kids[0]->n);
+    TypeP inner = e->type->elem;
+    CVal v;
+    v.k = CVal::Array;
+    v.type = e->type;
+    v.at = [y, s, inner](const std::string &c) {
+      CVal chunk;
+      chunk.k = CVal::Array;
+      chunk.type = inner;
+      chunk.at = [y, s, c](const std::string &j) { return y.at(add("(" + c + ")", mul(s, "(" + j + ")"))); };
+      return chunk;
+    };
+    return v;
+  }
   CVal x = gen(e->kids[0]);
   CVal v;
   v.k = CVal::Array;

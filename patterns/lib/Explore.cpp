@@ -80,7 +80,7 @@ ExploreResult explore_(const ProgramDef &d, const std::map<std::string, int64_t>
   // still samples the whole space.
   std::vector<Variant> space;
   for (int parts : {16, 64, 256, 1024, 4096})
-    for (int chunk : {64, 256, 1024})
+    for (int chunk : {1, 64, 256, 1024})
       for (int vec : {0, 4, 8})
         for (int block : {64, 256}) {
           Variant v;

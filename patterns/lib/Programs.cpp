@@ -84,7 +84,11 @@ Strategy deriveReduction(int parts) {
 }
 
 static Strategy deriveMap(const DeriveParams &p) {
-  std::vector<Strategy> ss = {topDown(splitJoin(p.chunk)), topDown(mapToGlb())};
+  // chunk 1: one element per thread (no split), as a GPU would.
+  std::vector<Strategy> ss;
+  if (p.chunk > 1)
+    ss.push_back(topDown(splitJoin(p.chunk)));
+  ss.push_back(topDown(mapToGlb()));
   if (p.vector > 1)
     ss.push_back(tryS(topDown(vectorize(p.vector))));
   ss.push_back(lowerRest());

@@ -19,7 +19,12 @@ Strategy makeRule(const std::string &name, std::function<std::optional<ExprP>(co
         return std::nullopt;
       }
     }
-    std::optional<ExprP> r = fn(e);
+    std::optional<ExprP> r;
+    try {
+      r = fn(e);
+    } catch (const Error &) {
+      return std::nullopt; // parameters that make no sense here (a zero size)
+    }
     if (!r)
       return std::nullopt;
     TypeP after;

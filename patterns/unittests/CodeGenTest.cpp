@@ -125,6 +125,7 @@ TEST(CodeGenTest, ViewsMatchInterpreter) {
   std::vector<std::function<ExprP(ExprP, ExprP)>> bodies = {
       [&](ExprP x, ExprP) { return join(mapGlb(fun1([&](ExprP r) { return mapSeq(absF(), r); }), transpose(split(8, reorderStride(4, x))))); },
       [&](ExprP x, ExprP) { return asScalar(mapGlb(fun1([](ExprP v) { return call(funs::absf(), {v}, 4); }), asVector(4, x))); },
+      [&](ExprP x, ExprP) { return join(mapGlb(fun1([&](ExprP r) { return mapSeq(absF(), r); }), split(N / Size(4), reorderStride(4, x)))); },
       [&](ExprP x, ExprP y) { return mapGlb(fun1([](ExprP t) { return call(funs::mult(), {get(t, 0), get(t, 1)}); }), zip({reorderStride(8, x), y})); },
       [&](ExprP x, ExprP) { return join(mapWrg(fun1([&](ExprP c) { return toGlobal(mapLcl(absF(), join(toLocal(mapLcl(fun1([&](ExprP r) { return mapSeq(absF(), r); }), split(2, c)))))); }), split(16, asScalar(asVector(2, x))))); },
   };
