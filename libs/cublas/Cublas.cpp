@@ -920,6 +920,173 @@ void readScalar(const void *P, GemmKind K, cublasComputeType_t Compute, unsigned
   std::memcpy(Out, P, scalarBytes(K));
 }
 
+// ---- Batched LU (LAPACK from OpenBLAS) ----
+
+extern "C" {
+// Fortran LAPACK in libopenblas; trailing size_t: the hidden length of a
+// character argument.
+void sgetrf_(const int *, const int *, float *, const int *, int *, int *);
+void dgetrf_(const int *, const int *, double *, const int *, int *, int *);
+void cgetrf_(const int *, const int *, cf *, const int *, int *, int *);
+void zgetrf_(const int *, const int *, cd *, const int *, int *, int *);
+void sgetrs_(const char *, const int *, const int *, const float *, const int *, const int *,
+             float *, const int *, int *, size_t);
+void dgetrs_(const char *, const int *, const int *, const double *, const int *, const int *,
+             double *, const int *, int *, size_t);
+void cgetrs_(const char *, const int *, const int *, const cf *, const int *, const int *, cf *,
+             const int *, int *, size_t);
+void zgetrs_(const char *, const int *, const int *, const cd *, const int *, const int *, cd *,
+             const int *, int *, size_t);
+void sgetri_(const int *, float *, const int *, const int *, float *, const int *, int *);
+void dgetri_(const int *, double *, const int *, const int *, double *, const int *, int *);
+void cgetri_(const int *, cf *, const int *, const int *, cf *, const int *, int *);
+void zgetri_(const int *, cd *, const int *, const int *, cd *, const int *, int *);
+}
+
+void getrf(int N, float *A, int Lda, int *P, int *Info) { sgetrf_(&N, &N, A, &Lda, P, Info); }
+void getrf(int N, double *A, int Lda, int *P, int *Info) { dgetrf_(&N, &N, A, &Lda, P, Info); }
+void getrf(int N, cf *A, int Lda, int *P, int *Info) { cgetrf_(&N, &N, A, &Lda, P, Info); }
+void getrf(int N, cd *A, int Lda, int *P, int *Info) { zgetrf_(&N, &N, A, &Lda, P, Info); }
+void getrs(char T, int N, int R, const float *A, int Lda, const int *P, float *B, int Ldb, int *I) { sgetrs_(&T, &N, &R, A, &Lda, P, B, &Ldb, I, 1); }
+void getrs(char T, int N, int R, const double *A, int Lda, const int *P, double *B, int Ldb, int *I) { dgetrs_(&T, &N, &R, A, &Lda, P, B, &Ldb, I, 1); }
+void getrs(char T, int N, int R, const cf *A, int Lda, const int *P, cf *B, int Ldb, int *I) { cgetrs_(&T, &N, &R, A, &Lda, P, B, &Ldb, I, 1); }
+void getrs(char T, int N, int R, const cd *A, int Lda, const int *P, cd *B, int Ldb, int *I) { zgetrs_(&T, &N, &R, A, &Lda, P, B, &Ldb, I, 1); }
+void getri(int N, float *A, int Lda, const int *P, float *W, int Lw, int *I) { sgetri_(&N, A, &Lda, P, W, &Lw, I); }
+void getri(int N, double *A, int Lda, const int *P, double *W, int Lw, int *I) { dgetri_(&N, A, &Lda, P, W, &Lw, I); }
+void getri(int N, cf *A, int Lda, const int *P, cf *W, int Lw, int *I) { cgetri_(&N, A, &Lda, P, W, &Lw, I); }
+void getri(int N, cd *A, int Lda, const int *P, cd *W, int Lw, int *I) { zgetri_(&N, A, &Lda, P, W, &Lw, I); }
+
+inline bool isZero(float X) { return X == 0; }
+inline bool isZero(double X) { return X == 0; }
+inline bool isZero(cf X) { return X.x == 0 && X.y == 0; }
+inline bool isZero(cd X) { return X.x == 0 && X.y == 0; }
+inline float sub(float A, float B) { return A - B; }
+inline double sub(double A, double B) { return A - B; }
+inline cf sub(cf A, cf B) { return cuCsubf(A, B); }
+inline cd sub(cd A, cd B) { return cuCsub(A, B); }
+inline float mulT(float A, float B) { return A * B; }
+inline double mulT(double A, double B) { return A * B; }
+inline cf mulT(cf A, cf B) { return cuCmulf(A, B); }
+inline cd mulT(cd A, cd B) { return cuCmul(A, B); }
+inline float divT(float A, float B) { return A / B; }
+inline double divT(double A, double B) { return A / B; }
+inline cf divT(cf A, cf B) { return cuCdivf(A, B); }
+inline cd divT(cd A, cd B) { return cuCdiv(A, B); }
+
+/// LU without pivoting (getrfBatched with a null pivot array): A = L U in
+/// place; *Info = the first zero pivot (1-based), 0 if none.
+template <class T> void luNoPivot(int N, T *A, int Lda, int *Info) {
+  *Info = 0;
+  for (int K = 0; K < N; ++K) {
+    T Piv = A[K + (long)K * Lda];
+    if (isZero(Piv)) {
+      if (!*Info)
+        *Info = K + 1;
+      continue;
+    }
+    for (int I = K + 1; I < N; ++I)
+      A[I + (long)K * Lda] = divT(A[I + (long)K * Lda], Piv);
+    for (int J = K + 1; J < N; ++J)
+      for (int I = K + 1; I < N; ++I)
+        A[I + (long)J * Lda] =
+            sub(A[I + (long)J * Lda], mulT(A[I + (long)K * Lda], A[K + (long)J * Lda]));
+  }
+}
+
+template <class T>
+cublasStatus_t getrfBatchedT(cublasHandle_t H, int N, T *const A[], int Lda, int *P, int *Info,
+                             int Count) {
+  CHECK_HANDLE(H);
+  REQUIRE(N >= 0 && Lda >= max1(N) && Count >= 0);
+  if (N == 0 || Count == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(A && Info);
+  return submit(H, [=] {
+    for (int B = 0; B < Count; ++B) {
+      if (P)
+        getrf(N, A[B], Lda, P + (long)B * N, Info + B);
+      else
+        luNoPivot(N, A[B], Lda, Info + B);
+    }
+  });
+}
+
+/// Identity pivots for the solvers when getrf ran without pivoting.
+std::vector<int> identityPivots(int N) {
+  std::vector<int> P(N);
+  for (int I = 0; I < N; ++I)
+    P[I] = I + 1;
+  return P;
+}
+
+template <class T>
+cublasStatus_t getrsBatchedT(cublasHandle_t H, cublasOperation_t Trans, int N, int Nrhs,
+                             const T *const A[], int Lda, const int *P, T *const B[], int Ldb,
+                             int *Info, int Count) {
+  CHECK_HANDLE(H);
+  // info (a host pointer) reports the first invalid parameter, as LAPACK's.
+  int Bad = !validOp(Trans) ? 2 : N < 0 ? 3 : Nrhs < 0 ? 4 : Lda < max1(N) ? 6 : Ldb < max1(N) ? 9 : Count < 0 ? 11 : 0;
+  if (Info)
+    *Info = -Bad;
+  REQUIRE(Info && !Bad);
+  if (N == 0 || Nrhs == 0 || Count == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(A && B);
+  char T2 = Trans == CUBLAS_OP_N ? 'N' : Trans == CUBLAS_OP_T ? 'T' : 'C';
+  return submit(H, [=] {
+    std::vector<int> Id = P ? std::vector<int>() : identityPivots(N);
+    for (int I = 0; I < Count; ++I) {
+      int LInfo;
+      getrs(T2, N, Nrhs, A[I], Lda, P ? P + (long)I * N : Id.data(), B[I], Ldb, &LInfo);
+    }
+  });
+}
+
+/// C[i] = inverse of the matrix whose LU factors (getrfBatched) are in A[i].
+template <class T>
+cublasStatus_t getriBatchedT(cublasHandle_t H, int N, const T *const A[], int Lda, const int *P,
+                             T *const C[], int Ldc, int *Info, int Count) {
+  CHECK_HANDLE(H);
+  REQUIRE(N >= 0 && Lda >= max1(N) && Ldc >= max1(N) && Count >= 0);
+  if (N == 0 || Count == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(A && C && Info);
+  return submit(H, [=] {
+    std::vector<int> Id = P ? std::vector<int>() : identityPivots(N);
+    std::vector<T> Work((size_t)64 * N);
+    for (int B = 0; B < Count; ++B) {
+      for (int J = 0; J < N; ++J)
+        std::memcpy(C[B] + (long)J * Ldc, A[B] + (long)J * Lda, sizeof(T) * N);
+      getri(N, C[B], Ldc, P ? P + (long)B * N : Id.data(), Work.data(), (int)Work.size(),
+            Info + B);
+    }
+  });
+}
+
+/// Ainv[i] = inverse of A[i] (n <= 32, as cuBLAS), A untouched.
+template <class T>
+cublasStatus_t matinvBatchedT(cublasHandle_t H, int N, const T *const A[], int Lda,
+                              T *const Ainv[], int LdaInv, int *Info, int Count) {
+  CHECK_HANDLE(H);
+  REQUIRE(N >= 0 && N <= 32 && Lda >= max1(N) && LdaInv >= max1(N) && Count >= 0);
+  if (N == 0 || Count == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(A && Ainv && Info);
+  return submit(H, [=] {
+    std::vector<int> P(N);
+    std::vector<T> Work((size_t)64 * N);
+    for (int B = 0; B < Count; ++B) {
+      for (int J = 0; J < N; ++J)
+        std::memcpy(Ainv[B] + (long)J * LdaInv, A[B] + (long)J * Lda, sizeof(T) * N);
+      getrf(N, Ainv[B], LdaInv, P.data(), Info + B);
+      if (Info[B] == 0) {
+        int LInfo;
+        getri(N, Ainv[B], LdaInv, P.data(), Work.data(), (int)Work.size(), &LInfo);
+      }
+    }
+  });
+}
+
 } // namespace
 
 extern "C" {
@@ -1433,5 +1600,30 @@ cublasStatus_t cublasSgemmEx(cublasHandle_t H, cublasOperation_t Ta, cublasOpera
   return cublasGemmEx(H, Ta, Tb, M, N, K, Alpha, A, At, Lda, B, Bt, Ldb, Beta, C, Ct, Ldc,
                       CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
 }
+
+// ---- Batched LU ----
+
+#define LU(P, T)                                                                         \
+  cublasStatus_t cublas##P##getrfBatched(cublasHandle_t H, int N, T *const A[], int Lda,  \
+                                         int *Piv, int *Info, int Count) {               \
+    return getrfBatchedT(H, N, A, Lda, Piv, Info, Count);                                \
+  }                                                                                      \
+  cublasStatus_t cublas##P##getrsBatched(cublasHandle_t H, cublasOperation_t Tr, int N,   \
+                                         int Nrhs, const T *const A[], int Lda,          \
+                                         const int *Piv, T *const B[], int Ldb, int *Info, \
+                                         int Count) {                                    \
+    return getrsBatchedT(H, Tr, N, Nrhs, A, Lda, Piv, B, Ldb, Info, Count);             \
+  }                                                                                      \
+  cublasStatus_t cublas##P##getriBatched(cublasHandle_t H, int N, const T *const A[],     \
+                                         int Lda, const int *Piv, T *const C[], int Ldc, \
+                                         int *Info, int Count) {                         \
+    return getriBatchedT(H, N, A, Lda, Piv, C, Ldc, Info, Count);                        \
+  }                                                                                      \
+  cublasStatus_t cublas##P##matinvBatched(cublasHandle_t H, int N, const T *const A[],    \
+                                          int Lda, T *const Ainv[], int LdaInv, int *Info, \
+                                          int Count) {                                   \
+    return matinvBatchedT(H, N, A, Lda, Ainv, LdaInv, Info, Count);                      \
+  }
+L1_TYPES(LU)
 
 } // extern "C"
