@@ -9,6 +9,8 @@
 // process-wide lock guards every plan creation and destruction. Plans use
 // FFTW_ESTIMATE (arrays untouched while planning); LOOM_CUFFT_PLANNER=measure
 // selects FFTW_MEASURE, which plans on scratch arrays of the same alignment.
+// Transforms of at least 2^15 elements per execution use FFTW's threads, one
+// per CPU the process may use (LOOM_CUFFT_THREADS=n overrides; 1: none).
 // Execution is enqueued on the plan's stream (libs/common/StreamTask.h).
 // Layouts follow cuFFT: the basic layout is packed, except that in-place
 // real transforms pad the last real dimension to 2 (n/2 + 1) elements
@@ -22,6 +24,7 @@
 #include "../common/StreamTask.h"
 
 #include <fftw3.h>
+#include <sched.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -49,6 +52,20 @@ unsigned plannerFlags() {
     return (unsigned)FFTW_ESTIMATE;
   }();
   return Flags;
+}
+
+/// FFTW threads for a transform of \p Elements elements per execution.
+int fftThreads(size_t Elements) {
+  static const int Cpus = [] {
+    if (const char *E = std::getenv("LOOM_CUFFT_THREADS"))
+      return std::max(1, std::atoi(E));
+    cpu_set_t Set;
+    if (sched_getaffinity(0, sizeof(Set), &Set) == 0)
+      return std::max(1, CPU_COUNT(&Set));
+    return 1;
+  }();
+  // Below this, splitting a transform costs more than it gains.
+  return Elements >= (size_t(1) << 15) ? Cpus : 1;
 }
 
 bool isDouble(cufftType T) { return T == CUFFT_Z2Z || T == CUFFT_D2Z || T == CUFFT_Z2D; }
@@ -222,8 +239,13 @@ std::shared_ptr<FftwPlan> makeFftw(const Plan &P, int Sign, void *InArr, void *O
   }
   auto F = std::make_shared<FftwPlan>();
   F->Double = Dbl;
+  size_t Elements = (size_t)P.Batch * P.N[0] * P.N[1] * P.N[2];
   {
     std::lock_guard<std::mutex> Lock(plannerLock());
+    static bool ThreadsReady = fftw_init_threads() && fftwf_init_threads();
+    int Threads = ThreadsReady ? fftThreads(Elements) : 1;
+    fftw_plan_with_nthreads(Threads);
+    fftwf_plan_with_nthreads(Threads);
     int H = P.Batch;
     if (Dbl) {
       if (isR2C(P.Type))

@@ -2,7 +2,7 @@
 // C2R/Z2D in 1D/2D/3D, batched, in and out of place (in-place real
 // transforms use the padded layout), unnormalized; PlanMany's advanced
 // layout (strides, distances, embeddings); cufftCreate + MakePlan*, the
-// single-GPU Xt plan and exec,
+// single-GPU Xt plan and exec, transforms large enough for FFTW's threads,
 // work-area calls; CUFFT_* codes for bad arguments; stream ordering with
 // kernels around an exec.
 // SPDX-License-Identifier: Apache-2.0
@@ -286,6 +286,80 @@ static void testMakePlanStream() {
   cudaStreamDestroy(S);
 }
 
+/// Transforms large enough for FFTW's threads (2^16 elements): sampled bins
+/// against direct sums, the round trip N * x, R2C/C2R too.
+static void testLarge() {
+  const int Nx = 256, Ny = 256, Total = Nx * Ny;
+  std::vector<cufftComplex> H(Total);
+  for (auto &V : H)
+    V = make_cuComplex((float)rnd(), (float)rnd());
+  cufftComplex *X, *Y;
+  cudaMalloc(&X, sizeof(*X) * Total);
+  cudaMalloc(&Y, sizeof(*Y) * Total);
+  cudaMemcpy(X, H.data(), sizeof(H[0]) * Total, cudaMemcpyHostToDevice);
+  cufftHandle Plan;
+  CHECK_OK(cufftPlan2d(&Plan, Nx, Ny, CUFFT_C2C));
+  CHECK_OK(cufftExecC2C(Plan, X, Y, CUFFT_FORWARD));
+  std::vector<cufftComplex> F(Total);
+  cudaMemcpy(F.data(), Y, sizeof(F[0]) * Total, cudaMemcpyDeviceToHost);
+  bool Ok = true;
+  for (int S = 0; S < 12; ++S) {
+    int Kx = (S * 37) % Nx, Ky = (S * 91 + 5) % Ny;
+    Cx Sum = 0;
+    for (int A = 0; A < Nx; ++A)
+      for (int B = 0; B < Ny; ++B)
+        Sum += Cx(H[A * Ny + B].x, H[A * Ny + B].y) *
+               std::polar(1.0, -2 * M_PI * ((double)Kx * A / Nx + (double)Ky * B / Ny));
+    Ok &= near(Cx(F[Kx * Ny + Ky].x, F[Kx * Ny + Ky].y), Sum, 1e-4 * 16);
+  }
+  CHECK(Ok);
+  CHECK_OK(cufftExecC2C(Plan, Y, Y, CUFFT_INVERSE));
+  cudaMemcpy(F.data(), Y, sizeof(F[0]) * Total, cudaMemcpyDeviceToHost);
+  Ok = true;
+  for (int I = 0; I < Total; ++I)
+    Ok &= near(Cx(F[I].x, F[I].y), (double)Total * Cx(H[I].x, H[I].y), 1e-4 * 16);
+  CHECK(Ok);
+  CHECK_OK(cufftDestroy(Plan));
+  // D2Z then Z2D, batched 1D 4096 x 16.
+  const int N = 4096, Batch = 16;
+  std::vector<double> R(N * Batch);
+  for (auto &V : R)
+    V = rnd();
+  double *DR;
+  cufftDoubleComplex *DS;
+  cudaMalloc(&DR, sizeof(double) * N * Batch);
+  cudaMalloc(&DS, sizeof(*DS) * (N / 2 + 1) * Batch);
+  cudaMemcpy(DR, R.data(), sizeof(double) * N * Batch, cudaMemcpyHostToDevice);
+  cufftHandle Fwd, Inv;
+  CHECK_OK(cufftPlan1d(&Fwd, N, CUFFT_D2Z, Batch));
+  CHECK_OK(cufftPlan1d(&Inv, N, CUFFT_Z2D, Batch));
+  CHECK_OK(cufftExecD2Z(Fwd, DR, DS));
+  std::vector<cufftDoubleComplex> HS((N / 2 + 1) * Batch);
+  cudaMemcpy(HS.data(), DS, sizeof(HS[0]) * HS.size(), cudaMemcpyDeviceToHost);
+  Ok = true;
+  for (int B = 0; B < Batch; B += 5)
+    for (int K = 0; K <= N / 2; K += 301) {
+      Cx Sum = 0;
+      for (int T = 0; T < N; ++T)
+        Sum += R[B * N + T] * std::polar(1.0, -2 * M_PI * (double)K * T / N);
+      Ok &= near(Cx(HS[B * (N / 2 + 1) + K].x, HS[B * (N / 2 + 1) + K].y), Sum, 1e-10 * N);
+    }
+  CHECK(Ok);
+  CHECK_OK(cufftExecZ2D(Inv, DS, DR));
+  std::vector<double> Back(N * Batch);
+  cudaMemcpy(Back.data(), DR, sizeof(double) * N * Batch, cudaMemcpyDeviceToHost);
+  Ok = true;
+  for (int I = 0; I < N * Batch; ++I)
+    Ok &= near(Back[I], (double)N * R[I], 1e-10 * N);
+  CHECK(Ok);
+  CHECK_OK(cufftDestroy(Fwd));
+  CHECK_OK(cufftDestroy(Inv));
+  cudaFree(X);
+  cudaFree(Y);
+  cudaFree(DR);
+  cudaFree(DS);
+}
+
 /// cufftXtMakePlanMany + cufftXtExec: the same transforms described by data types.
 static void testXt() {
   const int N = 24;
@@ -395,6 +469,7 @@ int main() {
   testAdvanced();
   testMakePlanStream();
   testXt();
+  testLarge();
   testErrors();
   if (Failures) {
     std::printf("fft: %d failures\n", Failures);
