@@ -21,10 +21,9 @@ bool faulted(const SetOp &) { return false; } // its range is always tracked mem
 /// the copy or fill right here, without an op: the cheapest path for the
 /// small copies around small kernels.
 template <typename OpT, typename... ArgTs>
-cudaError_t submitAndMaybeWait(cudaStream_t Handle, bool Async, ArgTs... Args) {
+cudaError_t submitAndMaybeWait(Runtime &R, cudaStream_t Handle, bool Async, ArgTs... Args) {
   if (cudaError_t Error = stickyError())
     return Error;
-  Runtime &R = Runtime::get();
   std::shared_ptr<Stream> S;
   if (cudaError_t Error = R.resolveStream(Handle, &S))
     return Error;
@@ -70,6 +69,13 @@ cudaError_t submitAndMaybeWait(cudaStream_t Handle, bool Async, ArgTs... Args) {
 
 cudaError_t checkTransferSide(const void *Ptr, size_t Pitch, size_t SlicePitch, size_t Width,
                               size_t Height, size_t Depth, bool MustBeDevice, bool *Untracked) {
+  return checkTransferSide(Runtime::get().allocator(), Ptr, Pitch, SlicePitch, Width, Height,
+                           Depth, MustBeDevice, Untracked);
+}
+
+cudaError_t checkTransferSide(Allocator &Map, const void *Ptr, size_t Pitch, size_t SlicePitch,
+                              size_t Width, size_t Height, size_t Depth, bool MustBeDevice,
+                              bool *Untracked) {
   // The bytes from the window's first to its last: rows and slices between
   // belong to the same allocation (a pitched one).
   size_t Extent = Width, Span;
@@ -79,7 +85,7 @@ cudaError_t checkTransferSide(const void *Ptr, size_t Pitch, size_t SlicePitch, 
   if (Depth > 1 && (__builtin_mul_overflow(Depth - 1, SlicePitch, &Span) ||
                     __builtin_add_overflow(Extent, Span, &Extent)))
     return cudaErrorInvalidValue;
-  switch (Runtime::get().allocator().classify(Ptr, Extent)) {
+  switch (Map.classify(Ptr, Extent)) {
   case RangeStatus::Inside:
     return cudaSuccess;
   case RangeStatus::Untracked:
@@ -114,18 +120,20 @@ cudaError_t submitCopy3D(const CopyShape &C, cudaMemcpyKind Kind, cudaStream_t H
     return cudaErrorInvalidValue;
   const bool DstDevice = Kind == cudaMemcpyHostToDevice || Kind == cudaMemcpyDeviceToDevice;
   const bool SrcDevice = Kind == cudaMemcpyDeviceToHost || Kind == cudaMemcpyDeviceToDevice;
+  // One Runtime::get() per call: it is not free (std::call_once).
+  Runtime &R = Runtime::get();
   bool Untracked = false;
   if (!C.DstTrusted)
-    if (cudaError_t Error = checkTransferSide(C.Dst, C.DstPitch, C.DstSlicePitch, C.Width,
+    if (cudaError_t Error = checkTransferSide(R.allocator(), C.Dst, C.DstPitch, C.DstSlicePitch, C.Width,
                                               C.Height, C.Depth, DstDevice, &Untracked))
       return Error;
   if (!C.SrcTrusted)
-    if (cudaError_t Error = checkTransferSide(C.Src, C.SrcPitch, C.SrcSlicePitch, C.Width,
+    if (cudaError_t Error = checkTransferSide(R.allocator(), C.Src, C.SrcPitch, C.SrcSlicePitch, C.Width,
                                               C.Height, C.Depth, SrcDevice, &Untracked))
       return Error;
   LOOM_PROFILE_API(Async ? "cudaMemcpy*Async" : "cudaMemcpy*");
   profile::TransferScope Profiled(Kind, uint64_t(C.Width) * C.Height * C.Depth);
-  return submitAndMaybeWait<CopyOp>(Handle, Async, C.Dst, C.DstPitch, C.Src, C.SrcPitch,
+  return submitAndMaybeWait<CopyOp>(R, Handle, Async, C.Dst, C.DstPitch, C.Src, C.SrcPitch,
                                     C.Width, C.Height, C.Depth, C.DstSlicePitch,
                                     C.SrcSlicePitch, Untracked);
 }
@@ -149,12 +157,13 @@ cudaError_t submitSet3D(void *Dst, size_t Pitch, size_t SlicePitch, int Value, s
     return cudaErrorInvalidPitchValue;
   if (Depth > 1 && SlicePitch < Pitch * (Height - 1) + Width)
     return cudaErrorInvalidValue;
-  if (cudaError_t Error =
-          checkTransferSide(Dst, Pitch, SlicePitch, Width, Height, Depth, /*MustBeDevice=*/true))
+  Runtime &R = Runtime::get();
+  if (cudaError_t Error = checkTransferSide(R.allocator(), Dst, Pitch, SlicePitch, Width, Height,
+                                            Depth, /*MustBeDevice=*/true))
     return Error;
   LOOM_PROFILE_API(Async ? "cudaMemset*Async" : "cudaMemset*");
   profile::TransferScope Profiled(0, uint64_t(Width) * Height * Depth, /*IsMemset=*/true);
-  return submitAndMaybeWait<SetOp>(Handle, Async, Dst, Pitch, Value, Width, Height, Depth,
+  return submitAndMaybeWait<SetOp>(R, Handle, Async, Dst, Pitch, Value, Width, Height, Depth,
                                    SlicePitch);
 }
 

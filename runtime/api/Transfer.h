@@ -9,6 +9,8 @@
 
 namespace loom {
 
+class Allocator;
+
 /// A 3D byte copy: Depth slices of Height rows of Width bytes.
 struct CopyShape {
   void *Dst;
@@ -45,6 +47,10 @@ cudaError_t submitCopy(void *Dst, size_t DstPitch, const void *Src, size_t SrcPi
 /// \p Untracked is set when the side is memory the map does not track.
 cudaError_t checkTransferSide(const void *Ptr, size_t Pitch, size_t SlicePitch, size_t Width,
                               size_t Height, size_t Depth, bool MustBeDevice,
+                              bool *Untracked = nullptr);
+/// The same against \p Map (a caller that has the runtime at hand).
+cudaError_t checkTransferSide(Allocator &Map, const void *Ptr, size_t Pitch, size_t SlicePitch,
+                              size_t Width, size_t Height, size_t Depth, bool MustBeDevice,
                               bool *Untracked = nullptr);
 
 /// A 3D fill in \p Stream; waits for it unless \p Async.

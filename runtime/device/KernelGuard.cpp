@@ -117,11 +117,19 @@ struct AltStack {
   }
 };
 
+__attribute__((tls_model("initial-exec"))) thread_local bool ThreadPrepared = false;
+
+/// Once per process: the handlers; once per thread: the alternate stack.
+/// Per call only a flag test (std::call_once and a thread_local object with
+/// a destructor would each cost a call into libstdc++ or the loader).
 void prepareThread() {
+  if (__builtin_expect(ThreadPrepared, 1))
+    return;
   static std::once_flag Once;
   std::call_once(Once, install);
   thread_local AltStack Stack;
   (void)Stack;
+  ThreadPrepared = true;
 }
 
 /// Whether \p Address lies in the guard zone just below the calling

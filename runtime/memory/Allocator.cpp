@@ -10,6 +10,7 @@ namespace loom {
 
 Allocator::~Allocator() { releaseAll(); }
 
+
 cudaError_t Allocator::allocate(size_t Size, AllocKind Kind, unsigned Flags, void **Out) {
   if (!Out)
     return cudaErrorInvalidValue;
@@ -33,6 +34,7 @@ cudaError_t Allocator::allocate(size_t Size, AllocKind Kind, unsigned Flags, voi
   std::unique_lock<std::shared_mutex> Lock(M);
   auto Base = reinterpret_cast<uintptr_t>(Ptr);
   Allocations[Base] = Allocation{Base, Size, Kind, Flags};
+  Generation.fetch_add(1, std::memory_order_release);
   InUse += Rounded;
   *Out = Ptr;
   return cudaSuccess;
@@ -51,6 +53,7 @@ cudaError_t Allocator::release(void *Ptr, unsigned Kinds) {
     return cudaErrorInvalidValue;
   InUse -= roundedSize(It->second.Size);
   Allocations.erase(It);
+  Generation.fetch_add(1, std::memory_order_release);
   std::free(Ptr);
   return cudaSuccess;
 }
@@ -70,6 +73,7 @@ cudaError_t Allocator::registerHost(void *Ptr, size_t Size, unsigned Flags) {
       return cudaErrorHostMemoryAlreadyRegistered;
   }
   Allocations[Base] = Allocation{Base, Size, AllocKind::Registered, Flags};
+  Generation.fetch_add(1, std::memory_order_release);
   return cudaSuccess;
 }
 
@@ -79,6 +83,7 @@ cudaError_t Allocator::unregisterHost(void *Ptr) {
   if (It == Allocations.end() || It->second.Kind != AllocKind::Registered)
     return cudaErrorHostMemoryNotRegistered;
   Allocations.erase(It);
+  Generation.fetch_add(1, std::memory_order_release);
   return cudaSuccess;
 }
 
@@ -95,12 +100,42 @@ bool Allocator::find(const void *Ptr, Allocation *Out) {
   return true;
 }
 
+std::atomic<uint64_t> Allocator::Generation{1};
+
+namespace {
+/// One remembered answer of classify: [Begin, End) is an allocation (Inside)
+/// or a range no allocation touches (Untracked), as of generation Gen.
+struct RangeCacheEntry {
+  const Allocator *Owner;
+  uint64_t Gen;
+  uintptr_t Begin, End;
+  RangeStatus Status;
+  AllocKind Kind;
+};
+constexpr unsigned RangeCacheSize = 4;
+// Initial-exec: the per-copy path reads it without a call into the loader.
+__attribute__((tls_model("initial-exec"))) thread_local RangeCacheEntry
+    RangeCache[RangeCacheSize];
+__attribute__((tls_model("initial-exec"))) thread_local unsigned RangeCacheNext;
+} // namespace
+
 RangeStatus Allocator::classify(const void *Ptr, size_t Bytes, AllocKind *Kind) {
   auto Begin = reinterpret_cast<uintptr_t>(Ptr);
   uintptr_t End;
   if (__builtin_add_overflow(Begin, Bytes, &End))
     return RangeStatus::Invalid;
+  // A copy loop asks about the same few ranges again and again; while no
+  // range was added or removed the answer stands.
+  const uint64_t Now = Generation.load(std::memory_order_acquire);
+  for (const RangeCacheEntry &E : RangeCache)
+    if (E.Owner == this && E.Gen == Now && Begin >= E.Begin && End <= E.End) {
+      if (Kind)
+        *Kind = E.Kind;
+      return E.Status;
+    }
   std::shared_lock<std::shared_mutex> Lock(M);
+  RangeCacheEntry Entry{this, Generation.load(std::memory_order_relaxed), Begin, End,
+                        RangeStatus::Untracked, AllocKind::Device};
   // The first range starting above Begin; the one before it may contain Begin.
   auto Next = Allocations.upper_bound(Begin);
   if (Next != Allocations.begin()) {
@@ -108,14 +143,18 @@ RangeStatus Allocator::classify(const void *Ptr, size_t Bytes, AllocKind *Kind) 
     if (Begin < A.Base + A.Size) {
       if (End > A.Base + A.Size)
         return RangeStatus::Invalid;
-      if (Kind)
-        *Kind = A.Kind;
-      return RangeStatus::Inside;
+      Entry.Begin = A.Base;
+      Entry.End = A.Base + A.Size;
+      Entry.Status = RangeStatus::Inside;
+      Entry.Kind = A.Kind;
     }
   }
-  if (Next != Allocations.end() && Next->first < End)
+  if (Entry.Status == RangeStatus::Untracked && Next != Allocations.end() && Next->first < End)
     return RangeStatus::Invalid;
-  return RangeStatus::Untracked;
+  RangeCache[RangeCacheNext++ % RangeCacheSize] = Entry;
+  if (Kind)
+    *Kind = Entry.Kind;
+  return Entry.Status;
 }
 
 void Allocator::noteSymbol(void *Ptr, size_t Size) {
@@ -132,6 +171,7 @@ void Allocator::noteSymbol(void *Ptr, size_t Size) {
       return;
   }
   Allocations[Base] = Allocation{Base, Size, AllocKind::Symbol, 0};
+  Generation.fetch_add(1, std::memory_order_release);
 }
 
 void Allocator::releaseAll() {
@@ -146,6 +186,7 @@ void Allocator::releaseAll() {
       std::free(reinterpret_cast<void *>(It->first));
     It = Allocations.erase(It);
   }
+  Generation.fetch_add(1, std::memory_order_release);
   InUse = 0;
 }
 

@@ -5,6 +5,7 @@
 
 #include "driver_types.h"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -59,7 +60,9 @@ public:
   /// The allocation containing \p Ptr, if any.
   bool find(const void *Ptr, Allocation *Out);
   /// Classifies [Ptr, Ptr + Bytes) (Bytes > 0): one O(log n) lookup under a
-  /// shared lock. On Inside, \p Kind (if not null) gets the range's kind.
+  /// shared lock, or none when the calling thread's small cache of recent
+  /// answers still holds (no range was added or removed since: Generation).
+  /// On Inside, \p Kind (if not null) gets the range's kind.
   RangeStatus classify(const void *Ptr, size_t Bytes, AllocKind *Kind = nullptr);
   /// Tracks a device variable's storage (idempotent; kept across releaseAll).
   void noteSymbol(void *Ptr, size_t Size);
@@ -80,6 +83,11 @@ private:
   /// and lookups, the per-copy path, share it.
   std::shared_mutex M;
   std::map<uintptr_t, Allocation> Allocations; ///< by base address, non-overlapping
+  /// Bumped (under the exclusive lock) by every change of Allocations, in
+  /// any Allocator (so that a new one at a dead one's address cannot match
+  /// its entries): classify's per-thread cache entries are valid while it
+  /// is unchanged.
+  static std::atomic<uint64_t> Generation;
   size_t InUse = 0;
 };
 
