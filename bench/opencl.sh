@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# bench/opencl.sh - Loom's OpenCL platform against PoCL (Debian's
+# pocl-opencl-icd) on the same OpenCL C kernels (bench/opencl/clbench.c:
+# saxpy, a local-memory reduction, a tiled matmul, exp*sin, a 2D stencil).
+# Both platforms are loaded through one vendors folder; the two runs
+# alternate (Loom, PoCL, Loom, ...), BENCH_REPS times (default 5); prints
+# medians and PoCL/Loom ratios (above 1: Loom is faster) and their geomean.
+#   BUILD=dir   Loom's build folder (default build)
+# Needs pocl-opencl-icd (apt-get install pocl-opencl-icd): not a test.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(dirname "$here")"
+build="${BUILD:-$root/build}"
+reps="${BENCH_REPS:-5}"
+out="$root/bench/build/opencl"
+mkdir -p "$out/vendors"
+if [ ! -f /etc/OpenCL/vendors/pocl.icd ]; then
+  echo "opencl.sh: PoCL is not installed (apt-get install pocl-opencl-icd)" >&2
+  exit 1
+fi
+cp /etc/OpenCL/vendors/pocl.icd "$build/etc/OpenCL/vendors/loom.icd" "$out/vendors/"
+cc -O2 "$here/opencl/clbench.c" -o "$out/clbench" -lOpenCL -lm
+export OCL_ICD_VENDORS="$out/vendors"
+# Builds are not cached: each run compiles, as PoCL's cache is also off.
+export LOOM_CACHE_DIR=none POCL_KERNEL_CACHE=0
+results="$out/results.txt"
+: > "$results"
+for i in $(seq "$reps"); do
+  "$out/clbench" Loom | sed 's/^/loom /' >> "$results"
+  "$out/clbench" Portable | sed 's/^/pocl /' >> "$results"
+done
+python3 - "$results" <<'PY'
+import collections, math, statistics, sys
+runs = collections.defaultdict(list)
+for line in open(sys.argv[1]):
+    who, name, ms = line.split()
+    runs[(name, who)].append(float(ms))
+names = list(dict.fromkeys(n for n, _ in runs))
+print(f"{'kernel':10} {'Loom ms':>10} {'PoCL ms':>10} {'PoCL/Loom':>10}")
+ratios = []
+for n in names:
+    l, p = statistics.median(runs[(n, 'loom')]), statistics.median(runs[(n, 'pocl')])
+    ratios.append(p / l)
+    print(f"{n:10} {l:10.1f} {p:10.1f} {p / l:10.2f}")
+print(f"geomean PoCL/Loom {math.exp(sum(map(math.log, ratios)) / len(ratios)):.2f} "
+      f"(medians of {len(runs[(names[0], 'loom')])})")
+PY

@@ -1,0 +1,231 @@
+/* clbench.c - OpenCL kernels timed on one platform (Loom or PoCL), for bench/opencl.sh.
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * Usage: clbench <platform name>. For each kernel: build (not timed), one
+ * warm-up run, then the kernel's iterations timed with the host clock
+ * around enqueue + clFinish; prints "<kernel> <ms>" and checks the result
+ * against a CPU reference (exit 1 on a mismatch). The same source and
+ * sizes run on every platform, so the ratios compare implementations. */
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char *source =
+    "__kernel void saxpy(__global const float *x, __global float *y, float a) {\n"
+    "  size_t i = get_global_id(0);\n"
+    "  y[i] = a * x[i] + y[i];\n"
+    "}\n"
+    "__kernel void reduce(__global const float *in, __global float *out, __local float *t) {\n"
+    "  size_t l = get_local_id(0);\n"
+    "  t[l] = in[get_global_id(0)];\n"
+    "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  for (size_t s = get_local_size(0) / 2; s > 0; s >>= 1) {\n"
+    "    if (l < s) t[l] += t[l + s];\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  }\n"
+    "  if (l == 0) out[get_group_id(0)] = t[0];\n"
+    "}\n"
+    "#define TILE 16\n"
+    "__kernel void matmul(__global const float *A, __global const float *B, __global float *C,\n"
+    "                     int n) {\n"
+    "  __local float As[TILE][TILE], Bs[TILE][TILE];\n"
+    "  int tx = get_local_id(0), ty = get_local_id(1);\n"
+    "  int row = get_global_id(1), col = get_global_id(0);\n"
+    "  float sum = 0.0f;\n"
+    "  for (int t = 0; t < n / TILE; ++t) {\n"
+    "    As[ty][tx] = A[row * n + t * TILE + tx];\n"
+    "    Bs[ty][tx] = B[(t * TILE + ty) * n + col];\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "    for (int k = 0; k < TILE; ++k) sum += As[ty][k] * Bs[k][tx];\n"
+    "    barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  }\n"
+    "  C[row * n + col] = sum;\n"
+    "}\n"
+    "__kernel void expsin(__global const float *x, __global float *y) {\n"
+    "  size_t i = get_global_id(0);\n"
+    "  y[i] = exp(-x[i]) * sin(x[i]);\n"
+    "}\n"
+    "__kernel void stencil(__global const float *in, __global float *out, int w, int h) {\n"
+    "  int x = get_global_id(0), y = get_global_id(1);\n"
+    "  if (x == 0 || y == 0 || x == w - 1 || y == h - 1) { out[y * w + x] = in[y * w + x]; return; }\n"
+    "  out[y * w + x] = 0.2f * (in[y * w + x] + in[y * w + x - 1] + in[y * w + x + 1]\n"
+    "                          + in[(y - 1) * w + x] + in[(y + 1) * w + x]);\n"
+    "}\n";
+
+#define CHECK(e)                                                                                   \
+  do {                                                                                             \
+    cl_int r_ = (e);                                                                               \
+    if (r_ != CL_SUCCESS) {                                                                        \
+      fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #e, r_);                             \
+      exit(1);                                                                                     \
+    }                                                                                              \
+  } while (0)
+
+static cl_context ctx;
+static cl_command_queue q;
+
+static double now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+static cl_mem buf(size_t bytes, void *host) {
+  cl_int e;
+  cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE | (host ? CL_MEM_COPY_HOST_PTR : 0), bytes,
+                            host, &e);
+  CHECK(e);
+  return m;
+}
+
+/* Runs k iters times over the range; returns milliseconds (after one warm-up). */
+static double timed(cl_kernel k, cl_uint dims, const size_t *g, const size_t *l, int iters) {
+  CHECK(clEnqueueNDRangeKernel(q, k, dims, NULL, g, l, 0, NULL, NULL));
+  CHECK(clFinish(q));
+  double t0 = now_ms();
+  for (int i = 0; i < iters; ++i)
+    CHECK(clEnqueueNDRangeKernel(q, k, dims, NULL, g, l, 0, NULL, NULL));
+  CHECK(clFinish(q));
+  return now_ms() - t0;
+}
+
+static int bad(const char *what, double got, double want, double tol) {
+  if (fabs(got - want) <= tol * fabs(want) + tol)
+    return 0;
+  fprintf(stderr, "%s: %.9g, expected %.9g\n", what, got, want);
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    fprintf(stderr, "usage: clbench <platform name>\n");
+    return 2;
+  }
+  cl_platform_id ps[16], p = NULL;
+  cl_uint np = 0;
+  CHECK(clGetPlatformIDs(16, ps, &np));
+  for (cl_uint i = 0; i < np && i < 16; ++i) {
+    char name[256] = {0};
+    clGetPlatformInfo(ps[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
+    if (strstr(name, argv[1]))
+      p = ps[i];
+  }
+  if (!p) {
+    fprintf(stderr, "no platform named '%s'\n", argv[1]);
+    return 2;
+  }
+  cl_device_id d;
+  CHECK(clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 1, &d, NULL));
+  cl_int e;
+  ctx = clCreateContext(NULL, 1, &d, NULL, NULL, &e);
+  CHECK(e);
+  q = clCreateCommandQueueWithProperties(ctx, d, NULL, &e);
+  CHECK(e);
+  cl_program prog = clCreateProgramWithSource(ctx, 1, &source, NULL, &e);
+  CHECK(e);
+  if (clBuildProgram(prog, 1, &d, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
+    char log[16384] = {0};
+    clGetProgramBuildInfo(prog, d, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
+    fprintf(stderr, "build failed:\n%s\n", log);
+    return 1;
+  }
+  int fails = 0;
+
+  { /* saxpy: 16M floats, memory bound */
+    size_t n = 1 << 24;
+    float *x = malloc(n * 4), *y = malloc(n * 4);
+    for (size_t i = 0; i < n; ++i) { x[i] = (float)(i % 1000); y[i] = 1.0f; }
+    cl_mem dx = buf(n * 4, x), dy = buf(n * 4, y);
+    cl_kernel k = clCreateKernel(prog, "saxpy", &e);
+    CHECK(e);
+    float a = 0.5f;
+    CHECK(clSetKernelArg(k, 0, sizeof dx, &dx));
+    CHECK(clSetKernelArg(k, 1, sizeof dy, &dy));
+    CHECK(clSetKernelArg(k, 2, sizeof a, &a));
+    size_t g = n, l = 256;
+    int iters = 10;
+    printf("saxpy %.3f\n", timed(k, 1, &g, &l, iters));
+    CHECK(clEnqueueReadBuffer(q, dy, CL_TRUE, 0, n * 4, y, 0, NULL, NULL));
+    fails += bad("saxpy y[12345]", y[12345], 1.0 + (iters + 1) * 0.5 * (12345 % 1000), 1e-5);
+    clReleaseKernel(k); clReleaseMemObject(dx); clReleaseMemObject(dy); free(x); free(y);
+  }
+  { /* reduce: 16M floats in groups of 256 with a local-memory tree */
+    size_t n = 1 << 24, l = 256, groups = n / l;
+    float *x = malloc(n * 4), *o = malloc(groups * 4);
+    for (size_t i = 0; i < n; ++i) x[i] = (float)(i % 7);
+    cl_mem dx = buf(n * 4, x), dout = buf(groups * 4, NULL);
+    cl_kernel k = clCreateKernel(prog, "reduce", &e);
+    CHECK(e);
+    CHECK(clSetKernelArg(k, 0, sizeof dx, &dx));
+    CHECK(clSetKernelArg(k, 1, sizeof dout, &dout));
+    CHECK(clSetKernelArg(k, 2, l * 4, NULL));
+    printf("reduce %.3f\n", timed(k, 1, &n, &l, 5));
+    CHECK(clEnqueueReadBuffer(q, dout, CL_TRUE, 0, groups * 4, o, 0, NULL, NULL));
+    double want = 0;
+    for (size_t i = 0; i < l; ++i) want += x[5 * l + i];
+    fails += bad("reduce out[5]", o[5], want, 1e-6);
+    clReleaseKernel(k); clReleaseMemObject(dx); clReleaseMemObject(dout); free(x); free(o);
+  }
+  { /* matmul: 512 x 512, 16 x 16 local tiles */
+    int n = 512;
+    float *A = malloc(n * n * 4), *B = malloc(n * n * 4), *C = malloc(n * n * 4);
+    for (int i = 0; i < n * n; ++i) { A[i] = (float)(i % 13) / 13; B[i] = (float)(i % 7) / 7; }
+    cl_mem dA = buf(n * n * 4, A), dB = buf(n * n * 4, B), dC = buf(n * n * 4, NULL);
+    cl_kernel k = clCreateKernel(prog, "matmul", &e);
+    CHECK(e);
+    CHECK(clSetKernelArg(k, 0, sizeof dA, &dA));
+    CHECK(clSetKernelArg(k, 1, sizeof dB, &dB));
+    CHECK(clSetKernelArg(k, 2, sizeof dC, &dC));
+    CHECK(clSetKernelArg(k, 3, sizeof n, &n));
+    size_t g[2] = {n, n}, l[2] = {16, 16};
+    printf("matmul %.3f\n", timed(k, 2, g, l, 2));
+    CHECK(clEnqueueReadBuffer(q, dC, CL_TRUE, 0, n * n * 4, C, 0, NULL, NULL));
+    double want = 0;
+    for (int kk = 0; kk < n; ++kk) want += (double)A[77 * n + kk] * B[kk * n + 300];
+    fails += bad("matmul C[77][300]", C[77 * n + 300], want, 1e-4);
+    clReleaseKernel(k); clReleaseMemObject(dA); clReleaseMemObject(dB); clReleaseMemObject(dC);
+    free(A); free(B); free(C);
+  }
+  { /* expsin: 16M floats through exp and sin */
+    size_t n = 1 << 24;
+    float *x = malloc(n * 4), *y = malloc(n * 4);
+    for (size_t i = 0; i < n; ++i) x[i] = (float)(i % 10000) / 1000;
+    cl_mem dx = buf(n * 4, x), dy = buf(n * 4, NULL);
+    cl_kernel k = clCreateKernel(prog, "expsin", &e);
+    CHECK(e);
+    CHECK(clSetKernelArg(k, 0, sizeof dx, &dx));
+    CHECK(clSetKernelArg(k, 1, sizeof dy, &dy));
+    size_t l = 256;
+    printf("expsin %.3f\n", timed(k, 1, &n, &l, 5));
+    CHECK(clEnqueueReadBuffer(q, dy, CL_TRUE, 0, n * 4, y, 0, NULL, NULL));
+    fails += bad("expsin y[4321]", y[4321], exp(-x[4321]) * sin(x[4321]), 1e-5);
+    clReleaseKernel(k); clReleaseMemObject(dx); clReleaseMemObject(dy); free(x); free(y);
+  }
+  { /* stencil: 4096 x 4096 five-point, 16 x 16 work-groups */
+    int w = 4096, h = 4096;
+    float *in = malloc((size_t)w * h * 4), *out = malloc((size_t)w * h * 4);
+    for (size_t i = 0; i < (size_t)w * h; ++i) in[i] = (float)(i % 17);
+    cl_mem di = buf((size_t)w * h * 4, in), dO = buf((size_t)w * h * 4, NULL);
+    cl_kernel k = clCreateKernel(prog, "stencil", &e);
+    CHECK(e);
+    CHECK(clSetKernelArg(k, 0, sizeof di, &di));
+    CHECK(clSetKernelArg(k, 1, sizeof dO, &dO));
+    CHECK(clSetKernelArg(k, 2, sizeof w, &w));
+    CHECK(clSetKernelArg(k, 3, sizeof h, &h));
+    size_t g[2] = {w, h}, l[2] = {16, 16};
+    printf("stencil %.3f\n", timed(k, 2, g, l, 5));
+    CHECK(clEnqueueReadBuffer(q, dO, CL_TRUE, 0, (size_t)w * h * 4, out, 0, NULL, NULL));
+    size_t c = 100 * (size_t)w + 200;
+    fails += bad("stencil out[100][200]", out[c],
+                 0.2 * (in[c] + in[c - 1] + in[c + 1] + in[c - w] + in[c + w]), 1e-5);
+    clReleaseKernel(k); clReleaseMemObject(di); clReleaseMemObject(dO); free(in); free(out);
+  }
+  clReleaseProgram(prog);
+  clReleaseCommandQueue(q);
+  clReleaseContext(ctx);
+  return fails ? 1 : 0;
+}
