@@ -75,6 +75,9 @@ TEST(CodeGenTest, WorkgroupReductionWithLocalMemory) {
   // global memory.
   EXPECT_EQ(count(code.source, "__syncthreads();"), 5u) << code.source;
   EXPECT_EQ(count(code.source, "__shared__ float"), 4u) << code.source;
+  // The work-group size is the largest mapLcl (64 threads for 256 elements).
+  EXPECT_NE(code.source.find("loom_min(loom_max(loom_max(1, 32), 64), 1024)>>>"), std::string::npos)
+      << code.source;
   CompiledProgram cp = compile(code);
   for (int64_t n : {256, 2048}) {
     std::mt19937 rng(n);
