@@ -2,7 +2,8 @@
 # bench/libraries.sh - Loom's CUDA libraries against the CPU libraries they
 # are built on (issue #17): cuBLAS sgemm/dgemm vs OpenBLAS called directly,
 # cuFFT vs FFTW with the same planner flags (FFTW_ESTIMATE, then
-# FFTW_MEASURE). Each pair runs alternately (Loom, baseline, Loom, ...),
+# FFTW_MEASURE; FFTW with as many threads as libcufft uses: one per CPU,
+# and once more both single-threaded). Each pair runs alternately (Loom, baseline, Loom, ...),
 # BENCH_REPS times (default 5); prints medians and Loom/baseline ratios
 # (1.00 = no overhead), and FFTW's planning times per flag.
 #   LOOMCC=path   loomcc (default build/bin/loomcc)
@@ -19,7 +20,8 @@ src="$here/libraries"
 "$loomcc" -O3 "$src/gemm_cublas.cu" -o "$out/gemm_cublas" -lcublas
 "$loomcc" -O3 "$src/fft_cufft.cu" -o "$out/fft_cufft" -lcufft
 "$cxx" -O3 -std=c++17 "$src/gemm_openblas.cpp" -o "$out/gemm_openblas" -I/usr/include/x86_64-linux-gnu -lopenblas
-"$cxx" -O3 -std=c++17 "$src/fft_fftw.cpp" -o "$out/fft_fftw" -lfftw3 -lfftw3f
+"$cxx" -O3 -std=c++17 "$src/fft_fftw.cpp" -o "$out/fft_fftw" -lfftw3_threads -lfftw3f_threads -lfftw3 -lfftw3f
+cpus=$(nproc)
 
 results="$out/results.txt"
 : > "$results"
@@ -28,8 +30,10 @@ for i in $(seq "$reps"); do
   "$out/gemm_openblas" | sed 's/^/base blas /' >> "$results"
   for planner in estimate measure; do
     LOOM_CUFFT_PLANNER=$planner "$out/fft_cufft" | sed "s/^/loom fft-$planner /" >> "$results"
-    FFTW_PLANNER=$planner "$out/fft_fftw" | sed "s/^/base fft-$planner /" >> "$results"
+    FFTW_THREADS=$cpus FFTW_PLANNER=$planner "$out/fft_fftw" | sed "s/^/base fft-$planner /" >> "$results"
   done
+  LOOM_CUFFT_THREADS=1 "$out/fft_cufft" | sed "s/^/loom fft-1thread /" >> "$results"
+  "$out/fft_fftw" | sed "s/^/base fft-1thread /" >> "$results"
 done
 
 python3 - "$results" <<'PY'

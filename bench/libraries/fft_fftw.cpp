@@ -1,8 +1,9 @@
 // fft_fftw.cpp - the baseline of fft_cufft.cu: the same transforms planned
 // and executed with FFTW directly (FFTW_PLANNER=measure: FFTW_MEASURE,
 // default FFTW_ESTIMATE, as libcufft's LOOM_CUFFT_PLANNER), on arrays from
-// fftw_malloc (SIMD-aligned, as a careful FFTW user allocates them). Also
-// prints planning times.
+// fftw_malloc (SIMD-aligned, as a careful FFTW user allocates them), with
+// FFTW_THREADS threads (default 1; libcufft uses one per CPU for transforms
+// this large). Also prints planning times.
 // SPDX-License-Identifier: Apache-2.0
 #include <fftw3.h>
 
@@ -19,6 +20,14 @@ static double Since(std::chrono::steady_clock::time_point T0) {
 int main() {
   const char *E = std::getenv("FFTW_PLANNER");
   unsigned Flags = E && !std::strcmp(E, "measure") ? FFTW_MEASURE : FFTW_ESTIMATE;
+  const char *Th = std::getenv("FFTW_THREADS");
+  int Threads = Th ? std::atoi(Th) : 1;
+  if (Threads > 1) {
+    fftw_init_threads();
+    fftwf_init_threads();
+    fftw_plan_with_nthreads(Threads);
+    fftwf_plan_with_nthreads(Threads);
+  }
   auto None = [] {};
   {
     const int N = 4096, Batch = 64;
