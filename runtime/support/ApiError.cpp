@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdarg>
 #include <cstdio>
+#include <memory>
 #include <cstdlib>
 #include <cstring>
 
@@ -35,9 +36,21 @@ bool parseErrorLog() {
   return false;
 }
 std::atomic<int> ErrorLog{-1}; // -1: not read yet
-thread_local char Reason[512];
-/// A reason failWith kept for the next recordError on this thread.
-thread_local char Pending[512];
+/// This thread's messages: Reason for why(), Pending for a reason failWith
+/// kept for the next recordError. On the heap, made when first needed
+/// (only with LOOM_LOG=errors): as thread-local arrays their kilobyte would
+/// count against glibc's static TLS surplus, which libloomrt must fit in to
+/// be dlopen()ed (the OpenCL ICD loader loads it so; docs/opencl.md).
+struct Messages {
+  char Reason[512];
+  char Pending[512];
+};
+thread_local std::unique_ptr<Messages> ThreadMessages;
+Messages &messages() {
+  if (!ThreadMessages)
+    ThreadMessages.reset(new Messages());
+  return *ThreadMessages;
+}
 thread_local bool HasPending = false;
 
 /// The part of a source path from the runtime's folder on ("api/Memory.cpp").
@@ -63,7 +76,8 @@ const char *why(const char *Format, ...) {
     return nullptr;
   va_list Args;
   va_start(Args, Format);
-  std::vsnprintf(Reason, sizeof(Reason), Format, Args);
+  char *Reason = messages().Reason;
+  std::vsnprintf(Reason, sizeof(Messages::Reason), Format, Args);
   va_end(Args);
   return Reason;
 }
@@ -73,7 +87,7 @@ cudaError_t failWith(cudaError_t Error, const char *Format, ...) {
     return Error;
   va_list Args;
   va_start(Args, Format);
-  std::vsnprintf(Pending, sizeof(Pending), Format, Args);
+  std::vsnprintf(messages().Pending, sizeof(Messages::Pending), Format, Args);
   va_end(Args);
   HasPending = true;
   return Error;
@@ -88,7 +102,7 @@ cudaError_t recordError(cudaError_t Error, const char *Why, const char *Function
     return Error;
   LastError = Error;
   if (!Why && Kept)
-    Why = Pending;
+    Why = messages().Pending;
   if (errorLogEnabled())
     std::fprintf(stderr, "loom: %s: %s%s%s [%s:%d]\n", Function, cudaGetErrorName(Error),
                  Why ? ": " : "", Why ? Why : "", shortPath(File), Line);
