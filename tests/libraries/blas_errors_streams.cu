@@ -7,6 +7,8 @@
 // host-mode alpha is read at the call, a device-mode one when the work runs;
 // a call captured into a graph runs at each launch of the graph.
 // SPDX-License-Identifier: Apache-2.0
+// A kernel waits for the host: needs concurrent execution.
+// UNSUPPORTED: serial-scheduler
 // RUN: %loomcc %s -o %t -lcublas && %t | FileCheck %s
 // CHECK: blas_errors_streams: OK
 #include "Inputs/blas_test.h"

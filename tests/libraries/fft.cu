@@ -6,6 +6,8 @@
 // work-area calls; CUFFT_* codes for bad arguments; stream ordering with
 // kernels around an exec.
 // SPDX-License-Identifier: Apache-2.0
+// A kernel waits for the host: needs concurrent execution.
+// UNSUPPORTED: serial-scheduler
 // RUN: %loomcc %s -o %t -lcufft && %t | FileCheck %s
 // CHECK: fft: OK
 #include <cufft.h>
