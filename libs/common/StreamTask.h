@@ -72,6 +72,17 @@ template <class F> cudaError_t enqueue(cudaStream_t Stream, TaskKeeper &Keeper, 
   return Error;
 }
 
+/// Waits for \p Stream before a handle or plan (and the tasks it keeps) goes
+/// away. The stream may already be destroyed, as programs often destroy it
+/// first: that error is not the caller's, so it does not stay as the
+/// thread's last error (one the program had before is left alone).
+inline void drainStream(cudaStream_t Stream) {
+  cudaError_t Before = cudaPeekAtLastError();
+  cudaStreamSynchronize(Stream);
+  if (Before == cudaSuccess)
+    (void)cudaGetLastError();
+}
+
 } // namespace loomlib
 
 #endif // LOOM_LIBS_COMMON_STREAMTASK_H

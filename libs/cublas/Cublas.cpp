@@ -1107,7 +1107,7 @@ cublasStatus_t cublasCreate_v2(cublasHandle_t *Handle) {
 cublasStatus_t cublasDestroy_v2(cublasHandle_t H) {
   CHECK_HANDLE(H);
   // The handle's work must finish before its captured tasks go away.
-  cudaStreamSynchronize(H->Stream);
+  loomlib::drainStream(H->Stream);
   delete H;
   return CUBLAS_STATUS_SUCCESS;
 }

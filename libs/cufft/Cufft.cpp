@@ -439,7 +439,7 @@ cufftResult cufftDestroy(cufftHandle Handle) {
   }
   // Pending executions hold their FFTW plans; graph-captured tasks are owned
   // by the plan's keeper: wait for the stream before they go.
-  cudaStreamSynchronize(P->Stream);
+  loomlib::drainStream(P->Stream);
   return CUFFT_SUCCESS;
 }
 

@@ -254,6 +254,14 @@ void testGraph(cublasHandle_t H) {
   CHECK_CUDA(cudaGraphDestroy(G));
   CHECK_OK(cublasSetStream(H, 0));
   CHECK_CUDA(cudaStreamDestroy(S));
+  // A handle destroyed after its stream leaves no error behind.
+  cublasHandle_t H2;
+  CHECK_OK(cublasCreate(&H2));
+  CHECK_CUDA(cudaStreamCreate(&S));
+  CHECK_OK(cublasSetStream(H2, S));
+  CHECK_CUDA(cudaStreamDestroy(S));
+  CHECK_OK(cublasDestroy(H2));
+  CHECK(cudaGetLastError() == cudaSuccess);
 }
 
 int main() {

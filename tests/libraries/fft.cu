@@ -281,11 +281,12 @@ static void testMakePlanStream() {
   for (int K = 0; K < N; ++K)
     Ok &= near(Cx(H[K].x, H[K].y), 2.0 * std::polar(1.0, -2 * M_PI * K / N), 1e-5);
   CHECK(Ok);
+  cudaStreamDestroy(S); // before the plan, as programs often do
   CHECK_OK(cufftDestroy(Plan));
+  CHECK(cudaGetLastError() == cudaSuccess); // no error left behind
   cudaFree(X);
   cudaFreeHost(Open);
   cudaFree(WorkArea);
-  cudaStreamDestroy(S);
 }
 
 /// Transforms large enough for FFTW's threads (2^16 elements): sampled bins
