@@ -78,6 +78,11 @@ cudaError_t cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray) {
 cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject) {
   if (texObject == 0)
     return cudaSuccess;
+  // Kernels launched before the destroy may still sample the object (CUDA's
+  // samples destroy right after an asynchronous launch, and a GPU keeps the
+  // descriptor until they finish): the destroy waits for queued work, as
+  // cudaFree does.
+  Runtime::get().scheduler().waitAll();
   return recordError(Runtime::get().textures().destroy(texObject));
 }
 

@@ -65,6 +65,8 @@ cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
 cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject) {
   if (surfObject == 0)
     return cudaSuccess;
+  // Queued kernels may still use it (cudaDestroyTextureObject).
+  Runtime::get().scheduler().waitAll();
   if (!Runtime::get().surfaces().destroy(handlePointer(surfObject)))
     return recordError(cudaErrorInvalidValue);
   return cudaSuccess;
