@@ -24,6 +24,7 @@
 //                 --key=<module key> [--options=<OpenCL build options>]
 // Exit status: 0 built; 1 the program failed to build (the log on stderr
 // says why); 2 the build options are invalid (CL_INVALID_BUILD_OPTIONS).
+#include "Pipeline/DeviceCompile.h"
 #include "Pipeline/Pipeline.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -491,76 +492,37 @@ bool writeManifest(const std::string &Path, const std::vector<KernelInfo> &Kerne
   return true;
 }
 
-std::unique_ptr<TargetMachine> hostTargetMachine(bool FastMath, bool Fmad) {
-  InitializeNativeTarget();
-  InitializeNativeTargetAsmPrinter();
-  std::string Error;
-  Triple TT(sys::getDefaultTargetTriple());
-  const Target *T = TargetRegistry::lookupTarget(TT, Error);
-  if (!T) {
-    errs() << "error: no host target: " << Error << "\n";
-    return nullptr;
-  }
-  SubtargetFeatures Features;
-  for (auto &[Name, Enabled] : sys::getHostCPUFeatures())
-    Features.AddFeature(Name, Enabled);
-  return std::unique_ptr<TargetMachine>(T->createTargetMachine(
-      TT, sys::getHostCPUName(), Features.getString(), loom::hostTargetOptions(FastMath, Fmad),
-      Reloc::PIC_, std::nullopt, CodeGenOptLevel::Aggressive));
-}
-
-/// The kernel pipeline, host O3 and object emission, as loomcc's device
-/// compile runs them (tools/loomcc/DeviceCompiler.cpp).
+/// The kernel pipeline, host O3 and object emission: loomcc's device
+/// compile (compiler/Pipeline/DeviceCompile.h), with the module's bitcode
+/// kept for the runtime's launch-time specialization (LOOM_JIT), which then
+/// compiles OpenCL kernels again for their work-group size as it does CUDA
+/// kernels.
 bool compileToObject(Module &M, const std::string &Key, const std::string &DeviceLib,
                      const BuildOptions &B, const std::string &ObjectPath,
                      LogDiagnostics &Diags) {
-  std::unique_ptr<TargetMachine> TM = hostTargetMachine(B.FastMath, B.Fmad);
-  if (!TM)
-    return false;
-  loom::PipelineOptions Opts;
-  Opts.ModuleKey = Key;
-  Opts.DeviceLibraryPath = DeviceLib;
-  Opts.Triple = TM->getTargetTriple().str();
-  Opts.DataLayout = TM->createDataLayout().getStringRepresentation();
-  Opts.Part = loom::PipelinePart::All;
-
-  PassBuilder PB(TM.get());
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  FAM.registerPass([&] {
-    Triple TT(Opts.Triple);
-    auto TLII = std::make_unique<TargetLibraryInfoImpl>(TT, VectorLibrary::LIBMVEC);
-    return TargetLibraryAnalysis(*TLII);
-  });
-  loom::registerHostPipelineCallbacks(PB);
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  if (!loom::runKernelPipeline(M, MAM, Opts, [&] { return Diags.HadError; }))
-    return false;
-  if (verifyModule(M, &errs())) {
-    errs() << "internal error: the kernel pipeline produced invalid IR\n";
+  InitializeNativeTarget();
+  InitializeNativeTargetAsmPrinter();
+  std::string Error;
+  std::unique_ptr<TargetMachine> TM =
+      loom::createHostTargetMachine(loom::HostTarget::native(), B.FastMath, B.Fmad, Error);
+  if (!TM) {
+    errs() << "error: no host target: " << Error << "\n";
     return false;
   }
-  StripDebugInfo(M);
-  std::string CPU = TM->getTargetCPU().str(), Features = TM->getTargetFeatureString().str();
-  for (Function &F : M) {
-    if (F.isDeclaration())
-      continue;
-    F.addFnAttr("target-cpu", CPU);
-    F.addFnAttr("target-features", Features);
-    if (B.FastMath) {
-      F.addFnAttr("no-signed-zeros-fp-math", "true");
-      F.addFnAttr("approx-func-fp-math", "true");
-    }
+  loom::DeviceCompileOptions Opts;
+  Opts.Pipeline.ModuleKey = Key;
+  Opts.Pipeline.DeviceLibraryPath = DeviceLib;
+  if (const char *E = std::getenv("LOOM_VECTOR_WIDTH"))
+    if (StringRef(E).getAsInteger(10, Opts.Pipeline.VectorWidth))
+      Opts.Pipeline.VectorWidth = 0;
+  Opts.FastMath = B.FastMath;
+  Opts.Fmad = B.Fmad;
+  Opts.EmbedJitBitcode = true;
+  if (!loom::compileDeviceModule(M, *TM, Opts, [&] { return Diags.HadError; }, Error)) {
+    if (!Diags.HadError)
+      errs() << "internal error: " << Error << "\n";
+    return false;
   }
-  MAM.clear();
-  PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3).run(M, MAM);
-
   std::error_code EC;
   raw_fd_ostream Out(ObjectPath, EC, sys::fs::OF_None);
   if (EC) {
