@@ -53,7 +53,7 @@ ExploreResult explore_(const ProgramDef &d, const std::map<std::string, int64_t>
   {
     std::ifstream f(cf);
     Variant v;
-    if (f >> v.params.parts >> v.params.chunk >> v.params.vector >> v.blockSize >> v.medianMs) {
+    if (f >> v.params.parts >> v.params.chunk >> v.params.vector >> v.params.workgroups >> v.blockSize >> v.medianMs) {
       res.ok = true;
       res.fromCache = true;
       res.best = v;
@@ -75,19 +75,20 @@ ExploreResult explore_(const ProgramDef &d, const std::map<std::string, int64_t>
   std::set<std::string> seen;
   out << d.name << ": exploring (budget " << o.budgetSeconds << " s, " << o.repetitions << " runs each, CPU "
       << cpuModel() << ")\n";
-  out << "  parts  chunk  vector  block  median ms  note\n";
+  out << "  parts  chunk  vector  wg  block  median ms  note\n";
   // Every combination, in a fixed shuffled order so that a short budget
   // still samples the whole space.
   std::vector<Variant> space;
-  for (int parts : {16, 64, 256, 1024, 4096})
+  for (int parts : {16, 32, 64, 256, 1024, 4096})
     for (int chunk : {1, 64, 256, 1024})
       for (int vec : {0, 4, 8})
-        for (int block : {64, 256}) {
+        for (int block : {16, 64, 256})
+          for (bool wg : {false, true}) {
           Variant v;
-          v.params = {parts, chunk, vec};
+          v.params = {parts, chunk, vec, wg};
           v.blockSize = block;
           space.push_back(v);
-        }
+          }
   std::shuffle(space.begin(), space.end(), std::mt19937(42));
   for (const Variant &candidate : space) {
           if (elapsed() > o.budgetSeconds)
@@ -95,7 +96,7 @@ ExploreResult explore_(const ProgramDef &d, const std::map<std::string, int64_t>
           int parts = candidate.params.parts, chunk = candidate.params.chunk, vec = candidate.params.vector,
               block = candidate.blockSize;
           Variant v;
-          v.params = {parts, chunk, vec};
+          v.params = candidate.params;
           v.blockSize = block;
           try {
             auto q = rewrite(high, d.derive(v.params));
@@ -119,8 +120,8 @@ ExploreResult explore_(const ProgramDef &d, const std::map<std::string, int64_t>
             v.note = std::string(e.what()).substr(0, 60);
             v.medianMs = -1;
           }
-          out << "  " << std::setw(5) << parts << "  " << std::setw(5) << chunk << "  " << std::setw(6) << vec << "  "
-              << std::setw(5) << block << "  " << std::setw(9) << std::fixed << std::setprecision(3) << v.medianMs
+          out << "  " << std::setw(5) << parts << "  " << std::setw(5) << chunk << "  " << std::setw(6) << vec << "  " << std::setw(2)
+              << candidate.params.workgroups << "  " << std::setw(5) << block << "  " << std::setw(9) << std::fixed << std::setprecision(3) << v.medianMs
               << "  " << v.note << "\n";
           res.tried.push_back(v);
           if (v.medianMs >= 0 && (!res.ok || v.medianMs < res.best.medianMs)) {
@@ -131,9 +132,10 @@ ExploreResult explore_(const ProgramDef &d, const std::map<std::string, int64_t>
   if (res.ok) {
     std::ofstream f(cf);
     f << res.best.params.parts << " " << res.best.params.chunk << " " << res.best.params.vector << " "
-      << res.best.blockSize << " " << res.best.medianMs << "\n";
+      << res.best.params.workgroups << " " << res.best.blockSize << " " << res.best.medianMs << "\n";
     out << d.name << ": best of " << res.tried.size() << ": parts=" << res.best.params.parts
-        << " chunk=" << res.best.params.chunk << " vector=" << res.best.params.vector << " block=" << res.best.blockSize
+        << " chunk=" << res.best.params.chunk << " vector=" << res.best.params.vector
+        << " workgroups=" << res.best.params.workgroups << " block=" << res.best.blockSize
         << " " << res.best.medianMs << " ms (cached in " << cf << ")\n";
   } else {
     out << d.name << ": no variant ran\n";

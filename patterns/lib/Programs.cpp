@@ -97,6 +97,24 @@ static Strategy deriveMap(const DeriveParams &p) {
 
 static Strategy deriveRows(const DeriveParams &) { return seq({topDown(mapToGlb()), lowerRest()}); }
 
+Strategy deriveRowsWorkgroup(int parts) {
+  auto partialSums = [](const ExprP &e) {
+    return e->op == Op::Map && e->mapKind == MapKind::Local && lambdaBody(e->kids[0])->op == Op::Reduce;
+  };
+  return seq({topDown(mapToWrg()), topDown(reduceToPartial(parts)), topDown(partialReorder()),
+              tryS(topDown(reorderCommuteBack())), topDown(partialSplitJoin(1)), topDown(partialToReduce()),
+              tryS(topDown(splitMapCommute())), tryS(topDown(mapFusion())),
+              topDown(mapToLcl()),                        // the map of the row's result
+              topDown(mapToLcl()),                        // the partial sums
+              topDown(when(partialSums, toLocalRule())),  // ... kept in local memory
+              normalize(reduceToSeq()), normalize(mapToSeq()), normalize(reduceMapFusion()),
+              normalize(reorderToStride(parts))});
+}
+
+static Strategy deriveGemv(const DeriveParams &p) {
+  return p.workgroups ? deriveRowsWorkgroup(p.parts) : deriveRows(p);
+}
+
 using Flat = std::vector<std::vector<double>>;
 using Sizes = std::map<std::string, int64_t>;
 
@@ -151,7 +169,7 @@ const std::vector<ProgramDef> &programs() {
          });
          return Program{"gemvN", lambda({A, x, y, alpha, beta}, join(map(row, zip({A, y}))))};
        },
-       deriveRows, {{"N", 96}, {"M", 80}},
+       deriveGemv, {{"N", 96}, {"M", 80}},
        [](const Flat &in, const Sizes &s) {
          int64_t N = s.at("N"), M = s.at("M");
          std::vector<double> r(N);
@@ -175,7 +193,7 @@ const std::vector<ProgramDef> &programs() {
          });
          return Program{"gemvT", lambda({A, x, y, alpha, beta}, join(map(col, zip({transpose(A), y}))))};
        },
-       deriveRows, {{"N", 96}, {"M", 80}},
+       deriveGemv, {{"N", 96}, {"M", 80}},
        [](const Flat &in, const Sizes &s) {
          int64_t N = s.at("N"), M = s.at("M");
          std::vector<double> r(N);

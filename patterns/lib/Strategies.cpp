@@ -123,6 +123,14 @@ Strategy inBody(Strategy s) {
   };
 }
 
+Strategy when(std::function<bool(const ExprP &)> pred, Strategy s) {
+  return [pred, s](const ExprP &e) -> std::optional<ExprP> {
+    if (!pred(e))
+      return std::nullopt;
+    return s(e);
+  };
+}
+
 std::optional<Program> rewrite(const Program &p, const Strategy &s) {
   std::vector<TypeP> inputs;
   for (int i = 0; i < p.fun->count; ++i)

@@ -31,6 +31,13 @@ TEST_P(ProgramTest, DerivedCompiledAndChecked) {
   for (auto &[k, v] : d->testSizes)
     sizes[k] = v * 2;
   EXPECT_EQ(checkProgram(*d, DeriveParams{16, 64, 8}, sizes, 2), "");
+  if (GetParam() == "gemvN" || GetParam() == "gemvT") {
+    Program derived;
+    EXPECT_EQ(checkProgram(*d, DeriveParams{16, 64, 0, true}, d->testSizes, 3, &derived), "");
+    std::string src = generate(derived).source;
+    EXPECT_NE(src.find("__shared__ float"), std::string::npos) << src;
+    EXPECT_NE(src.find("__syncthreads();"), std::string::npos) << src;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Programs, ProgramTest,

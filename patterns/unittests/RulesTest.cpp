@@ -203,6 +203,11 @@ TEST(Strategies, Combinators) {
   // one / all on the kids of the root.
   EXPECT_TRUE(rewrite(p, one(mapToSeq())));
   EXPECT_FALSE(rewrite(p, all(mapToSeq()))); // the lambda kid is no map
+  // when: only where the predicate holds.
+  auto inner = [](const ExprP &x) { return x->op == Op::Map && x->kids[1]->op == Op::Param; };
+  Program w = checkEquivalent(p, topDown(when(inner, mapToSeq())));
+  EXPECT_NE(print(w.fun).find("map((x"), std::string::npos) << print(w.fun);
+  EXPECT_NE(print(w.fun).find("mapSeq((x"), std::string::npos) << print(w.fun);
   // repeat of a strategy that always applies is an error, not a hang.
   EXPECT_THROW(rewrite(p, repeat(idS(), 50)), Error);
 }

@@ -23,6 +23,7 @@ struct DeriveParams {
   int parts = 64;  // partial results of a reduction (threads that reduce)
   int chunk = 256; // elements per thread of a map (split size)
   int vector = 4;  // vector width (0 = do not vectorize)
+  bool workgroups = false; // gemv: a work-group per row, its threads share the row
 };
 
 struct ProgramDef {
@@ -54,6 +55,10 @@ Strategy splitMapCommute();
 /// The reduction derivation of the paper (asum, dot): reduce(op, z, map(f, x)) ->
 ///   reduceSeq(op, z, join(mapGlb(c => reduceSeq((a, y) => op(a, f(y)), z, c), split(N/p, reorderStride(p, x)))))
 Strategy deriveReduction(int parts);
+/// The paper's gemv derivation: a work-group per row; its `parts` threads
+/// each sum a strided slice of the row's products into local memory, then
+/// the partial sums are added and one thread writes the result.
+Strategy deriveRowsWorkgroup(int parts);
 /// Everything not yet lowered: maps to mapSeq, reductions to reduceSeq, reorders away.
 Strategy lowerRest();
 

@@ -82,6 +82,7 @@ Strategy everywhere(Strategy s);                   // try(s) at every position, 
 Strategy normalize(Strategy s);                    // repeat(topDown(s))
 Strategy atPath(std::vector<int> path, Strategy s); // s at kids[path[0]]->kids[path[1]]...
 Strategy inBody(Strategy s);                       // s on a lambda's body
+Strategy when(std::function<bool(const ExprP &)> pred, Strategy s); // s where pred holds
 /// Applies a strategy to a program's body, then type-checks the program.
 std::optional<Program> rewrite(const Program &p, const Strategy &s);
 
