@@ -2,7 +2,7 @@
 // loom-patterns: derive, print, emit, compile and run the pattern programs.
 //   loom-patterns --list | --list-rules
 //   loom-patterns PROGRAM [--derive] [--emit=cuda|opencl] [--run] [--size V=n ...]
-//                 [--parts=n] [--chunk=n] [--vector=n] [--block=n]
+//                 [--parts=n] [--chunk=n] [--vector=n] [--block=n] [--workgroups]
 //   loom-patterns PROGRAM --explore [--budget=seconds]
 #include "loom/patterns/CodeGen.h"
 #include "loom/patterns/Explore.h"
@@ -16,7 +16,8 @@ using namespace loom::patterns;
 static int usage() {
   std::cerr << "usage: loom-patterns --list | --list-rules\n"
                "       loom-patterns PROGRAM [--derive] [--emit=cuda|opencl] [--run] [--size VAR=n]...\n"
-               "                     [--parts=n] [--chunk=n] [--vector=n] [--block=n] [--explore [--budget=s]]\n";
+               "                     [--parts=n] [--chunk=n] [--vector=n] [--block=n] [--workgroups]\n"
+               "                     [--explore [--budget=s]]\n";
   return 2;
 }
 
@@ -48,6 +49,8 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(a, "--derive"))
       derive = true;
+    else if (!strcmp(a, "--workgroups"))
+      dp.workgroups = true;
     else if (!strcmp(a, "--run"))
       runIt = derive = true;
     else if (!strcmp(a, "--explore"))
