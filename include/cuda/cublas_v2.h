@@ -5,8 +5,12 @@
  */
 #ifndef LOOM_CUDA_CUBLAS_V2_H
 #define LOOM_CUDA_CUBLAS_V2_H
-/* The toolkit header's guard; cublas.h (the legacy API) is not provided. */
+/* The toolkit header's guard. */
 #define CUBLAS_V2_H_
+
+#if defined(CUBLAS_H_)
+#error "cublas.h (legacy API) and cublas_v2.h cannot both be included"
+#endif
 
 #include "cublas_api.h"
 
