@@ -34,6 +34,9 @@ if os.path.exists("/usr/include/thrust/version.h") and os.path.exists("/usr/incl
     config.available_features.add("thrust")
 if shutil.which("strace"):
     config.available_features.add("strace")
+# The OpenCL compiler (opencl/; built when libclc-22 is installed).
+if os.path.exists(os.path.join(config.loom_binary_dir, "lib", "loom", "loom-clc")):
+    config.available_features.add("loom-opencl")
 config.substitutions.append(("%path", os.environ.get("PATH", "")))
 config.environment["PATH"] = os.pathsep.join([bindir, config.environment.get("PATH", "")])
 # Tests must never depend on an NVIDIA toolkit; keep CUDA_PATH & co out.

@@ -22,6 +22,7 @@
 //
 // Usage: loom-clc --source=<file.cl> --output=<file.so> --manifest=<file>
 //                 --key=<module key> [--options=<OpenCL build options>]
+//                 [--dump-abi=<file.ll>: the module after step 3, for tests]
 // Exit status: 0 built; 1 the program failed to build (the log on stderr
 // says why); 2 the build options are invalid (CL_INVALID_BUILD_OPTIONS).
 #include "Pipeline/DeviceCompile.h"
@@ -539,7 +540,7 @@ bool compileToObject(Module &M, const std::string &Key, const std::string &Devic
 }
 
 int run(int Argc, char **Argv) {
-  std::string Source, Output, Manifest, Key, Options;
+  std::string Source, Output, Manifest, Key, Options, DumpAbi;
   for (int I = 1; I < Argc; ++I) {
     StringRef A = Argv[I];
     if (A.consume_front("--source="))
@@ -552,6 +553,8 @@ int run(int Argc, char **Argv) {
       Key = A.str();
     else if (A.consume_front("--options="))
       Options = A.str();
+    else if (A.consume_front("--dump-abi="))
+      DumpAbi = A.str(); // the module after the launch ABI, as text (tests)
     else {
       errs() << "loom-clc: unknown argument '" << A << "'\n";
       return ExitBuildFailed;
@@ -644,6 +647,12 @@ int run(int Argc, char **Argv) {
   if (verifyModule(*M, &errs())) {
     errs() << "internal error: invalid IR after the OpenCL launch ABI\n";
     return ExitBuildFailed;
+  }
+  if (!DumpAbi.empty()) {
+    std::error_code EC;
+    raw_fd_ostream OS(DumpAbi, EC);
+    if (!EC)
+      M->print(OS, nullptr);
   }
 
   // 4. Kernel pipeline, host code, shared object.
