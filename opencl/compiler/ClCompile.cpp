@@ -344,6 +344,7 @@ struct KernelInfo {
   std::string Name;
   std::vector<ArgInfo> Args;
   unsigned Reqd[3] = {0, 0, 0};
+  uint64_t StaticLocalBytes = 0; // __local variables the kernel declares
 };
 
 /// Rewrites kernel \p K to Loom's OpenCL launch ABI (see the file comment)
@@ -359,6 +360,15 @@ bool lowerKernel(Function *K, std::vector<KernelInfo> &Kernels) {
     for (unsigned I = 0; I < 3 && I < R->getNumOperands(); ++I)
       if (auto *C = mdconst::dyn_extract<ConstantInt>(R->getOperand(I)))
         Info.Reqd[I] = C->getZExtValue();
+
+  // Static __local variables (address space 3, defined) the kernel uses.
+  for (GlobalVariable &GV : M.globals())
+    if (GV.getAddressSpace() == 3 && !GV.isDeclaration() &&
+        any_of(GV.users(), [&](User *U) {
+          auto *I = dyn_cast<Instruction>(U);
+          return I ? I->getFunction() == K : !isa<GlobalValue>(U);
+        }))
+      Info.StaticLocalBytes += DL.getTypeAllocSize(GV.getValueType());
 
   SmallVector<Type *, 8> Params;
   for (Argument &A : K->args()) {
@@ -473,7 +483,7 @@ bool lowerKernel(Function *K, std::vector<KernelInfo> &Kernels) {
 
 /// The manifest libLoomOpenCL reads (opencl/icd/Program.cpp): one line per
 /// kernel, then one per argument; fields separated by tabs.
-///   kernel <name> <number of arguments> <reqd x> <reqd y> <reqd z>
+///   kernel <name> <number of arguments> <reqd x> <reqd y> <reqd z> <static local bytes>
 ///   arg <kind> <size> <address qual> <access qual> <type> <type qual> <name>
 bool writeManifest(const std::string &Path, const std::vector<KernelInfo> &Kernels) {
   std::error_code EC;
@@ -484,7 +494,7 @@ bool writeManifest(const std::string &Path, const std::vector<KernelInfo> &Kerne
   }
   for (const KernelInfo &K : Kernels) {
     OS << "kernel\t" << K.Name << "\t" << K.Args.size() << "\t" << K.Reqd[0] << "\t"
-       << K.Reqd[1] << "\t" << K.Reqd[2] << "\n";
+       << K.Reqd[1] << "\t" << K.Reqd[2] << "\t" << K.StaticLocalBytes << "\n";
     for (const ArgInfo &A : K.Args)
       OS << "arg\t" << A.K << "\t" << A.Size << "\t" << A.AddressQualifier << "\t"
          << A.AccessQualifier << "\t" << A.TypeName << "\t" << A.TypeQualifier << "\t" << A.Name

@@ -538,10 +538,9 @@ cl_int CL_API_CALL GetKernelWorkGroupInfo(cl_kernel K, cl_device_id D,
     return info(Size, Value, SizeRet, R, sizeof R);
   }
   case CL_KERNEL_LOCAL_MEM_SIZE: {
-    // The __local arguments set so far (static __local variables are not
-    // counted yet).
+    // The kernel's __local variables and the __local arguments set so far.
     std::lock_guard<std::mutex> G(K->lock);
-    cl_ulong Bytes = 0;
+    cl_ulong Bytes = K->desc->staticLocalBytes;
     for (size_t I = 0; I < K->localSizes.size(); ++I)
       Bytes += K->localSizes[I];
     return infoValue(Size, Value, SizeRet, Bytes);

@@ -109,6 +109,7 @@ struct KernelDesc {
   std::string name;
   std::vector<ArgDesc> args;
   size_t reqd[3] = {0, 0, 0};
+  size_t staticLocalBytes = 0; // its __local variables
   /// The address libloomrt knows the kernel by (its "host stub").
   char stub = 0;
 };

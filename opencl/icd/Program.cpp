@@ -85,11 +85,12 @@ bool parseManifest(const std::string &Text, std::vector<std::unique_ptr<KernelDe
         break;
       Pos = Tab + 1;
     }
-    if (F[0] == "kernel" && F.size() == 6) {
+    if (F[0] == "kernel" && F.size() == 7) {
       auto K = std::make_unique<KernelDesc>();
       K->name = F[1];
       for (int I = 0; I < 3; ++I)
         K->reqd[I] = std::strtoull(F[3 + I].c_str(), nullptr, 10);
+      K->staticLocalBytes = std::strtoull(F[6].c_str(), nullptr, 10);
       Out.push_back(std::move(K));
     } else if (F[0] == "arg" && F.size() == 8 && !Out.empty()) {
       ArgDesc A;

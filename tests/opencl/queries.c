@@ -8,7 +8,12 @@ static const char *source =
     "void k1(__global float *out, __constant int *c, __local float *tmp, const uint n) {\n"
     "  out[get_global_id(0)] = (float)n;\n"
     "}\n"
-    "__kernel void k2(__global int *x) { x[0] = 1; }\n";
+    "__kernel void k2(__global int *x) {\n"
+    "  __local int b[8];\n"
+    "  b[get_local_id(0)] = 1;\n"
+    "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  x[0] = b[0];\n"
+    "}\n";
 
 int main(void) {
   setup_queue(CL_QUEUE_PROFILING_ENABLE);
@@ -121,6 +126,14 @@ int main(void) {
   OK(clSetKernelArg(k, 1, sizeof(cl_mem), &cbuf));
   OK(clSetKernelArg(k, 2, 16, NULL));
   OK(clSetKernelArg(k, 3, sizeof nv, &nv));
+  /* Local memory: the __local argument's 16 bytes; k2's 32-byte array. */
+  cl_ulong lmem;
+  OK(clGetKernelWorkGroupInfo(k, device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof lmem, &lmem, NULL));
+  CHECK(lmem == 16);
+  cl_kernel kk2 = kernel(p, "k2");
+  OK(clGetKernelWorkGroupInfo(kk2, device, CL_KERNEL_LOCAL_MEM_SIZE, sizeof lmem, &lmem, NULL));
+  CHECK(lmem == 32);
+  clReleaseKernel(kk2);
   size_t global[2] = {16, 4}, bad_local[2] = {4, 2};
   CHECK_CL(clEnqueueNDRangeKernel(queue, k, 2, NULL, global, bad_local, 0, NULL, NULL),
            CL_INVALID_WORK_GROUP_SIZE);
