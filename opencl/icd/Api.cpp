@@ -928,7 +928,7 @@ cl_int CL_API_CALL EnqueueNDRangeKernel(cl_command_queue Q, cl_kernel K, cl_uint
     L.values = K->values;
     L.localSizes = K->localSizes;
   }
-  uint64_t Local = 0;
+  uint64_t Local = K->desc->staticLocalBytes;
   for (size_t I = 0; I < K->desc->args.size(); ++I)
     if (K->desc->args[I].kind == ArgDesc::Local)
       Local += (L.localSizes[I] + 127) / 128 * 128;
