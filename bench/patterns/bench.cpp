@@ -80,7 +80,8 @@ static double loomTime(const ProgramDef &d, const std::map<std::string, int64_t>
   cg.blockSize = r.best.blockSize;
   CompiledProgram cp = compile(generate(*q, cg));
   params = "parts=" + std::to_string(r.best.params.parts) + " chunk=" + std::to_string(r.best.params.chunk) +
-           " vector=" + std::to_string(r.best.params.vector) + " block=" + std::to_string(r.best.blockSize);
+           " vector=" + std::to_string(r.best.params.vector) + (r.best.params.workgroups ? " workgroups" : "") +
+           " block=" + std::to_string(r.best.blockSize);
   return cp.timeLaunch(in, sizes, 5, &result);
 }
 
