@@ -573,6 +573,13 @@ CVal Gen::gen(const ExprP &e) {
   case Op::Split: case Op::Join: case Op::Reorder: case Op::ReorderStride: case Op::Transpose:
   case Op::AsVector: case Op::AsScalar: case Op::Slide: case Op::Pad:
     return view(e);
+  case Op::Index: {
+    CVal x = gen(e->kids[0]);
+    CVal i = gen(e->kids[1]);
+    if (i.k != CVal::Scalar)
+      unsupported(e, "the index must be a scalar");
+    return x.at("(int)(" + i.expr + ")");
+  }
   case Op::Map:
     if (isPureView(lambdaBody(e->kids[0]))) {
       // A map of a view (map(transpose), map(slide)) is a view too.

@@ -171,6 +171,7 @@ ExprP slide(int size, int step, ExprP x) {
   n->count = step;
   return n;
 }
+ExprP index(ExprP x, ExprP i) { return node(Op::Index, {std::move(x), std::move(i)}); }
 ExprP pad(int left, int right, ExprP x) {
   auto n = node(Op::Pad, {std::move(x)});
   n->count = left;
@@ -243,6 +244,7 @@ std::string patternName(const ExprP &e) {
   case Op::AsScalar: return "asScalar";
   case Op::Slide: return "slide";
   case Op::Pad: return "pad";
+  case Op::Index: return "index";
   }
   return "?";
 }

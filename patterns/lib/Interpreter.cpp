@@ -300,6 +300,14 @@ Value eval(const ExprP &e, const Scope *env) {
       out.push_back(Value::array(std::vector<Value>(x.elems.begin() + i, x.elems.begin() + i + size)));
     return Value::array(out);
   }
+  case Op::Index: {
+    Value x = arr(e, kid(0));
+    double i = kid(1).s;
+    if (!(i >= 0 && i < (double)x.elems.size()))
+      throw Error("index: " + std::to_string((long long)i) + " is outside an array of " +
+                  std::to_string(x.elems.size()));
+    return x.elems[(size_t)i];
+  }
   case Op::Pad: {
     Value x = arr(e, kid(0));
     int64_t n = (int64_t)x.elems.size();

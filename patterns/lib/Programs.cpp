@@ -57,6 +57,37 @@ UserFunP blackScholes() {
   }();
   return f;
 }
+// SHOC MD's force (lj1 = 1.5, lj2 = 2, cutoff^2 = 16).
+UserFunP ljForce() {
+  static UserFunP f = [] {
+    auto c = sconst;
+    TypeP t3 = Type::tupleT({floatT(), floatT(), floatT()});
+    std::vector<std::pair<std::string, SExprP>> lets = {
+        {"dx", svar("p._0") - svar("q._0")},
+        {"dy", svar("p._1") - svar("q._1")},
+        {"dz", svar("p._2") - svar("q._2")},
+        {"r2", svar("dx") * svar("dx") + svar("dy") * svar("dy") + svar("dz") * svar("dz")},
+        {"r2inv", c(1.0) / svar("r2")},
+        {"r6inv", svar("r2inv") * svar("r2inv") * svar("r2inv")},
+        {"f", sselect(sbin(SExpr::Lt, svar("r2"), c(16.0)),
+                      svar("r2inv") * svar("r6inv") * (c(1.5) * svar("r6inv") - c(2.0)), c(0.0))},
+        {"_r0", svar("dx") * svar("f")},
+        {"_r1", svar("dy") * svar("f")},
+        {"_r2", svar("dz") * svar("f")}};
+    return userFun("ljForce", {{"p", t3}, {"q", t3}}, t3, nullptr, lets);
+  }();
+  return f;
+}
+UserFunP add3() {
+  static UserFunP f = [] {
+    TypeP t3 = Type::tupleT({floatT(), floatT(), floatT()});
+    return userFun("add3", {{"a", t3}, {"b", t3}}, t3, nullptr,
+                   {{"_r0", svar("a._0") + svar("b._0")},
+                    {"_r1", svar("a._1") + svar("b._1")},
+                    {"_r2", svar("a._2") + svar("b._2")}});
+  }();
+  return f;
+}
 } // namespace funs
 
 using namespace rules;
@@ -267,6 +298,62 @@ const std::vector<ProgramDef> &programs() {
            }
          return r;
        }},
+      {"md", "Lennard-Jones forces over a neighbour list (SHOC MD): N atoms, K neighbours each",
+       [] {
+         Size N = Size::var("N"), K = Size::var("K");
+         auto X = param("X", arrayOf(floatT(), N)), Y = param("Y", arrayOf(floatT(), N)),
+              Z = param("Z", arrayOf(floatT(), N));
+         auto NL = param("NL", arrayOf(arrayOf(intT(), K), N));
+         auto P = zip({X, Y, Z});
+         auto add = fun2([](ExprP a, ExprP b) { return call(funs::add3(), {a, b}); });
+         auto zero3 = tuple({literal(0, floatT()), literal(0, floatT()), literal(0, floatT())});
+         auto atom = fun1([&](ExprP t) {
+           auto force = fun1([&](ExprP j) { return call(funs::ljForce(), {get(t, 0), index(P, j)}); });
+           return reduce(add, zero3, map(force, get(t, 1)));
+         });
+         return Program{"md", lambda({X, Y, Z, NL}, join(map(atom, zip({P, NL}))))};
+       },
+       deriveRows, {{"N", 64}, {"K", 16}},
+       [](const Flat &in, const Sizes &s) {
+         int64_t N = s.at("N"), K = s.at("K");
+         std::vector<double> r(3 * N, 0.0);
+         for (int64_t i = 0; i < N; ++i)
+           for (int64_t k = 0; k < K; ++k) {
+             int64_t j = (int64_t)in[3][i * K + k];
+             double dx = in[0][i] - in[0][j], dy = in[1][i] - in[1][j], dz = in[2][i] - in[2][j];
+             double r2 = dx * dx + dy * dy + dz * dz;
+             if (r2 < 16.0) {
+               double r2inv = 1.0 / r2, r6inv = r2inv * r2inv * r2inv;
+               double f = r2inv * r6inv * (1.5 * r6inv - 2.0);
+               r[3 * i] += dx * f;
+               r[3 * i + 1] += dy * f;
+               r[3 * i + 2] += dz * f;
+             }
+           }
+         return r;
+       },
+       0.0, 10.0,
+       // Atoms on a jittered grid (no two closer than 0.5), each with K
+       // other atoms (never itself) as neighbours.
+       [](const Sizes &s, unsigned seed) {
+         int64_t N = s.at("N"), K = s.at("K");
+         std::mt19937 rng(seed);
+         std::uniform_real_distribution<double> jitter(-0.25, 0.25);
+         std::vector<Value> x, y, z, nl;
+         int64_t side = 1;
+         while (side * side * side < N)
+           ++side;
+         for (int64_t i = 0; i < N; ++i) {
+           x.push_back(Value::scalar((float)(1.5 * (i % side) + jitter(rng))));
+           y.push_back(Value::scalar((float)(1.5 * ((i / side) % side) + jitter(rng))));
+           z.push_back(Value::scalar((float)(1.5 * (i / (side * side)) + jitter(rng))));
+           std::vector<Value> row;
+           for (int64_t k = 0; k < K; ++k)
+             row.push_back(Value::scalar((double)((i + 1 + k * 7) % N == i ? (i + 1) % N : (i + 1 + k * 7) % N)));
+           nl.push_back(Value::array(row));
+         }
+         return std::vector<Value>{Value::array(x), Value::array(y), Value::array(z), Value::array(nl)};
+       }},
       {"mm", "C = A B (A is M x K, B is K x N)",
        [] {
          Size M = Size::var("M"), K = Size::var("K"), N = Size::var("N");
@@ -296,6 +383,8 @@ const std::vector<ProgramDef> &programs() {
 
 std::vector<Value> randomInputs(const ProgramDef &d, const Program &p, const std::map<std::string, int64_t> &sizes,
                                 unsigned seed) {
+  if (d.makeInputs)
+    return d.makeInputs(sizes, seed);
   std::mt19937 rng(seed);
   std::vector<Value> in;
   for (int i = 0; i < p.fun->count; ++i)

@@ -233,6 +233,15 @@ TypeP typeCheck(const ExprP &e) {
     space = spaceOf(e->kids[0]);
     break;
   }
+  case Op::Index: {
+    TypeP x = arrayArg(e, kidT(0));
+    TypeP i = kidT(1);
+    if (i->kind != Type::Scalar || i->scalar != ScalarKind::Int)
+      fail(e, "the index must be an int, not " + i->str());
+    t = x->elem;
+    space = spaceOf(e->kids[0]);
+    break;
+  }
   case Op::Pad: {
     TypeP x = arrayArg(e, kidT(0));
     if (e->count < 0 || e->dim < 0)

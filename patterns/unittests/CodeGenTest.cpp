@@ -42,7 +42,7 @@ TEST_P(ProgramTest, DerivedCompiledAndChecked) {
 
 INSTANTIATE_TEST_SUITE_P(Programs, ProgramTest,
                          ::testing::Values("scal", "asum", "dot", "gemvN", "gemvT", "blackScholes", "mm",
-                                           "stencil2D"));
+                                           "stencil2D", "md"));
 
 TEST(CodeGenTest, ViewsAreIndexArithmetic) {
   Program p;

@@ -62,6 +62,15 @@ TEST(InterpreterTest, UserFunctionWithTuples) {
   EXPECT_NEAR(r.elems[0].s - r.elems[1].s, 10 - 12 * std::exp(-0.02), 1e-4);
 }
 
+TEST(InterpreterTest, Gather) {
+  auto x = param("x", arrayOf(floatT(), 4)), ix = param("ix", arrayOf(intT(), 3));
+  ExprP g = lambda({x, ix}, map(fun1([&](ExprP i) { return index(x, i); }), ix));
+  std::vector<Value> idx = {Value::scalar(3), Value::scalar(0), Value::scalar(3)};
+  EXPECT_EQ(run(g, {iota(4), Value::array(idx)}).str(), "[3, 0, 3]");
+  idx[1] = Value::scalar(4);
+  EXPECT_THROW(run(g, {iota(4), Value::array(idx)}), Error); // outside the array
+}
+
 TEST(InterpreterTest, BadSizesAreErrors) {
   EXPECT_THROW(evalStr([](ExprP x) { return split(4, x); }, 6), Error);
   EXPECT_THROW(evalStr([](ExprP x) { return asVector(4, x); }, 6), Error);

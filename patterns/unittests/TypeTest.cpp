@@ -85,6 +85,12 @@ TEST(TypeCheckTest, SlideDoesNotTile) {
   EXPECT_NE(msg.find("type error in slide: windows of 3 every 2 do not tile 10 elements"), std::string::npos) << msg;
 }
 
+TEST(TypeCheckTest, IndexMustBeInt) {
+  auto x = param("x", fa(N));
+  std::string msg = errorOf(map(fun1([&](ExprP i) { return index(x, i); }), x));
+  EXPECT_NE(msg.find("type error in index: the index must be an int, not float"), std::string::npos) << msg;
+}
+
 TEST(TypeCheckTest, JoinOfFlatArray) {
   std::string msg = errorOf(join(param("x", fa(N))));
   EXPECT_NE(msg.find("type error in join: its input must be an array of arrays, not [float]_(N)"), std::string::npos) << msg;

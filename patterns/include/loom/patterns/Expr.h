@@ -62,7 +62,8 @@ enum class Op {
   ToGlobal, ToLocal, ToPrivate, // kids {e}: e's result lives in that memory
   AsVector, AsScalar,
   Slide, // kids {x}; n = window size, count = step: [T]_n -> [[T]_size]_((n-size+step)/step)
-  Pad    // kids {x}; count = left, dim = right: [T]_n -> [T]_(left+n+right), clamping at the borders
+  Pad,   // kids {x}; count = left, dim = right: [T]_n -> [T]_(left+n+right), clamping at the borders
+  Index  // kids {x, i}: x[i] for an int i computed at run time (gathers: neighbour lists)
 };
 enum class MapKind { Map, Seq, Global, Workgroup, Local };
 enum class ReduceKind { Reduce, Seq };
@@ -132,6 +133,8 @@ ExprP asScalar(ExprP x);
 ExprP slide(int size, int step, ExprP x);
 /// x extended by left and right elements that repeat its first and last (clamp).
 ExprP pad(int left, int right, ExprP x);
+/// x[i] where i is an int value (a gather).
+ExprP index(ExprP x, ExprP i);
 
 /// A copy of n with other kids (and nothing else changed).
 ExprP withKids(const ExprP &n, std::vector<ExprP> kids);

@@ -16,6 +16,8 @@ UserFunP mult();  // (a, b) => a * b
 UserFunP absf();  // (a) => |a|
 UserFunP axpby(); // (alpha, a, beta, b) => alpha * a + beta * b
 UserFunP blackScholes(); // (S) => (call, put), the paper's BlackScholes
+UserFunP ljForce();      // (p, q) => Lennard-Jones force on p from q (SHOC MD), 3-tuples
+UserFunP add3();         // (a, b) => a + b on 3-tuples
 } // namespace funs
 
 /// Parameters a derivation takes (exploration varies them).
@@ -35,6 +37,8 @@ struct ProgramDef {
   /// A plain C++ implementation on the flattened inputs (the second reference).
   std::function<std::vector<double>(const std::vector<std::vector<double>> &, const std::map<std::string, int64_t> &)> reference;
   double lo = -1, hi = 1; // range of the random inputs
+  /// Inputs that are not uniform random numbers (neighbour lists), if any.
+  std::function<std::vector<Value>(const std::map<std::string, int64_t> &, unsigned)> makeInputs;
 };
 
 /// Random inputs for p at the given sizes (as interpreter values).
