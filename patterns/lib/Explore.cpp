@@ -3,6 +3,8 @@
 #include "loom/patterns/Explore.h"
 
 #include <algorithm>
+#include <cctype>
+#include <functional>
 #include <chrono>
 #include <cmath>
 #include <fstream>
@@ -25,9 +27,39 @@ std::string cpuModel() {
   return "unknown-cpu";
 }
 
+// The expression's text with parameters renamed in order of appearance:
+// building a program twice gives fresh parameter names, not a new key.
+static std::string canonicalText(const ExprP &e) {
+  std::map<std::string, std::string> names;
+  std::function<void(const ExprP &)> collect = [&](const ExprP &n) {
+    if (n->op == Op::Param && !names.count(n->name)) {
+      std::string c = "p" + std::to_string(names.size());
+      names[n->name] = c;
+    }
+    for (auto &k : n->kids)
+      collect(k);
+  };
+  collect(e);
+  std::string text = print(e), out;
+  for (size_t i = 0; i < text.size();) {
+    if (isalpha((unsigned char)text[i]) || text[i] == '_') {
+      size_t j = i;
+      while (j < text.size() && (isalnum((unsigned char)text[j]) || text[j] == '_'))
+        ++j;
+      std::string id = text.substr(i, j - i);
+      auto it = names.find(id);
+      out += it == names.end() ? id : it->second;
+      i = j;
+    } else {
+      out += text[i++];
+    }
+  }
+  return out;
+}
+
 static std::string cacheFile(const ProgramDef &d, const std::map<std::string, int64_t> &sizes, const std::string &dir) {
   Program p = d.build();
-  std::string key = print(p.fun) + "|";
+  std::string key = canonicalText(p.fun) + "|";
   for (auto &[k, v] : sizes)
     key += k + "=" + std::to_string(v) + ",";
   key += "|" + cpuModel();
