@@ -23,6 +23,7 @@
 // Usage: loom-clc --source=<file.cl> --output=<file.so> --manifest=<file>
 //                 --key=<module key> [--options=<OpenCL build options>]
 //                 [--dump-abi=<file.ll>: the module after step 3, for tests]
+//                 [--dump-stages=<dir>: every pipeline stage, as loomcc's]
 // Exit status: 0 built; 1 the program failed to build (the log on stderr
 // says why); 2 the build options are invalid (CL_INVALID_BUILD_OPTIONS).
 #include "Pipeline/DeviceCompile.h"
@@ -378,7 +379,8 @@ bool lowerKernel(Function *K, std::vector<KernelInfo> &Kernels) {
     AI.TypeName = argMetadata(*K, "kernel_arg_type", A.getArgNo());
     AI.TypeQualifier = argMetadata(*K, "kernel_arg_type_qual", A.getArgNo());
     AI.Name = argMetadata(*K, "kernel_arg_name", A.getArgNo());
-    StringRef Base = argMetadata(*K, "kernel_arg_base_type", A.getArgNo());
+    std::string BaseName = argMetadata(*K, "kernel_arg_base_type", A.getArgNo());
+    StringRef Base = BaseName;
     if (Base.contains("image") || Base.contains("sampler") || Base.contains("pipe") ||
         Base.contains("queue_t")) {
       errs() << "error: kernel '" << Info.Name << "': argument '" << AI.Name << "' of type '"
@@ -510,7 +512,7 @@ bool writeManifest(const std::string &Path, const std::vector<KernelInfo> &Kerne
 /// kernels.
 bool compileToObject(Module &M, const std::string &Key, const std::string &DeviceLib,
                      const BuildOptions &B, const std::string &ObjectPath,
-                     LogDiagnostics &Diags) {
+                     const std::string &DumpStages, LogDiagnostics &Diags) {
   InitializeNativeTarget();
   InitializeNativeTargetAsmPrinter();
   std::string Error;
@@ -523,6 +525,7 @@ bool compileToObject(Module &M, const std::string &Key, const std::string &Devic
   loom::DeviceCompileOptions Opts;
   Opts.Pipeline.ModuleKey = Key;
   Opts.Pipeline.DeviceLibraryPath = DeviceLib;
+  Opts.Pipeline.DumpStagesDir = DumpStages;
   if (const char *E = std::getenv("LOOM_VECTOR_WIDTH"))
     if (StringRef(E).getAsInteger(10, Opts.Pipeline.VectorWidth))
       Opts.Pipeline.VectorWidth = 0;
@@ -550,7 +553,7 @@ bool compileToObject(Module &M, const std::string &Key, const std::string &Devic
 }
 
 int run(int Argc, char **Argv) {
-  std::string Source, Output, Manifest, Key, Options, DumpAbi;
+  std::string Source, Output, Manifest, Key, Options, DumpAbi, DumpStages;
   for (int I = 1; I < Argc; ++I) {
     StringRef A = Argv[I];
     if (A.consume_front("--source="))
@@ -565,6 +568,8 @@ int run(int Argc, char **Argv) {
       Options = A.str();
     else if (A.consume_front("--dump-abi="))
       DumpAbi = A.str(); // the module after the launch ABI, as text (tests)
+    else if (A.consume_front("--dump-stages="))
+      DumpStages = A.str(); // as loomcc --loom-dump-stages: every pipeline stage
     else {
       errs() << "loom-clc: unknown argument '" << A << "'\n";
       return ExitBuildFailed;
@@ -667,7 +672,9 @@ int run(int Argc, char **Argv) {
 
   // 4. Kernel pipeline, host code, shared object.
   std::string Object = Output + ".o";
-  if (!compileToObject(*M, Key, DeviceLib, B, Object, *Diags)) {
+  if (!DumpStages.empty())
+    sys::fs::create_directories(DumpStages);
+  if (!compileToObject(*M, Key, DeviceLib, B, Object, DumpStages, *Diags)) {
     sys::fs::remove(Object);
     return ExitBuildFailed;
   }
