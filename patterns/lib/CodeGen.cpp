@@ -347,10 +347,19 @@ private:
       line(d[0] + " = " + s[0] + ";");
       return;
     }
+    std::vector<std::string> types;
+    std::function<void(const CVal &)> leafTypes = [&](const CVal &v) {
+      if (v.k == CVal::Scalar)
+        types.push_back(cType(v.type->scalar));
+      else
+        for (auto &e : v.elems)
+          leafTypes(e);
+    };
+    leafTypes(dst);
     std::vector<std::string> tmps;
     for (size_t i = 0; i < s.size(); ++i) {
       tmps.push_back(fresh("n"));
-      line("const auto " + tmps.back() + " = " + s[i] + ";");
+      line("const " + types.at(i) + " " + tmps.back() + " = " + s[i] + ";");
     }
     for (size_t i = 0; i < d.size(); ++i)
       line(d[i] + " = " + tmps[i] + ";");
