@@ -25,6 +25,8 @@ bool isPureView(const ExprP &e);
 
 namespace {
 
+bool hasGlobalMapOtherDim(const ExprP &e, int dim);
+
 
 [[noreturn]] void unsupported(const ExprP &e, const std::string &why) {
   std::string where = print(e);
@@ -177,6 +179,7 @@ private:
   std::ostringstream prologue;
   int indent = 1;
   bool usedLocal = false;
+  int globalDims = 0; // dimensions of the enclosing mapGlb loops
 
   std::string fresh(const char *p) { return p + std::to_string(counter++); }
   void line(const std::string &s) { *out << std::string(2 * indent, ' ') << s << "\n"; }
@@ -715,7 +718,13 @@ void Gen::mapLoop(const ExprP &e, const Dest &d) {
     break;
   case MapKind::Global:
     if (level != Kernel)
-      unsupported(e, "mapGlb must be the outermost map of a kernel");
+      unsupported(e, "mapGlb must be the outermost map of a kernel (or nested in a mapGlb of another dimension)");
+    if (globalDims & (1 << dim))
+      unsupported(e, "mapGlb" + std::to_string(dim) + " inside a mapGlb of the same dimension");
+    // A mapGlb of another dimension inside: its threads are the same
+    // kernel-level threads, split along that dimension.
+    if (hasGlobalMapOtherDim(lambdaBody(f), dim))
+      inner = Kernel;
     line("for (int " + i + " = " + idx("blockIdx", dim) + " * " + idx("blockDim", dim) + " + " + idx("threadIdx", dim) +
          "; " + i + " < " + n + "; " + i + " += " + idx("gridDim", dim) + " * " + idx("blockDim", dim) + ") {");
     break;
@@ -734,6 +743,9 @@ void Gen::mapLoop(const ExprP &e, const Dest &d) {
   ++indent;
   Level saved = level;
   level = inner;
+  int savedDims = globalDims;
+  if (e->mapKind == MapKind::Global)
+    globalDims |= 1 << dim;
   bool savedLocal = usedLocal;
   usedLocal = false;
   env[f->kids[0].get()] = x.at(i);
@@ -749,6 +761,7 @@ void Gen::mapLoop(const ExprP &e, const Dest &d) {
     line("if (" + i + " + " + idx("gridDim", dim) + " < " + n + ") " + barrier());
   usedLocal = savedLocal || usedLocal;
   level = saved;
+  globalDims = savedDims;
   --indent;
   line("}");
   if (e->mapKind == MapKind::Local && d.intermediate && d.space == AddrSpace::Local)
@@ -821,6 +834,18 @@ static void localMapSizes(const ExprP &e, std::vector<std::string> &out) {
     localMapSizes(k, out);
 }
 
+// Is there a mapGlb of a dimension other than dim in e (not below another map)?
+bool hasGlobalMapOtherDim(const ExprP &e, int dim) {
+  if (e->op == Op::Map && e->mapKind == MapKind::Global)
+    return e->dim != dim;
+  if (e->op == Op::Map)
+    return false;
+  for (auto &k : e->kids)
+    if (k->op != Op::Lambda && hasGlobalMapOtherDim(k, dim))
+      return true;
+  return false;
+}
+
 static bool isParallelMap(const ExprP &e) {
   return e->op == Op::Map && (e->mapKind == MapKind::Global || e->mapKind == MapKind::Workgroup);
 }
@@ -853,8 +878,27 @@ void Gen::kernel(const ExprP &root, const ExprP &e, const Dest &d) {
   level = parallel ? Kernel : Thread;
   std::string n = parallel ? sizeC(e->kids[1]->type->size) : "1";
   if (parallel && e->mapKind == MapKind::Global) {
-    block = std::to_string(opts.blockSize);
-    grid = "loom_min((" + n + " + " + block + " - 1) / " + block + ", " + std::to_string(opts.maxBlocks) + ")";
+    // Each dimension's extent: the size its (outermost) mapGlb maps over.
+    std::string ext[3] = {"", "", ""};
+    std::function<void(const ExprP &)> dims = [&](const ExprP &x) {
+      if (x->op == Op::Map && x->mapKind == MapKind::Global && ext[x->dim].empty())
+        ext[x->dim] = sizeC(x->kids[1]->type->size);
+      for (auto &k : x->kids)
+        dims(k);
+    };
+    dims(e);
+    if (ext[1].empty() && ext[2].empty() && e->dim == 0) {
+      block = std::to_string(opts.blockSize);
+      grid = "loom_min((" + n + " + " + block + " - 1) / " + block + ", " + std::to_string(opts.maxBlocks) + ")";
+    } else {
+      // Threads along x (a block of blockSize), blocks along y and z.
+      std::string bx = ext[0].empty() ? "1" : std::to_string(opts.blockSize);
+      std::string gx = ext[0].empty() ? "1" : "loom_min((" + ext[0] + " + " + bx + " - 1) / " + bx + ", " + std::to_string(opts.maxBlocks) + ")";
+      std::string gy = ext[1].empty() ? "1" : "loom_min(" + ext[1] + ", 65535)";
+      std::string gz = ext[2].empty() ? "1" : "loom_min(" + ext[2] + ", 65535)";
+      grid = "dim3(" + gx + ", " + gy + ", " + gz + ")";
+      block = "dim3(" + bx + ", 1, 1)";
+    }
   } else if (parallel) {
     grid = "loom_min(" + n + ", " + std::to_string(opts.maxBlocks) + ")";
     std::vector<std::string> sizes;

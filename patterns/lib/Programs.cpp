@@ -364,7 +364,13 @@ const std::vector<ProgramDef> &programs() {
          });
          return Program{"mm", lambda({A, B}, map(rowOfC, A))};
        },
-       deriveRows, {{"M", 24}, {"K", 40}, {"N", 32}},
+       [](const DeriveParams &p) {
+         // workgroups: a 2D grid, rows along y and columns along x, as a
+         // CUDA programmer writes it (consecutive threads, consecutive columns).
+         if (p.workgroups)
+           return seq({topDown(mapToGlb(1)), topDown(mapToGlb(0)), lowerRest()});
+         return deriveRows(p);
+       }, {{"M", 24}, {"K", 40}, {"N", 32}},
        [](const Flat &in, const Sizes &s) {
          int64_t M = s.at("M"), K = s.at("K"), N = s.at("N");
          std::vector<double> r(M * N);

@@ -31,6 +31,13 @@ TEST_P(ProgramTest, DerivedCompiledAndChecked) {
   for (auto &[k, v] : d->testSizes)
     sizes[k] = v * 2;
   EXPECT_EQ(checkProgram(*d, DeriveParams{16, 64, 8}, sizes, 2), "");
+  if (GetParam() == "mm") {
+    Program derived;
+    EXPECT_EQ(checkProgram(*d, DeriveParams{16, 64, 0, true}, d->testSizes, 3, &derived), "");
+    std::string src = generate(derived).source;
+    EXPECT_NE(src.find("<<<dim3("), std::string::npos) << src;
+    EXPECT_NE(src.find("blockIdx.y"), std::string::npos) << src;
+  }
   if (GetParam() == "gemvN" || GetParam() == "gemvT") {
     Program derived;
     EXPECT_EQ(checkProgram(*d, DeriveParams{16, 64, 0, true}, d->testSizes, 3, &derived), "");
