@@ -207,33 +207,6 @@ void prepareModule(Module &M, const Manifest &Man, const std::string &Kernel) {
     bindThroughTable(*GV, *Table, Slot);
 }
 
-/// In a shared object a thread-local variable's address costs a call
-/// (__tls_get_addr): compute each one once per function, where the
-/// optimizer hoists it out of the block and thread loops, not at every use.
-void addressThreadLocalsOnce(Module &M) {
-  for (GlobalVariable &GV : M.globals()) {
-    if (!GV.isThreadLocal())
-      continue;
-    convertUsersOfConstantsToInstructions({&GV});
-    DenseMap<Function *, Value *> Address;
-    for (Use &U : make_early_inc_range(GV.uses())) {
-      auto *I = dyn_cast<Instruction>(U.getUser());
-      if (!I)
-        continue;
-      if (auto *II = dyn_cast<IntrinsicInst>(I);
-          II && II->getIntrinsicID() == Intrinsic::threadlocal_address)
-        continue;
-      Function *F = I->getFunction();
-      Value *&A = Address[F];
-      if (!A) {
-        IRBuilder<> B(&*F->getEntryBlock().getFirstInsertionPt());
-        A = B.CreateThreadLocalAddress(&GV);
-      }
-      U.set(A);
-    }
-  }
-}
-
 /// Bitcode -> object file for the host (the back half of loomcc's device
 /// compile, tools/loomcc/DeviceCompiler.cpp, with blockDim fixed).
 std::string compileObject(StringRef Bitcode, const Manifest &Man, const std::string &Kernel,
@@ -268,7 +241,6 @@ std::string compileObject(StringRef Bitcode, const Manifest &Man, const std::str
   Opts.FastMath = Config.FastMath;
   Opts.Fmad = Config.Fmad;
   Opts.LoopVectorize = Config.LoopVectorize;
-  Opts.BeforeHostOptimization = addressThreadLocalsOnce;
   if (!loom::compileDeviceModule(M, *TM, Opts, [&] { return !Diags->Errors.empty(); }, Error))
     throw Failed{Diags->Errors.empty() ? Error : "kernel pipeline: " + Diags->Errors};
 

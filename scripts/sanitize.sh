@@ -42,9 +42,14 @@ for KIND in "${KINDS[@]}"; do
     echo "sanitize: address: unit tests"
     ASAN_OPTIONS="detect_leaks=1:fast_unwind_on_malloc=0" "$SB/bin/loom-unit-tests" --gtest_brief=1
     echo "sanitize: address: end-to-end programs"
+    SUITES=("$ROOT/tests/e2e")
+    # tests/known-failing holds no test while no bug is known (its README).
+    if [ -n "$(find "$ROOT/tests/known-failing" -name '*.cu' -o -name '*.test' -o -name '*.ll')" ]; then
+      SUITES+=("$ROOT/tests/known-failing")
+    fi
     LD_PRELOAD="$(gcc -print-file-name=libasan.so)" ASAN_OPTIONS="detect_leaks=0" \
       "$LIT" -q --param site="$BUILD/tests" --param loom_runtime="$SB/lib" \
-      --filter-out 'thrust/' "$ROOT/tests/e2e" "$ROOT/tests/known-failing"
+      --filter-out 'thrust/' "${SUITES[@]}"
     ;;
   thread)
     export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"

@@ -2,12 +2,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Pipeline/DeviceCompile.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/ReplaceConstant.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -98,6 +101,66 @@ void addOffloadEntryRegistration(Module &M, StringRef ModuleKey) {
   B.CreateCall(Register, {Begin, End, B.CreateGlobalString(ModuleKey, "loom.rdc.key")});
   B.CreateRetVoid();
   appendToGlobalCtors(M, Ctor, /*Priority=*/65535);
+}
+
+/// Each function takes the address of each thread-local variable it uses
+/// (per-block `__shared__` storage, the dynamic shared-memory pointer, the
+/// vectorizer's scratch) from one call, at its entry, of a small noinline
+/// function that computes it.
+///
+/// Why a call of our own: in a shared object (the JIT's kernels, OpenCL
+/// programs, `loomcc -shared` libraries) the address comes from a call of
+/// __tls_get_addr, and LLVM's x86-64 back end assumes that call preserves
+/// zmm16-31 and the mask registers k0-k7, so it keeps AVX-512 gang values
+/// there across it. glibc's slow path (a thread's first access to a
+/// dlopen()ed object's thread-local block allocates it with malloc, whose
+/// memset uses exactly those registers) does not preserve them: a kernel
+/// argument broadcast before the call read as malloc's fill pattern in the
+/// first block a thread ran (tests/e2e/jit/tls_clobber.test). An ordinary
+/// call keeps nothing in caller-saved registers, and inside the helper
+/// nothing is live across __tls_get_addr. In an executable the linker
+/// relaxes the helper's body to a thread-pointer add; the call costs a few
+/// cycles per function entry (once per chunk of blocks, not per thread).
+void addressThreadLocalsThroughCalls(Module &M) {
+  LLVMContext &Ctx = M.getContext();
+  for (GlobalVariable &GV : M.globals()) {
+    if (!GV.isThreadLocal() || GV.use_empty())
+      continue;
+    convertUsersOfConstantsToInstructions({&GV});
+    SmallVector<Use *, 16> Uses;
+    for (Use &U : GV.uses())
+      if (isa<Instruction>(U.getUser()))
+        Uses.push_back(&U);
+    if (Uses.empty())
+      continue;
+    auto *Get = Function::Create(FunctionType::get(GV.getType(), false),
+                                 GlobalValue::InternalLinkage, "loom.tls." + GV.getName(), M);
+    Get->addFnAttr(Attribute::NoInline);
+    Get->addFnAttr(Attribute::NoUnwind);
+    Get->addFnAttr(Attribute::WillReturn);
+    Get->setMemoryEffects(MemoryEffects::none());
+    {
+      IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Get));
+      B.CreateRet(B.CreateThreadLocalAddress(&GV));
+    }
+    DenseMap<Function *, Value *> Address;
+    for (Use *U : Uses) {
+      auto *I = cast<Instruction>(U->getUser());
+      Function *F = I->getFunction();
+      Value *&A = Address[F];
+      if (!A) {
+        IRBuilder<> B(&*F->getEntryBlock().getFirstInsertionPt());
+        A = B.CreateCall(Get);
+      }
+      if (auto *II = dyn_cast<IntrinsicInst>(I);
+          II && II->getIntrinsicID() == Intrinsic::threadlocal_address) {
+        II->replaceAllUsesWith(A);
+        II->eraseFromParent();
+        continue;
+      }
+      U->set(A);
+    }
+  }
 }
 
 void writeText(const std::string &Dir, StringRef Name, function_ref<void(raw_ostream &)> Write) {
@@ -238,6 +301,7 @@ bool compileDeviceModule(Module &M, TargetMachine &TM, const DeviceCompileOption
     StripDebugInfo(M);
   if (Opts.BeforeHostOptimization)
     Opts.BeforeHostOptimization(M);
+  addressThreadLocalsThroughCalls(M);
   setHostFunctionAttributes(M, TM, Opts.FastMath);
   MAM.clear();
   PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3).run(M, MAM);
