@@ -93,7 +93,17 @@ static void check(const char *what, const std::vector<double> &got, const std::v
     }
 }
 
+static int run(int argc, char **argv);
 int main(int argc, char **argv) {
+  try {
+    return run(argc, argv);
+  } catch (const Error &e) {
+    fprintf(stderr, "loom-patterns-bench: %s\n", e.what());
+    return 1;
+  }
+}
+
+static int run(int argc, char **argv) {
   double budget = 15;
   bool quick = false;
   for (int i = 1; i < argc; ++i) {

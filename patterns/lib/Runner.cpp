@@ -84,11 +84,20 @@ CompiledProgram compile(const GeneratedCode &code, const std::string &dir) {
     std::string tmp = so + "." + std::to_string(getpid());
     std::string log = base + ".log";
     std::string cmd = "'" + cc + "' -O3 -shared -Xcompiler -fPIC '" + cu + "' -o '" + tmp + "' > '" + log + "' 2>&1";
-    if (system(cmd.c_str()) != 0) {
+    for (int attempt = 0;; ++attempt) {
+      if (system(cmd.c_str()) == 0)
+        break;
       std::ifstream l(log);
       std::stringstream ss;
       ss << l.rdbuf();
-      throw Error("loomcc failed on " + cu + ":\n" + ss.str());
+      // loomcc itself missing for a moment (being relinked by a build):
+      // try again a few times; a compile error is reported at once.
+      bool transient = ss.str().find(cc + ": Permission denied") != std::string::npos ||
+                       ss.str().find(cc + ": not found") != std::string::npos ||
+                       ss.str().find("Text file busy") != std::string::npos;
+      if (!transient || attempt == 5)
+        throw Error("loomcc failed on " + cu + ":\n" + ss.str());
+      sleep(2);
     }
     rename(tmp.c_str(), so.c_str());
   }
