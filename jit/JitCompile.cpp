@@ -241,6 +241,7 @@ std::string compileObject(StringRef Bitcode, const Manifest &Man, const std::str
   Opts.FastMath = Config.FastMath;
   Opts.Fmad = Config.Fmad;
   Opts.LoopVectorize = Config.LoopVectorize;
+  Opts.SharedObject = true; // dlopen()ed by the runtime
   if (!loom::compileDeviceModule(M, *TM, Opts, [&] { return !Diags->Errors.empty(); }, Error))
     throw Failed{Diags->Errors.empty() ? Error : "kernel pipeline: " + Diags->Errors};
 

@@ -61,6 +61,12 @@ struct DeviceCompileOptions {
   /// Device link (-rdc): a constructor registers the host objects' offload
   /// entry table with the runtime.
   bool RegisterOffloadEntries = false;
+  /// The code goes into a shared object (the JIT's kernels, OpenCL programs,
+  /// `loomcc -shared` or `-Xcompiler -fPIC`): thread-local addresses come
+  /// from a call of a helper per function instead of __tls_get_addr amid
+  /// vector code (DeviceCompile.cpp, addressThreadLocalsThroughCalls). In
+  /// an executable the direct address folds into %fs-relative operands.
+  bool SharedObject = false;
   /// Called after the back half, before host attributes and O3 (the JIT
   /// prepares thread-local accesses there).
   std::function<void(llvm::Module &)> BeforeHostOptimization;

@@ -532,6 +532,7 @@ bool compileToObject(Module &M, const std::string &Key, const std::string &Devic
   Opts.FastMath = B.FastMath;
   Opts.Fmad = B.Fmad;
   Opts.EmbedJitBitcode = true;
+  Opts.SharedObject = true; // the program's shared object
   if (!loom::compileDeviceModule(M, *TM, Opts, [&] { return Diags.HadError; }, Error)) {
     if (!Diags.HadError)
       errs() << "internal error: " << Error << "\n";

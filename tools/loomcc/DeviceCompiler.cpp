@@ -202,6 +202,7 @@ bool compileDevice(const DeviceCompileJob &Job) {
   Opts.KeepDebugInfo = Job.KeepDebugInfo;
   Opts.EmbedJitBitcode = Job.EmbedJitBitcode;
   Opts.RegisterOffloadEntries = Job.RegisterOffloadEntries;
+  Opts.SharedObject = Job.SharedObject;
   if (!loom::compileDeviceModule(*M, *TM, Opts, [&] { return Diags->HadError; }, Error)) {
     if (!Diags->HadError)
       errs() << "loomcc: internal error: " << Error << " for '" << Job.BitcodePath << "'\n";

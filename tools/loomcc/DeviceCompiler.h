@@ -33,6 +33,9 @@ struct DeviceCompileJob {
   /// Embed the module's bitcode for launch-time specialization (the
   /// runtime's JIT); --loom-no-jit-bitcode turns it off.
   bool EmbedJitBitcode = true;
+  /// For a shared object: -shared, or -fPIC/-fpic for the host compiler (as
+  /// CMake compiles the objects of a shared library).
+  bool SharedObject = false;
   std::string RemarkPassed;       // -Rpass=<regex>
   std::string RemarkMissed;       // -Rpass-missed=<regex>
   std::string DumpIRPath;    // -keep: the transformed module, for inspection

@@ -420,6 +420,10 @@ DeviceCompileJob Driver::deviceJob() const {
   }
   Job.Codegen.VectorWidth = O.VectorWidth;
   Job.EmbedJitBitcode = !O.NoJitBitcode;
+  Job.SharedObject = O.Shared;
+  for (const std::string &F : O.HostFlags)
+    if (F == "-fPIC" || F == "-fpic")
+      Job.SharedObject = true;
   Job.RemarkPassed = O.RemarkPassed;
   Job.RemarkMissed = O.RemarkMissed;
   return Job;
