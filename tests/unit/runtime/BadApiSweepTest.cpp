@@ -44,6 +44,18 @@ cudaExtent extent(size_t W, size_t H, size_t D) {
 
 void *garbage() { return reinterpret_cast<void *>(uintptr_t(0x10)); }
 
+#if defined(__SANITIZE_THREAD__)
+constexpr bool UnderTsan = true;
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+constexpr bool UnderTsan = true;
+#else
+constexpr bool UnderTsan = false;
+#endif
+#else
+constexpr bool UnderTsan = false;
+#endif
+
 TEST(BadApiSweep, EveryInvalidCallReturnsCudasCode) {
   ASSERT_EQ(cudaGetLastError(), cudaSuccess);
   Calls = 0;
@@ -90,10 +102,14 @@ TEST(BadApiSweep, EveryInvalidCallReturnsCudasCode) {
   SWEEP(cudaErrorInvalidValue, cudaMemcpy(D, D + 512, 1024, cudaMemcpyDeviceToDevice));
   SWEEP(cudaErrorInvalidValue, cudaMemcpy(Pinned, D, 512, cudaMemcpyDeviceToHost));
   // Untracked host memory that is not mapped: the guarded copy fails.
-  SWEEP(cudaErrorInvalidValue, cudaMemcpy(D, garbage(), 16, cudaMemcpyHostToDevice));
-  SWEEP(cudaErrorInvalidValue, cudaMemcpy(garbage(), D, 16, cudaMemcpyDeviceToHost));
-  SWEEP(cudaErrorInvalidValue, cudaMemcpy(H.data(), garbage(), 16, cudaMemcpyDefault));
-  SWEEP(cudaErrorInvalidValue, cudaMemcpy(garbage(), H.data(), 16, cudaMemcpyHostToHost));
+  // (Under ThreadSanitizer the copy faults inside TSan's memmove
+  // interceptor first, which no guard can take.)
+  if (!UnderTsan) {
+    SWEEP(cudaErrorInvalidValue, cudaMemcpy(D, garbage(), 16, cudaMemcpyHostToDevice));
+    SWEEP(cudaErrorInvalidValue, cudaMemcpy(garbage(), D, 16, cudaMemcpyDeviceToHost));
+    SWEEP(cudaErrorInvalidValue, cudaMemcpy(H.data(), garbage(), 16, cudaMemcpyDefault));
+    SWEEP(cudaErrorInvalidValue, cudaMemcpy(garbage(), H.data(), 16, cudaMemcpyHostToHost));
+  }
   SWEEP(cudaErrorInvalidMemcpyDirection,
         cudaMemcpy(D, H.data(), 16, static_cast<cudaMemcpyKind>(7)));
   SWEEP(cudaErrorInvalidMemcpyDirection,
