@@ -277,12 +277,24 @@ Input Driver::normalizedSource(const Input &In, std::vector<std::string> &ExtraF
     OS << "#line 1 \"" << Quoted << "\"\n" << *Joined;
   }
   ExtraFlags = {"-iquote", sys::path::parent_path(Abs).str()};
-  return Input{Copy, In.Kind};
+  return Input{Copy, In.Kind, In.Hip};
+}
+
+/// HIP source (.hip, -x hip) is compiled as CUDA with Loom's HIP header
+/// force-included, as clang's HIP mode includes its HIP wrapper: Loom's
+/// pipeline takes NVPTX bitcode and CUDA's registration, which is what HIP's
+/// NVIDIA platform produces too (docs/tools.md, "HIP source").
+static std::vector<std::string> hipFlags(const Input &In) {
+  if (!In.Hip)
+    return {};
+  return {"-D__HIPCC__=1", "-include", "hip/hip_runtime.h"};
 }
 
 bool Driver::compileCuda(const Input &Original, std::vector<std::string> &Objects) {
-  std::vector<std::string> SourceFlags;
-  Input In = normalizedSource(Original, SourceFlags);
+  std::vector<std::string> SourceFlags = hipFlags(Original);
+  std::vector<std::string> Joined;
+  Input In = normalizedSource(Original, Joined);
+  SourceFlags.insert(SourceFlags.end(), Joined.begin(), Joined.end());
   std::string Stem = sys::path::stem(Original.Path).str();
   // The module key joins this file's device and host halves at run time; it
   // is derived from the file and the command so builds are reproducible.
@@ -560,6 +572,8 @@ bool Driver::preprocessOrDeps() {
     if (In.Kind == InputKind::Cuda) {
       A = cudaCommon();
       A.push_back("--cuda-host-only");
+      for (const std::string &F : hipFlags(In))
+        A.push_back(F);
     } else {
       A = {"-x", In.Kind == InputKind::C ? "c" : "c++", "-isystem", L.CudaInclude};
       if (In.Kind != InputKind::C)

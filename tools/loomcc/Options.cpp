@@ -72,7 +72,7 @@ bool parseBool(const char *Flag, const std::string &V, bool &Out) {
 }
 
 std::optional<InputKind> kindFromLanguage(const std::string &L) {
-  if (L == "cu" || L == "cuda")
+  if (L == "cu" || L == "cuda" || L == "hip")
     return InputKind::Cuda;
   if (L == "c++" || L == "cpp")
     return InputKind::Cxx;
@@ -143,8 +143,9 @@ const std::vector<Spec> &specs() {
        [](Options &O, const std::string &V) {
          std::optional<InputKind> K = kindFromLanguage(V);
          if (!K)
-           return error("unknown language '" + V + "' for -x (expected cu, c++ or c)");
+           return error("unknown language '" + V + "' for -x (expected cu, hip, c++ or c)");
          O.ForcedKind = K;
+         O.ForcedHip = V == "hip";
          return true;
        }},
       {"-Xcompiler", "--compiler-options", true, false,
@@ -473,7 +474,7 @@ int match(const std::string &Arg, const char *Name, bool Prefix,
 std::optional<InputKind> kindFromPath(const std::string &Path) {
   auto Dot = Path.rfind('.');
   std::string Ext = Dot == std::string::npos ? "" : Path.substr(Dot + 1);
-  if (Ext == "cu")
+  if (Ext == "cu" || Ext == "hip")
     return InputKind::Cuda;
   if (Ext == "cpp" || Ext == "cc" || Ext == "cxx" || Ext == "C" || Ext == "c++")
     return InputKind::Cxx;
@@ -605,16 +606,19 @@ std::optional<Options> parseOptions(const std::vector<std::string> &Args, bool A
       continue;
     if (Arg[0] != '-' || Arg == "-") {
       InputKind Kind;
-      if (O.ForcedKind && kindFromPath(Arg) != InputKind::Object)
+      bool Hip = false;
+      if (O.ForcedKind && kindFromPath(Arg) != InputKind::Object) {
         Kind = *O.ForcedKind;
-      else if (std::optional<InputKind> K = kindFromPath(Arg))
+        Hip = O.ForcedHip;
+      } else if (std::optional<InputKind> K = kindFromPath(Arg)) {
         Kind = *K;
-      else {
+        Hip = Arg.size() > 4 && Arg.compare(Arg.size() - 4, 4, ".hip") == 0;
+      } else {
         error("don't know what to do with input file '" + Arg +
-              "' (expected .cu, .cpp, .c, .o, .a or .so)");
+              "' (expected .cu, .hip, .cpp, .c, .o, .a or .so)");
         return std::nullopt;
       }
-      O.Inputs.push_back({Arg, Kind});
+      O.Inputs.push_back({Arg, Kind, Hip});
       if (Kind == InputKind::Object)
         O.LinkFlags.push_back(Arg);
       continue;
@@ -670,7 +674,7 @@ void printHelp() {
   std::printf(
       "Usage: loomcc [options] <inputs>\n"
       "Compiles CUDA programs (.cu) to native CPU executables with Loom.\n"
-      "Inputs: .cu (CUDA), .cpp/.cc/.cxx (C++), .c (C), .o/.a/.so (linked).\n\n"
+      "Inputs: .cu (CUDA), .hip (HIP), .cpp/.cc/.cxx (C++), .c (C), .o/.a/.so (linked).\n\n"
       "  -o <file>                 output file\n"
       "  -c                        compile only, to one object per input\n"
       "  -E                        preprocess only (host side)\n"
@@ -679,7 +683,7 @@ void printHelp() {
       "  -O<0-3>                   host optimization (kernels are always optimized)\n"
       "  -g / -G / -lineinfo       host debug info / kernel debug info / kernel line info\n"
       "  -std=<std>                language standard (e.g. c++17)\n"
-      "  -x cu|c++|c               treat following inputs as this language\n"
+      "  -x cu|hip|c++|c           treat following inputs as this language\n"
       "  -Xcompiler <a,b>          pass options to the host compiler\n"
       "  -Xlinker <a,b>            pass options to the linker\n"
       "  --use_fast_math           fast approximate math in kernels\n");

@@ -14,6 +14,7 @@ enum class InputKind { Cuda, Cxx, C, Object };
 struct Input {
   std::string Path;
   InputKind Kind;
+  bool Hip = false; // .hip or -x hip: CUDA with HIP's header (docs/tools.md)
 };
 
 struct Options {
@@ -31,7 +32,8 @@ struct Options {
   std::vector<std::string> LinkFlags;    // -L -l -Xlinker, in order with objects
   std::optional<int> OptLevel;    // -O<n>; nvcc passes none to the host by default
   std::string Std;                // -std=
-  std::optional<InputKind> ForcedKind; // -x cu / c++ / c
+  std::optional<InputKind> ForcedKind; // -x cu / c++ / c / hip
+  bool ForcedHip = false;         // -x hip
   bool HostDebug = false;         // -g
   bool DeviceDebug = false;       // -G
   bool LineInfo = false;          // -lineinfo
