@@ -730,6 +730,10 @@ bool Driver::link(std::vector<std::string> &Objects) {
     A.push_back("-shared");
   for (const std::string &Obj : Objects)
     A.push_back(Obj);
+  // Loom's library directory comes before the user's -L directories: a
+  // Makefile's -L/usr/local/cuda/lib64 must not pick an NVIDIA toolkit's
+  // libcudart/libcublas/... (built for a GPU) over Loom's same-named ones.
+  A.push_back("-L" + L.LibDir);
   for (const std::string &F : O.LinkFlags)
     A.push_back(F);
   for (const std::string &F : O.HostFlags)
@@ -744,7 +748,6 @@ bool Driver::link(std::vector<std::string> &Objects) {
   // one (with a run path, so programs run from the build tree). The static
   // runtime is libloomrt's objects in an archive (libcudart_static.a).
   std::string Cudart = O.Cudart.empty() ? (O.AsNvcc ? "static" : "shared") : O.Cudart;
-  A.push_back("-L" + L.LibDir);
   if (Cudart == "shared")
     A.insert(A.end(), {"-lloomrt", "-Wl,-rpath," + L.LibDir});
   else if (Cudart == "static")
