@@ -42,6 +42,7 @@
 #include "Transforms/EliminateBarriers.h"
 #include "Transforms/GuardMaskedInductions.h"
 #include "Transforms/SafeIntegerDivision.h"
+#include "Transforms/InstrumentMemory.h"
 #include "Transforms/ScalarizeLaneExtracts.h"
 #include "Transforms/InlineDeviceFunctions.h"
 #include "Transforms/KernelEntry.h"
@@ -138,6 +139,10 @@ template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn A
     // Integer / and % never trap (x86's div does on 0 and INT_MIN / -1);
     // after the cleanup, so constant divisors are seen as such.
     Add(createModuleToFunctionPassAdaptor(SafeIntegerDivisionPass()));
+    // loomcc -memcheck / -racecheck: every access checked at run time; last
+    // in the front half, so the JIT's bitcode is instrumented too.
+    if (Opts.Memcheck || Opts.Racecheck)
+      Add(InstrumentMemoryPass(Opts.Memcheck, Opts.Racecheck));
   }
   if (!Back)
     return;

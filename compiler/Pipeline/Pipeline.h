@@ -49,6 +49,9 @@ struct PipelineOptions : CodegenSwitches {
   /// Host target; empty: the process's default triple / generic layout.
   std::string Triple;
   std::string DataLayout;
+  /// loomcc -memcheck / -racecheck (InstrumentMemory, end of Front).
+  bool Memcheck = false;
+  bool Racecheck = false;
 };
 
 /// The code-generation settings the JIT must repeat to compile a kernel as

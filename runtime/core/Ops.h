@@ -50,6 +50,9 @@ public:
   /// The launch whose blocks the calling thread is running, or null
   /// (device-side launches make it their parent).
   static KernelOp *current();
+  /// What runs and with which launch record (memcheck's reports).
+  const LoomKernelDesc &desc() const { return Desc; }
+  const LoomLaunch &launch() const { return Launch; }
   /// Launch records that reused a freed one (support/RecyclingAllocator.h).
   static uint64_t recycledRecords();
   /// Launched by a kernel: counted in Runtime::PendingDeviceLaunches until

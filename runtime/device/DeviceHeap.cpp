@@ -19,6 +19,11 @@
 #include <cstdlib>
 #include <cstring>
 
+namespace loom {
+/// Memcheck builds' record of device-heap blocks (device/MemCheck.cpp).
+void noteDeviceHeapBlock(const void *Ptr, size_t Size, bool Live);
+} // namespace loom
+
 namespace {
 
 constexpr size_t HeaderBytes = 16;
@@ -51,6 +56,7 @@ void *__loom_device_malloc_aligned(size_t Size, size_t Align) {
   unsigned char *User = static_cast<unsigned char *>(Block) + Align;
   size_t Header[2] = {Size, Align};
   std::memcpy(User - HeaderBytes, Header, sizeof Header);
+  loom::noteDeviceHeapBlock(User, Size, true); // memcheck builds (device/MemCheck.cpp)
   return User;
 }
 
@@ -63,6 +69,7 @@ void __loom_device_free(void *Ptr) {
   size_t Header[2];
   std::memcpy(Header, User - HeaderBytes, sizeof Header);
   LiveBytes.fetch_sub(Header[0] + Header[1], std::memory_order_relaxed);
+  loom::noteDeviceHeapBlock(User, Header[0], false);
   std::free(User - Header[1]);
 }
 

@@ -52,6 +52,7 @@ cudaError_t Allocator::release(void *Ptr, unsigned Kinds) {
       It->second.Kind == AllocKind::Registered || It->second.Kind == AllocKind::Symbol)
     return cudaErrorInvalidValue;
   InUse -= roundedSize(It->second.Size);
+  Freed[FreedNext++ % FreedKept] = It->second;
   Allocations.erase(It);
   Generation.fetch_add(1, std::memory_order_release);
   std::free(Ptr);
@@ -98,6 +99,42 @@ bool Allocator::find(const void *Ptr, Allocation *Out) {
     return false;
   *Out = It->second;
   return true;
+}
+
+bool Allocator::nearest(const void *Ptr, Allocation *Out) {
+  std::shared_lock<std::shared_mutex> Lock(M);
+  auto Address = reinterpret_cast<uintptr_t>(Ptr);
+  auto Next = Allocations.upper_bound(Address);
+  const Allocation *Best = nullptr;
+  uintptr_t BestDistance = UINTPTR_MAX;
+  if (Next != Allocations.end()) {
+    Best = &Next->second;
+    BestDistance = Next->first - Address;
+  }
+  if (Next != Allocations.begin()) {
+    const Allocation &Prev = std::prev(Next)->second;
+    uintptr_t Last = Prev.Base + (Prev.Size ? Prev.Size - 1 : 0);
+    uintptr_t Distance = Address > Last ? Address - Last : 0;
+    if (Distance <= BestDistance)
+      Best = &Prev;
+  }
+  if (!Best)
+    return false;
+  *Out = *Best;
+  return true;
+}
+
+bool Allocator::findFreed(const void *Ptr, Allocation *Out) {
+  std::shared_lock<std::shared_mutex> Lock(M);
+  auto Address = reinterpret_cast<uintptr_t>(Ptr);
+  for (unsigned I = 1; I <= FreedKept && I <= FreedNext; ++I) {
+    const Allocation &A = Freed[(FreedNext - I) % FreedKept];
+    if (Address >= A.Base && Address - A.Base < A.Size) {
+      *Out = A;
+      return true;
+    }
+  }
+  return false;
 }
 
 std::atomic<uint64_t> Allocator::Generation{1};

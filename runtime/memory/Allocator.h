@@ -59,6 +59,13 @@ public:
   cudaError_t unregisterHost(void *Ptr);
   /// The allocation containing \p Ptr, if any.
   bool find(const void *Ptr, Allocation *Out);
+  /// The allocation whose first or last byte is nearest to \p Ptr, if any
+  /// (memcheck's "nearest allocation").
+  bool nearest(const void *Ptr, Allocation *Out);
+  /// The most recent of the last FreedKept freed allocations that contained
+  /// \p Ptr (memcheck's use after free), if any.
+  bool findFreed(const void *Ptr, Allocation *Out);
+  static constexpr unsigned FreedKept = 256;
   /// Classifies [Ptr, Ptr + Bytes) (Bytes > 0): one O(log n) lookup under a
   /// shared lock, or none when the calling thread's small cache of recent
   /// answers still holds (no range was added or removed since: Generation).
@@ -89,6 +96,9 @@ private:
   /// is unchanged.
   static std::atomic<uint64_t> Generation;
   size_t InUse = 0;
+  /// The last FreedKept freed allocations, a ring (under M).
+  Allocation Freed[FreedKept] = {};
+  unsigned FreedNext = 0;
 };
 
 } // namespace loom

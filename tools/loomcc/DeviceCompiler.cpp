@@ -191,6 +191,8 @@ bool compileDevice(const DeviceCompileJob &Job) {
   Opts.Pipeline.DeviceLibraryPath = Job.DeviceLibrary;
   Opts.Pipeline.DumpStagesDir = Job.DumpStagesDir;
   static_cast<loom::CodegenSwitches &>(Opts.Pipeline) = Job.Codegen;
+  Opts.Pipeline.Memcheck = Job.Memcheck;
+  Opts.Pipeline.Racecheck = Job.Racecheck;
   // The JIT must choose the gang width loomcc chose.
   if (!Opts.Pipeline.VectorWidth)
     if (const char *E = std::getenv("LOOM_VECTOR_WIDTH"))

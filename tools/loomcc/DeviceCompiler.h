@@ -28,6 +28,8 @@ struct DeviceCompileJob {
   std::string DumpStagesDir;
   bool Verbose = false;
   bool Vectorize = true;          // --loom-disable=vectorize turns it off
+  bool Memcheck = false;          // -memcheck: InstrumentMemory
+  bool Racecheck = false;         // -racecheck
   /// --loom-disable=<switch> and --loom-vector-width.
   loom::CodegenSwitches Codegen;
   /// Embed the module's bitcode for launch-time specialization (the

@@ -431,6 +431,20 @@ DeviceCompileJob Driver::deviceJob() const {
     }
   }
   Job.Codegen.VectorWidth = O.VectorWidth;
+  // Checked builds (docs/reliability.md): thread by thread, every access
+  // where the program put it; racecheck also keeps every barrier.
+  auto EnvOn = [](const char *Name) {
+    const char *V = std::getenv(Name);
+    return V && *V && std::string(V) != "0";
+  };
+  Job.Memcheck = O.Memcheck || EnvOn("LOOM_MEMCHECK");
+  Job.Racecheck = O.Racecheck || EnvOn("LOOM_RACECHECK");
+  if (Job.Memcheck || Job.Racecheck) {
+    Job.Codegen.VectorizeKernels = false;
+    Job.Codegen.DeferAppends = false;
+  }
+  if (Job.Racecheck)
+    Job.Codegen.EliminateBarriers = false;
   Job.EmbedJitBitcode = !O.NoJitBitcode;
   Job.SharedObject = O.Shared;
   for (const std::string &F : O.HostFlags)

@@ -206,6 +206,10 @@ const std::vector<Spec> &specs() {
          O.DumpStagesDir = V;
          return true;
        }},
+      {"-memcheck", "--memcheck", false, false,
+       [](Options &O, const std::string &) { O.Memcheck = true; return true; }},
+      {"-racecheck", "--racecheck", false, false,
+       [](Options &O, const std::string &) { O.Racecheck = true; return true; }},
       {"-loom-no-jit-bitcode", "--loom-no-jit-bitcode", false, false,
        [](Options &O, const std::string &) { O.NoJitBitcode = true; return true; }},
       {"-Rpass", nullptr, true, false,
@@ -682,6 +686,9 @@ void printHelp() {
       "  -L<dir> -l<lib>           linker options (-lcudart/-lcuda map to Loom's runtime)\n"
       "  -O<0-3>                   host optimization (kernels are always optimized)\n"
       "  -g / -G / -lineinfo       host debug info / kernel debug info / kernel line info\n"
+      "  -memcheck / -racecheck    check every kernel memory access / shared-memory races\n"
+      "                            at run time (also LOOM_MEMCHECK=1, LOOM_RACECHECK=1;\n"
+      "                            docs/reliability.md)\n"
       "  -std=<std>                language standard (e.g. c++17)\n"
       "  -x cu|hip|c++|c           treat following inputs as this language\n"
       "  -Xcompiler <a,b>          pass options to the host compiler\n"

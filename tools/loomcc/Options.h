@@ -37,6 +37,8 @@ struct Options {
   bool HostDebug = false;         // -g
   bool DeviceDebug = false;       // -G
   bool LineInfo = false;          // -lineinfo
+  bool Memcheck = false;          // -memcheck (or LOOM_MEMCHECK=1)
+  bool Racecheck = false;         // -racecheck (or LOOM_RACECHECK=1)
   bool FastMath = false;          // --use_fast_math
   bool Fmad = true;               // -fmad=false: no multiply-add contraction
   std::optional<bool> Ftz;        // -ftz=true/false; unset: --use_fast_math's

@@ -1,0 +1,425 @@
+// MemCheck.cpp - the run-time half of memcheck and racecheck builds (loomcc -memcheck, -racecheck).
+// SPDX-License-Identifier: Apache-2.0
+//
+// compiler/Transforms/InstrumentMemory.cpp puts a call of __loom_check_access
+// before every load, store, atomic and memcpy/memset of device code that may
+// leave the thread's stack (include/loom/CheckABI.h). Here:
+//  - memcheck: the access must be naturally aligned (as far as the IR
+//    promises alignment) and lie wholly inside the __shared__ array or
+//    variable the compiler saw, or, for an address the compiler could not
+//    follow, inside one live allocation (the allocation map), a registered
+//    device variable, the block's shared memory, a device-heap block or the
+//    calling thread's stack. A freed allocation (the last
+//    Allocator::FreedKept frees) is a use after free; anything else is out
+//    of bounds (LOOM_MEMCHECK_PAGEABLE=1 accepts mapped host memory the
+//    runtime does not track, as a system with pageableMemoryAccess may).
+//    A bad access is reported like compute-sanitizer (kernel, file:line,
+//    thread, block, address, the nearest allocation) and abandons the
+//    launch with a sticky cudaErrorIllegalAddress (cudaErrorMisalignedAddress
+//    for a misaligned one), as the fault it would cause on a GPU does.
+//  - racecheck: shared memory has a shadow per byte in the worker running
+//    the block: the last writer and the last reader (thread, barrier
+//    interval, site). Each thread counts the __syncthreads() it passed and
+//    the __syncwarp() since; two accesses of different threads conflict if
+//    one writes and they are in the same __syncthreads() interval, unless the
+//    threads are in one warp and a __syncwarp() lies between. Each pair of
+//    sites is reported once; racecheck does not fail the launch (neither
+//    does compute-sanitizer's).
+// A worker runs a block's threads in order, thread (0,0,0) first
+// (ThreadLoops), so per-block state lives in thread-local storage and is
+// reset when thread (0,0,0) enters the kernel. docs/reliability.md.
+#include "loom/CheckABI.h"
+
+#include "core/KernelRegistry.h"
+#include "core/Ops.h"
+#include "core/Runtime.h"
+#include "device/KernelGuard.h"
+#include "support/ApiError.h"
+
+#include <pthread.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <cxxabi.h>
+#include <map>
+#include <mutex>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace loom {
+void noteDeviceHeapBlock(const void *Ptr, size_t Size, bool Live);
+} // namespace loom
+
+namespace {
+
+constexpr uint32_t Unknown = UINT32_MAX;
+constexpr uint64_t MaxReports = 100;
+
+std::atomic<bool> Active{false};
+std::atomic<uint64_t> Errors{0};
+std::atomic<uint64_t> RaceErrors{0};
+std::atomic<uint64_t> Hazards{0};
+std::atomic<bool> RacecheckUsed{false};
+std::mutex ReportLock;
+std::set<std::pair<const LoomCheckSite *, const LoomCheckSite *>> ReportedRaces;
+
+std::mutex HeapLock;
+std::map<uintptr_t, size_t> HeapBlocks; // device malloc, while memcheck runs
+
+void summary() {
+  std::fflush(stdout);
+  std::fprintf(stderr, "========= ERROR SUMMARY: %" PRIu64 " error%s\n", Errors.load(),
+               Errors.load() == 1 ? "" : "s");
+  if (RacecheckUsed)
+    std::fprintf(stderr,
+                 "========= RACECHECK SUMMARY: %" PRIu64 " hazard%s displayed (%" PRIu64
+                 " conflicting access%s)\n",
+                 RaceErrors.load(), RaceErrors.load() == 1 ? "" : "s", Hazards.load(),
+                 Hazards.load() == 1 ? "" : "es");
+}
+
+void activate() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    Active = true;
+    std::atexit(summary);
+  });
+}
+
+struct Shadow {
+  uint64_t Writer = 0, Reader = 0; // packed thread index + 1; 0: none
+  uint32_t WriteEpoch = 0, ReadEpoch = 0;
+  const LoomCheckSite *WriteSite = nullptr, *ReadSite = nullptr;
+};
+
+struct BlockState {
+  std::vector<std::pair<uintptr_t, uint64_t>> Shared; // the block's __shared__ arrays
+  std::unordered_map<uint64_t, uint32_t> Epochs;      // thread -> barriers << 16 | warp barriers
+  std::unordered_map<uintptr_t, Shadow> Shadows;      // shared byte -> last accesses
+  uintptr_t StackLow = 0, StackHigh = 0;
+};
+
+BlockState &state() {
+  thread_local BlockState S;
+  return S;
+}
+
+uint64_t packThread(uint32_t X, uint32_t Y, uint32_t Z) {
+  return (uint64_t(X) | uint64_t(Y) << 21 | uint64_t(Z) << 42) + 1;
+}
+
+std::string demangle(const char *Name) {
+  if (!Name)
+    return "<unknown>";
+  int Status = 0;
+  char *D = abi::__cxa_demangle(Name, nullptr, nullptr, &Status);
+  std::string S = D ? D : Name;
+  std::free(D);
+  return S;
+}
+
+std::string triple(uint32_t X, uint32_t Y, uint32_t Z) {
+  if (X == Unknown)
+    return "unknown";
+  return "(" + std::to_string(X) + "," + std::to_string(Y) + "," + std::to_string(Z) + ")";
+}
+
+std::string where(const LoomCheckSite *Site) {
+  std::string S = demangle(Site->function);
+  if (Site->file && Site->line)
+    S += " in " + std::string(Site->file) + ":" + std::to_string(Site->line);
+  return S;
+}
+
+const char *spaceName(uint32_t Flags) {
+  uint32_t Space = Flags & LOOM_CHECK_SPACE_MASK;
+  return Space == LOOM_CHECK_SHARED || Space == LOOM_CHECK_DYNSHARED ? "__shared__"
+                                                                     : "__global__";
+}
+
+const char *opName(uint32_t Flags) {
+  switch (Flags & LOOM_CHECK_OP_MASK) {
+  case LOOM_CHECK_WRITE:
+    return "write";
+  case LOOM_CHECK_ATOMIC:
+    return "atomic";
+  default:
+    return "read";
+  }
+}
+
+std::string hexAddress(uintptr_t A) {
+  char Text[32];
+  std::snprintf(Text, sizeof(Text), "0x%" PRIxPTR, A);
+  return Text;
+}
+
+/// "N bytes before/after <what>" for \p P against [Base, Base + Size).
+std::string relation(uintptr_t P, uint64_t Bytes, uintptr_t Base, uint64_t Size) {
+  if (P < Base)
+    return std::to_string(Base - P) + " bytes before ";
+  if (P + Bytes > Base + Size && P >= Base + Size)
+    return std::to_string(P - (Base + Size)) + " bytes after ";
+  return "partly outside ";
+}
+
+/// Prints one error and abandons the launch (does not return inside a kernel).
+[[noreturn]] void fail(cudaError_t Error, const LoomCheckSite *Site, const void *Ptr,
+                       uint64_t Size, const std::string &Detail, uint32_t TX, uint32_t TY,
+                       uint32_t TZ, uint32_t BX, uint32_t BY, uint32_t BZ);
+
+void fail(cudaError_t Error, const LoomCheckSite *Site, const void *Ptr, uint64_t Size,
+          const std::string &Detail, uint32_t TX, uint32_t TY, uint32_t TZ, uint32_t BX,
+          uint32_t BY, uint32_t BZ) {
+  // In its own scope: abandonCurrentKernel longjmps, which runs no destructor.
+  {
+    uint64_t N = Errors.fetch_add(1) + 1;
+    if (N <= MaxReports) {
+      std::string Text = "========= Invalid " + std::string(spaceName(Site->flags)) + " " +
+                         opName(Site->flags) + " of size " + std::to_string(Size) +
+                         " bytes\n=========     at " + where(Site) +
+                         "\n=========     by thread " + triple(TX, TY, TZ) + " in block " +
+                         triple(BX, BY, BZ) + "\n=========     Address " +
+                         hexAddress(reinterpret_cast<uintptr_t>(Ptr)) + " " + Detail + "\n";
+      std::lock_guard<std::mutex> Lock(ReportLock);
+      std::fflush(stdout);
+      std::fwrite(Text.data(), 1, Text.size(), stderr);
+    }
+  }
+  loom::setStickyError(Error);
+  loom::abandonCurrentKernel();
+  std::abort(); // not inside a guard: cannot happen for kernel code
+}
+
+bool onStack(BlockState &S, uintptr_t P, uint64_t Size) {
+  if (!S.StackHigh) {
+    pthread_attr_t Attr;
+    void *Low = nullptr;
+    size_t Bytes = 0;
+    if (pthread_getattr_np(pthread_self(), &Attr) == 0) {
+      pthread_attr_getstack(&Attr, &Low, &Bytes);
+      pthread_attr_destroy(&Attr);
+    }
+    S.StackLow = reinterpret_cast<uintptr_t>(Low);
+    S.StackHigh = S.StackLow + Bytes;
+  }
+  return P >= S.StackLow && P + Size <= S.StackHigh;
+}
+
+bool inHeapBlock(uintptr_t P, uint64_t Size) {
+  std::lock_guard<std::mutex> Lock(HeapLock);
+  auto It = HeapBlocks.upper_bound(P);
+  if (It == HeapBlocks.begin())
+    return false;
+  --It;
+  return P >= It->first && P + Size <= It->first + It->second;
+}
+
+bool pageableAllowed() {
+  static const bool Allowed = [] {
+    const char *V = std::getenv("LOOM_MEMCHECK_PAGEABLE");
+    return V && *V && std::strcmp(V, "0") != 0;
+  }();
+  return Allowed;
+}
+
+/// An address the compiler could not follow.
+void checkGeneric(const void *Ptr, uint64_t Size, const LoomCheckSite *Site, uint32_t TX,
+                  uint32_t TY, uint32_t TZ, uint32_t BX, uint32_t BY, uint32_t BZ) {
+  auto P = reinterpret_cast<uintptr_t>(Ptr);
+  loom::Allocator &Map = loom::Runtime::get().allocator();
+  loom::RangeStatus Status = Map.classify(Ptr, Size);
+  if (Status == loom::RangeStatus::Inside)
+    return;
+  BlockState &S = state();
+  if (Status == loom::RangeStatus::Untracked) {
+    for (auto [Base, Bytes] : S.Shared)
+      if (P >= Base && P < Base + Bytes + 1) {
+        if (P + Size <= Base + Bytes)
+          return;
+        fail(cudaErrorIllegalAddress, Site, Ptr, Size,
+             "is out of bounds\n=========     and is " + relation(P, Size, Base, Bytes) +
+                 "the block's shared memory at " + hexAddress(Base) + " of size " +
+                 std::to_string(Bytes) + " bytes",
+             TX, TY, TZ, BX, BY, BZ);
+      }
+    if (loom::KernelRegistry::get().containsVarRange(Ptr, Size) || onStack(S, P, Size) ||
+        inHeapBlock(P, Size))
+      return;
+    loom::Allocation Freed;
+    if (Map.findFreed(Ptr, &Freed))
+      fail(cudaErrorIllegalAddress, Site, Ptr, Size,
+           "is in freed memory (use after free)\n=========     of the allocation at " +
+               hexAddress(Freed.Base) + " of size " + std::to_string(Freed.Size) + " bytes",
+           TX, TY, TZ, BX, BY, BZ);
+    if (pageableAllowed())
+      return;
+  }
+  loom::Allocation Near;
+  std::string Detail = "is out of bounds";
+  if (Map.nearest(Ptr, &Near))
+    Detail += "\n=========     and is " + relation(P, Size, Near.Base, Near.Size) +
+              "the nearest allocation at " + hexAddress(Near.Base) + " of size " +
+              std::to_string(Near.Size) + " bytes";
+  fail(cudaErrorIllegalAddress, Site, Ptr, Size, Detail, TX, TY, TZ, BX, BY, BZ);
+}
+
+void reportRace(const LoomCheckSite *Earlier, uint64_t EarlierThread,
+                const LoomCheckSite *Later, uint32_t TX, uint32_t TY, uint32_t TZ, uint32_t BX,
+                uint32_t BY, uint32_t BZ, uintptr_t Address, bool EarlierWrites) {
+  Hazards.fetch_add(1, std::memory_order_relaxed);
+  std::lock_guard<std::mutex> Lock(ReportLock);
+  if (!ReportedRaces.insert({Earlier, Later}).second)
+    return;
+  uint64_t N = RaceErrors.fetch_add(1) + 1;
+  if (N > MaxReports)
+    return;
+  uint64_t E = EarlierThread - 1;
+  std::string Text = "========= Error: Race reported between " +
+                     std::string(EarlierWrites ? "Write" : "Read") + " access at " +
+                     where(Earlier) + "\n=========     by thread " +
+                     triple(E & 0x1fffff, (E >> 21) & 0x1fffff, E >> 42) + "\n=========     and " +
+                     ((Later->flags & LOOM_CHECK_OP_MASK) == LOOM_CHECK_WRITE ? "Write"
+                                                                                : "Read") +
+                     " access at " + where(Later) + "\n=========     by thread " +
+                     triple(TX, TY, TZ) + " in block " + triple(BX, BY, BZ) +
+                     " to __shared__ address " + hexAddress(Address) + "\n";
+  std::fflush(stdout);
+  std::fwrite(Text.data(), 1, Text.size(), stderr);
+}
+
+void checkRaces(const void *Ptr, uint64_t Size, const LoomCheckSite *Site, uint32_t TX,
+                uint32_t TY, uint32_t TZ, uint32_t BX, uint32_t BY, uint32_t BZ) {
+  RacecheckUsed = true;
+  BlockState &S = state();
+  uint64_t Me = packThread(TX, TY, TZ);
+  uint32_t Epoch = S.Epochs[Me];
+  const loom::KernelOp *Op = loom::KernelOp::current();
+  uint64_t DimX = Op ? Op->launch().blockDim.x : 1, DimY = Op ? Op->launch().blockDim.y : 1;
+  auto Warp = [&](uint64_t Packed) {
+    uint64_t T = Packed - 1;
+    uint64_t X = T & 0x1fffff, Y = (T >> 21) & 0x1fffff, Z = T >> 42;
+    return (X + DimX * (Y + DimY * Z)) / 32;
+  };
+  // Ordered: different __syncthreads() intervals, or one warp with a
+  // __syncwarp() between.
+  auto Concurrent = [&](uint64_t Other, uint32_t OtherEpoch) {
+    if (!Other || Other == Me || (OtherEpoch >> 16) != (Epoch >> 16))
+      return false;
+    return Warp(Other) != Warp(Me) || OtherEpoch == Epoch;
+  };
+  bool Write = (Site->flags & LOOM_CHECK_OP_MASK) == LOOM_CHECK_WRITE;
+  auto P = reinterpret_cast<uintptr_t>(Ptr);
+  for (uint64_t I = 0; I < Size; ++I) {
+    Shadow &Sh = S.Shadows[P + I];
+    if (Concurrent(Sh.Writer, Sh.WriteEpoch))
+      reportRace(Sh.WriteSite, Sh.Writer, Site, TX, TY, TZ, BX, BY, BZ, P + I, true);
+    if (Write) {
+      if (Concurrent(Sh.Reader, Sh.ReadEpoch))
+        reportRace(Sh.ReadSite, Sh.Reader, Site, TX, TY, TZ, BX, BY, BZ, P + I, false);
+      Sh.Writer = Me;
+      Sh.WriteEpoch = Epoch;
+      Sh.WriteSite = Site;
+    } else {
+      Sh.Reader = Me;
+      Sh.ReadEpoch = Epoch;
+      Sh.ReadSite = Site;
+    }
+  }
+}
+
+} // namespace
+
+namespace loom {
+
+void noteDeviceHeapBlock(const void *Ptr, size_t Size, bool Live) {
+  if (!Active.load(std::memory_order_relaxed) || !Ptr)
+    return;
+  std::lock_guard<std::mutex> Lock(HeapLock);
+  if (Live)
+    HeapBlocks[reinterpret_cast<uintptr_t>(Ptr)] = Size;
+  else
+    HeapBlocks.erase(reinterpret_cast<uintptr_t>(Ptr));
+}
+
+} // namespace loom
+
+extern "C" {
+
+void __loom_check_thread_begin(uint32_t TX, uint32_t TY, uint32_t TZ, uint32_t, uint32_t,
+                               uint32_t) {
+  activate();
+  BlockState &S = state();
+  if (TX == 0 && TY == 0 && TZ == 0) {
+    S.Shared.clear();
+    S.Epochs.clear();
+    S.Shadows.clear();
+  }
+  S.Epochs[packThread(TX, TY, TZ)] = 0;
+}
+
+void __loom_check_shared_range(const void *Base, uint64_t Size) {
+  if (Size == UINT64_MAX) {
+    const loom::KernelOp *Op = loom::KernelOp::current();
+    Size = Op ? Op->launch().dynamicSharedBytes : 0;
+  }
+  BlockState &S = state();
+  auto B = reinterpret_cast<uintptr_t>(Base);
+  for (auto &R : S.Shared)
+    if (R.first == B)
+      return;
+  if (Size)
+    S.Shared.emplace_back(B, Size);
+}
+
+void __loom_check_barrier(uint32_t Warp, uint32_t TX, uint32_t TY, uint32_t TZ) {
+  uint32_t &E = state().Epochs[packThread(TX, TY, TZ)];
+  E = Warp ? E + 1 : ((E >> 16) + 1) << 16;
+}
+
+void __loom_check_access(const void *Ptr, uint64_t Size, const LoomCheckSite *Site,
+                         const void *Base, uint64_t Limit, uint32_t TX, uint32_t TY, uint32_t TZ,
+                         uint32_t BX, uint32_t BY, uint32_t BZ) {
+  if (!Size)
+    return;
+  uint32_t Flags = Site->flags;
+  uint32_t Space = Flags & LOOM_CHECK_SPACE_MASK;
+  if (Flags & LOOM_CHECK_MEMORY) {
+    auto P = reinterpret_cast<uintptr_t>(Ptr);
+    uint64_t Align = uint64_t(1) << ((Flags >> LOOM_CHECK_ALIGN_SHIFT) & 0xff);
+    if (P & (Align - 1))
+      fail(cudaErrorMisalignedAddress, Site, Ptr, Size,
+           "is misaligned (the access needs " + std::to_string(Align) + "-byte alignment)", TX,
+           TY, TZ, BX, BY, BZ);
+    if (Space == LOOM_CHECK_GENERIC) {
+      checkGeneric(Ptr, Size, Site, TX, TY, TZ, BX, BY, BZ);
+    } else {
+      if (Space == LOOM_CHECK_DYNSHARED) {
+        const loom::KernelOp *Op = loom::KernelOp::current();
+        Limit = Op ? Op->launch().dynamicSharedBytes : 0;
+      }
+      auto B = reinterpret_cast<uintptr_t>(Base);
+      if (P < B || Size > Limit || P - B > Limit - Size) {
+        std::string What = Space == LOOM_CHECK_VARIABLE ? "the variable '"
+                           : Space == LOOM_CHECK_SHARED ? "the __shared__ array '"
+                                                        : "the dynamic shared memory '";
+        fail(cudaErrorIllegalAddress, Site, Ptr, Size,
+             "is out of bounds\n=========     and is " + relation(P, Size, B, Limit) + What +
+                 demangle(Site->object) + "' at " + hexAddress(B) + " of size " +
+                 std::to_string(Limit) + " bytes",
+             TX, TY, TZ, BX, BY, BZ);
+      }
+    }
+  }
+  if (Flags & LOOM_CHECK_RACES)
+    checkRaces(Ptr, Size, Site, TX, TY, TZ, BX, BY, BZ);
+}
+
+} // extern "C"
