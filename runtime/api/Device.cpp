@@ -1,22 +1,161 @@
-// Device.cpp - CUDA device management API for Loom's single CPU device.
+// Device.cpp - CUDA device management API: the CPU as one device, or as
+// LOOM_DEVICES=n devices (core/Devices.h, docs/tools.md "Several devices").
 // SPDX-License-Identifier: Apache-2.0
 #include "cuda_runtime_api.h"
 
+#include "core/Devices.h"
 #include "core/Runtime.h"
 #include "profile/Profile.h"
 #include "support/ApiError.h"
 
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <map>
+#include <mutex>
+#include <utility>
 
 using loom::recordError;
 using loom::Runtime;
 
-namespace {
-constexpr const char *PciBusId = "0000:00:00.0";
+namespace loom::devices {
 
-cudaError_t checkDevice(int Device) {
-  return Device == 0 ? cudaSuccess : cudaErrorInvalidDevice;
+namespace {
+
+int readCount() {
+  const char *V = std::getenv("LOOM_DEVICES");
+  if (!V || !*V)
+    return 1;
+  char *End = nullptr;
+  long N = std::strtol(V, &End, 10);
+  if (*End || N < 1 || N > MaxDevices) {
+    std::fprintf(stderr, "loom: LOOM_DEVICES=%s is not a device count (1 to %d); using 1\n", V,
+                 MaxDevices);
+    return 1;
+  }
+  return static_cast<int>(N);
+}
+
+thread_local int Current = 0;
+
+struct Accounting {
+  std::mutex M;
+  std::map<uintptr_t, std::pair<size_t, int>> Live; ///< address -> bytes, device
+  size_t Bytes[MaxDevices] = {};
+  uint64_t PeerEnabled[MaxDevices] = {}; ///< bit p of [d]: d may access p
+};
+
+/// Never destroyed: allocations may be freed by static destructors.
+Accounting &accounting() {
+  static Accounting *A = new Accounting;
+  return *A;
+}
+
+} // namespace
+
+int count() {
+  static const int N = readCount();
+  return N;
+}
+
+int current() { return Current; }
+
+cudaError_t check(int Device) {
+  return Device >= 0 && Device < count() ? cudaSuccess : cudaErrorInvalidDevice;
+}
+
+size_t memoryPerDevice(size_t Total) { return Total / static_cast<size_t>(count()); }
+
+cudaError_t reserve(size_t Bytes, size_t Total, int *Device) {
+  *Device = Current;
+  if (count() == 1)
+    return cudaSuccess;
+  Accounting &A = accounting();
+  std::lock_guard<std::mutex> Lock(A.M);
+  size_t Share = memoryPerDevice(Total);
+  if (Bytes > Share || A.Bytes[Current] > Share - Bytes)
+    return cudaErrorMemoryAllocation;
+  A.Bytes[Current] += Bytes;
+  return cudaSuccess;
+}
+
+void record(const void *Ptr, size_t Bytes, int Device) {
+  if (count() == 1 || !Ptr)
+    return;
+  Accounting &A = accounting();
+  std::lock_guard<std::mutex> Lock(A.M);
+  A.Live[reinterpret_cast<uintptr_t>(Ptr)] = {Bytes, Device};
+}
+
+void unreserve(size_t Bytes, int Device) {
+  if (count() == 1)
+    return;
+  Accounting &A = accounting();
+  std::lock_guard<std::mutex> Lock(A.M);
+  A.Bytes[Device] -= std::min(Bytes, A.Bytes[Device]);
+}
+
+void noteFree(const void *Ptr) {
+  if (count() == 1)
+    return;
+  Accounting &A = accounting();
+  std::lock_guard<std::mutex> Lock(A.M);
+  auto It = A.Live.find(reinterpret_cast<uintptr_t>(Ptr));
+  if (It == A.Live.end())
+    return;
+  A.Bytes[It->second.second] -= std::min(It->second.first, A.Bytes[It->second.second]);
+  A.Live.erase(It);
+}
+
+size_t bytesOn(int Device) {
+  if (count() == 1 || check(Device))
+    return 0;
+  Accounting &A = accounting();
+  std::lock_guard<std::mutex> Lock(A.M);
+  return A.Bytes[Device];
+}
+
+int ownerOf(const void *Ptr) {
+  if (count() == 1)
+    return 0;
+  Accounting &A = accounting();
+  std::lock_guard<std::mutex> Lock(A.M);
+  auto It = A.Live.upper_bound(reinterpret_cast<uintptr_t>(Ptr));
+  if (It == A.Live.begin())
+    return 0;
+  --It;
+  return reinterpret_cast<uintptr_t>(Ptr) - It->first < It->second.first ? It->second.second : 0;
+}
+
+/// cudaDeviceReset frees every allocation (all devices share the runtime).
+static void forgetAll() {
+  Accounting &A = accounting();
+  std::lock_guard<std::mutex> Lock(A.M);
+  A.Live.clear();
+  std::fill(std::begin(A.Bytes), std::end(A.Bytes), 0);
+  std::fill(std::begin(A.PeerEnabled), std::end(A.PeerEnabled), 0);
+}
+
+} // namespace loom::devices
+
+namespace {
+using loom::devices::check;
+cudaError_t checkDevice(int Device) { return check(Device); }
+
+/// Device \p Device's properties: with n devices, 1/n of the memory and of
+/// the cores (at least one), and its own PCI bus number.
+cudaDeviceProp propertiesOf(int Device) {
+  cudaDeviceProp P = Runtime::get().properties();
+  int N = loom::devices::count();
+  if (N > 1) {
+    P.totalGlobalMem = loom::devices::memoryPerDevice(P.totalGlobalMem);
+    P.multiProcessorCount = std::max(1, P.multiProcessorCount / N);
+    P.pciBusID = Device;
+  }
+  return P;
 }
 } // namespace
 
@@ -25,16 +164,21 @@ extern "C" {
 cudaError_t cudaGetDeviceCount(int *Count) {
   if (!Count)
     return recordError(cudaErrorInvalidValue);
-  *Count = 1;
+  *Count = loom::devices::count();
   return cudaSuccess;
 }
 
-cudaError_t cudaSetDevice(int Device) { return recordError(checkDevice(Device)); }
+cudaError_t cudaSetDevice(int Device) {
+  if (cudaError_t Error = checkDevice(Device))
+    return recordError(Error);
+  loom::devices::Current = Device;
+  return cudaSuccess;
+}
 
 cudaError_t cudaGetDevice(int *Device) {
   if (!Device)
     return recordError(cudaErrorInvalidValue);
-  *Device = 0;
+  *Device = loom::devices::current();
   return cudaSuccess;
 }
 
@@ -46,7 +190,7 @@ cudaError_t cudaSetValidDevices(int *Devices, int Len) {
   if (Len < 0 || (Len > 0 && !Devices))
     return recordError(cudaErrorInvalidValue);
   for (int I = 0; I < Len; ++I)
-    if (Devices[I] != 0)
+    if (checkDevice(Devices[I]))
       return recordError(cudaErrorInvalidDevice);
   return cudaSuccess;
 }
@@ -54,7 +198,7 @@ cudaError_t cudaSetValidDevices(int *Devices, int Len) {
 cudaError_t cudaChooseDevice(int *Device, const struct cudaDeviceProp *Prop) {
   if (!Device || !Prop)
     return recordError(cudaErrorInvalidValue);
-  *Device = 0;
+  *Device = 0; // all devices are alike
   return cudaSuccess;
 }
 
@@ -63,7 +207,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *Prop, int Device) {
     return recordError(cudaErrorInvalidValue);
   if (cudaError_t Error = checkDevice(Device))
     return recordError(Error);
-  *Prop = Runtime::get().properties();
+  *Prop = propertiesOf(Device);
   return cudaSuccess;
 }
 
@@ -72,13 +216,16 @@ cudaError_t cudaDeviceGetAttribute(int *Value, enum cudaDeviceAttr Attr, int Dev
     return recordError(cudaErrorInvalidValue);
   if (cudaError_t Error = checkDevice(Device))
     return recordError(Error);
-  if (!loom::deviceAttribute(Runtime::get().properties(), Attr, Value))
+  if (!loom::deviceAttribute(propertiesOf(Device), Attr, Value))
     return recordError(cudaErrorInvalidValue);
   return cudaSuccess;
 }
 
+// With several devices, resetting one resets them all: they share the
+// runtime (docs/tools.md).
 cudaError_t cudaDeviceReset(void) {
   Runtime::get().reset();
+  loom::devices::forgetAll();
   return cudaSuccess;
 }
 
@@ -165,29 +312,54 @@ cudaError_t cudaDeviceCanAccessPeer(int *CanAccess, int Device, int Peer) {
     return recordError(cudaErrorInvalidValue);
   if (checkDevice(Device) || checkDevice(Peer))
     return recordError(cudaErrorInvalidDevice);
-  *CanAccess = 0; // a device is not its own peer
+  // Every device reaches every other's memory (one memory); a device is not
+  // its own peer.
+  *CanAccess = Device != Peer;
   return cudaSuccess;
 }
 
+// Peer access is bookkeeping: the memory is shared whether or not it is
+// enabled; the errors are CUDA's.
 cudaError_t cudaDeviceEnablePeerAccess(int Peer, unsigned int Flags) {
   if (Flags != 0)
     return recordError(cudaErrorInvalidValue);
-  (void)Peer; // the only device cannot be its own peer
-  return recordError(cudaErrorInvalidDevice);
+  int Device = loom::devices::current();
+  if (checkDevice(Peer) || Peer == Device)
+    return recordError(cudaErrorInvalidDevice);
+  loom::devices::Accounting &A = loom::devices::accounting();
+  std::lock_guard<std::mutex> Lock(A.M);
+  if (A.PeerEnabled[Device] & (uint64_t(1) << Peer))
+    return recordError(cudaErrorPeerAccessAlreadyEnabled);
+  A.PeerEnabled[Device] |= uint64_t(1) << Peer;
+  return cudaSuccess;
 }
 
 cudaError_t cudaDeviceDisablePeerAccess(int Peer) {
   if (checkDevice(Peer))
     return recordError(cudaErrorInvalidDevice);
-  return recordError(cudaErrorPeerAccessNotEnabled);
+  int Device = loom::devices::current();
+  loom::devices::Accounting &A = loom::devices::accounting();
+  std::lock_guard<std::mutex> Lock(A.M);
+  if (!(A.PeerEnabled[Device] & (uint64_t(1) << Peer)))
+    return recordError(cudaErrorPeerAccessNotEnabled);
+  A.PeerEnabled[Device] &= ~(uint64_t(1) << Peer);
+  return cudaSuccess;
 }
 
 cudaError_t cudaDeviceGetByPCIBusId(int *Device, const char *BusId) {
   if (!Device || !BusId)
     return recordError(cudaErrorInvalidValue);
-  if (std::strcmp(BusId, PciBusId) != 0 && std::strcmp(BusId, "00:00.0") != 0)
+  // [domain:]bus:device.function; device d is on bus d.
+  unsigned Domain = 0, Bus = 0, Dev = 0, Function = 0;
+  int Used = 0;
+  bool Parsed =
+      (std::sscanf(BusId, "%x:%x:%x.%x%n", &Domain, &Bus, &Dev, &Function, &Used) == 4 ||
+       (Domain = 0, std::sscanf(BusId, "%x:%x.%x%n", &Bus, &Dev, &Function, &Used) == 3)) &&
+      BusId[Used] == '\0';
+  if (!Parsed || Domain != 0 || Dev != 0 || Function != 0 ||
+      checkDevice(static_cast<int>(Bus)))
     return recordError(cudaErrorInvalidDevice);
-  *Device = 0;
+  *Device = static_cast<int>(Bus);
   return cudaSuccess;
 }
 
@@ -196,7 +368,7 @@ cudaError_t cudaDeviceGetPCIBusId(char *BusId, int Len, int Device) {
     return recordError(cudaErrorInvalidValue);
   if (cudaError_t Error = checkDevice(Device))
     return recordError(Error);
-  std::snprintf(BusId, static_cast<size_t>(Len), "%s", PciBusId);
+  std::snprintf(BusId, static_cast<size_t>(Len), "0000:%02x:00.0", static_cast<unsigned>(Device));
   return cudaSuccess;
 }
 

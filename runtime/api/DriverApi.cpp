@@ -11,6 +11,7 @@
 #include "cuda_runtime_api.h"
 
 #include "core/DeviceInfo.h"
+#include "core/Devices.h"
 #include "core/KernelRegistry.h"
 #include "scheduler/Scheduler.h"
 #include "core/Runtime.h"
@@ -53,7 +54,7 @@ const DriverError *findDriverError(CUresult Code) {
 }
 
 CUresult checkDevice(CUdevice Device) {
-  return Device == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+  return loom::devices::check(Device) ? CUDA_ERROR_INVALID_DEVICE : CUDA_SUCCESS;
 }
 
 CUctx_st PrimaryContext{0, true};
@@ -165,16 +166,16 @@ CUresult cuGetErrorString(CUresult Error, const char **Str) {
 CUresult cuDeviceGet(CUdevice *Device, int Ordinal) {
   if (!Device)
     return CUDA_ERROR_INVALID_VALUE;
-  if (Ordinal != 0)
+  if (loom::devices::check(Ordinal))
     return CUDA_ERROR_INVALID_DEVICE;
-  *Device = 0;
+  *Device = Ordinal;
   return CUDA_SUCCESS;
 }
 
 CUresult cuDeviceGetCount(int *Count) {
   if (!Count)
     return CUDA_ERROR_INVALID_VALUE;
-  *Count = 1;
+  *Count = loom::devices::count();
   return CUDA_SUCCESS;
 }
 
@@ -192,7 +193,7 @@ CUresult cuDeviceTotalMem_v2(size_t *Bytes, CUdevice Device) {
     return CUDA_ERROR_INVALID_VALUE;
   if (CUresult Error = checkDevice(Device))
     return Error;
-  *Bytes = Runtime::get().properties().totalGlobalMem;
+  *Bytes = loom::devices::memoryPerDevice(Runtime::get().properties().totalGlobalMem);
   return CUDA_SUCCESS;
 }
 

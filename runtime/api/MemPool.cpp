@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cuda_runtime_api.h"
 
+#include "core/Devices.h"
 #include "core/Runtime.h"
 #include "memory/MemPool.h"
 #include "support/ApiError.h"
@@ -52,7 +53,7 @@ cudaError_t cudaMallocAsync(void **Ptr, size_t Size, cudaStream_t Stream) {
 cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *Pool, int Device) {
   if (!Pool)
     return recordError(cudaErrorInvalidValue);
-  if (Device != 0)
+  if (loom::devices::check(Device)) // one pool set, shared by LOOM_DEVICES' devices
     return recordError(cudaErrorInvalidDevice);
   *Pool = Runtime::get().memPools().defaultPool();
   return cudaSuccess;
@@ -61,14 +62,14 @@ cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *Pool, int Device) {
 cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *Pool, int Device) {
   if (!Pool)
     return recordError(cudaErrorInvalidValue);
-  if (Device != 0)
+  if (loom::devices::check(Device)) // one pool set, shared by LOOM_DEVICES' devices
     return recordError(cudaErrorInvalidDevice);
   *Pool = Runtime::get().memPools().current();
   return cudaSuccess;
 }
 
 cudaError_t cudaDeviceSetMemPool(int Device, cudaMemPool_t Pool) {
-  if (Device != 0)
+  if (loom::devices::check(Device)) // one pool set, shared by LOOM_DEVICES' devices
     return recordError(cudaErrorInvalidDevice);
   return recordError(Runtime::get().memPools().setCurrent(Pool));
 }

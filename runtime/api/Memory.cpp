@@ -3,12 +3,15 @@
 #include "cuda_runtime_api.h"
 
 #include "api/Transfer.h"
+#include "core/Devices.h"
 #include "core/Ops.h"
 #include "core/Runtime.h"
 #include "profile/Profile.h"
 #include "memory/Array.h"
 #include "memory/MemPool.h"
 #include "support/ApiError.h"
+
+#include <algorithm>
 
 using loom::AllocKind;
 using loom::Allocator;
@@ -22,7 +25,19 @@ cudaError_t allocate(void **Ptr, size_t Size, AllocKind Kind, unsigned Flags) {
     return cudaErrorInvalidValue;
   if (cudaError_t Error = loom::stickyError())
     return Error;
-  return Runtime::get().allocator().allocate(Size, Kind, Flags, Ptr);
+  Runtime &R = Runtime::get();
+  if (Kind != AllocKind::Device || loom::devices::count() == 1)
+    return R.allocator().allocate(Size, Kind, Flags, Ptr);
+  // LOOM_DEVICES=n: device memory is charged to the current device.
+  int Device = 0;
+  if (cudaError_t Error = loom::devices::reserve(Size, R.properties().totalGlobalMem, &Device))
+    return Error;
+  cudaError_t Error = R.allocator().allocate(Size, Kind, Flags, Ptr);
+  if (Error == cudaSuccess)
+    loom::devices::record(*Ptr, Size, Device);
+  else
+    loom::devices::unreserve(Size, Device);
+  return Error;
 }
 
 /// cudaFree and cudaFreeHost synchronize the device first, as CUDA does: a
@@ -33,16 +48,20 @@ cudaError_t freeSynchronously(void *Ptr, unsigned Kinds) {
   Runtime &R = Runtime::get();
   R.scheduler().waitAll();
   cudaError_t Error = R.allocator().release(Ptr, Kinds);
-  if (Error == cudaSuccess)
+  if (Error == cudaSuccess) {
     loom::Runtime::get().memPools().noteFree(Ptr);
+    loom::devices::noteFree(Ptr);
+  }
   return Error;
 }
 
 void releaseDeviceMemory(void *Ptr) {
   if (Runtime::get().allocator().release(Ptr, Allocator::bit(AllocKind::Device) |
                                                   Allocator::bit(AllocKind::Managed)) ==
-      cudaSuccess)
+      cudaSuccess) {
     loom::Runtime::get().memPools().noteFree(Ptr);
+    loom::devices::noteFree(Ptr);
+  }
 }
 
 size_t roundPitch(size_t Width) {
@@ -284,7 +303,7 @@ cudaError_t cudaMemAdvise(const void *DevPtr, size_t Count, enum cudaMemoryAdvis
     return recordError(cudaErrorInvalidValue);
   bool NeedsDevice = Advice != cudaMemAdviseSetReadMostly &&
                      Advice != cudaMemAdviseUnsetReadMostly;
-  if (NeedsDevice && Device != 0 && Device != cudaCpuDeviceId)
+  if (NeedsDevice && loom::devices::check(Device) && Device != cudaCpuDeviceId)
     return recordError(cudaErrorInvalidDevice);
   return cudaSuccess;
 }
@@ -295,6 +314,13 @@ cudaError_t cudaMemGetInfo(size_t *Free, size_t *Total) {
   Runtime &R = Runtime::get();
   *Total = R.properties().totalGlobalMem;
   size_t Available = loom::availableHostBytes();
+  if (loom::devices::count() > 1) {
+    // The current device's share, less what was allocated on it.
+    *Total = loom::devices::memoryPerDevice(*Total);
+    size_t Used = std::min(*Total, loom::devices::bytesOn(loom::devices::current()));
+    *Free = Available && Available < *Total - Used ? Available : *Total - Used;
+    return cudaSuccess;
+  }
   *Free = Available && Available < *Total ? Available : *Total - R.allocator().bytesInUse();
   return cudaSuccess;
 }
@@ -312,7 +338,7 @@ cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *Attributes,
     Attributes->hostPointer = nullptr;
     return cudaSuccess;
   }
-  Attributes->device = 0;
+  Attributes->device = loom::devices::ownerOf(Ptr);
   switch (A.Kind) {
   case AllocKind::Device:
   case AllocKind::Symbol:
@@ -359,14 +385,15 @@ cudaError_t cudaMemcpy2DAsync(void *Dst, size_t DstPitch, const void *Src, size_
 
 cudaError_t cudaMemcpyPeer(void *Dst, int DstDevice, const void *Src, int SrcDevice,
                            size_t Count) {
-  if (DstDevice != 0 || SrcDevice != 0)
+  // One memory: a peer copy is a copy (LOOM_DEVICES=n gives the peers).
+  if (loom::devices::check(DstDevice) || loom::devices::check(SrcDevice))
     return recordError(cudaErrorInvalidDevice);
   return cudaMemcpy(Dst, Src, Count, cudaMemcpyDefault);
 }
 
 cudaError_t cudaMemcpyPeerAsync(void *Dst, int DstDevice, const void *Src, int SrcDevice,
                                 size_t Count, cudaStream_t Stream) {
-  if (DstDevice != 0 || SrcDevice != 0)
+  if (loom::devices::check(DstDevice) || loom::devices::check(SrcDevice))
     return recordError(cudaErrorInvalidDevice);
   return cudaMemcpyAsync(Dst, Src, Count, cudaMemcpyDefault, Stream);
 }
@@ -397,7 +424,7 @@ cudaError_t cudaMemPrefetchAsync(const void *DevPtr, size_t Count, int DstDevice
   // an allocation.
   if (Count && Runtime::get().allocator().classify(DevPtr, Count) == loom::RangeStatus::Invalid)
     return recordError(cudaErrorInvalidValue);
-  if (DstDevice != 0 && DstDevice != cudaCpuDeviceId)
+  if (loom::devices::check(DstDevice) && DstDevice != cudaCpuDeviceId)
     return recordError(cudaErrorInvalidDevice);
   std::shared_ptr<loom::Stream> S;
   return recordError(Runtime::get().resolveStream(Stream, &S));
