@@ -67,6 +67,7 @@ std::atomic<uint64_t> Errors{0};
 std::atomic<uint64_t> RaceErrors{0};
 std::atomic<uint64_t> Hazards{0};
 std::atomic<bool> RacecheckUsed{false};
+std::atomic<bool> MemcheckUsed{false};
 std::mutex ReportLock;
 std::set<std::pair<const LoomCheckSite *, const LoomCheckSite *>> ReportedRaces;
 
@@ -75,8 +76,9 @@ std::map<uintptr_t, size_t> HeapBlocks; // device malloc, while memcheck runs
 
 void summary() {
   std::fflush(stdout);
-  std::fprintf(stderr, "========= ERROR SUMMARY: %" PRIu64 " error%s\n", Errors.load(),
-               Errors.load() == 1 ? "" : "s");
+  if (MemcheckUsed || !RacecheckUsed)
+    std::fprintf(stderr, "========= ERROR SUMMARY: %" PRIu64 " error%s\n", Errors.load(),
+                 Errors.load() == 1 ? "" : "s");
   if (RacecheckUsed)
     std::fprintf(stderr,
                  "========= RACECHECK SUMMARY: %" PRIu64 " hazard%s displayed (%" PRIu64
@@ -297,7 +299,8 @@ void reportRace(const LoomCheckSite *Earlier, uint64_t EarlierThread,
 
 void checkRaces(const void *Ptr, uint64_t Size, const LoomCheckSite *Site, uint32_t TX,
                 uint32_t TY, uint32_t TZ, uint32_t BX, uint32_t BY, uint32_t BZ) {
-  RacecheckUsed = true;
+  if (!RacecheckUsed.load(std::memory_order_relaxed))
+    RacecheckUsed.store(true, std::memory_order_relaxed);
   BlockState &S = state();
   uint64_t Me = packThread(TX, TY, TZ);
   uint32_t Epoch = S.Epochs[Me];
@@ -392,6 +395,8 @@ void __loom_check_access(const void *Ptr, uint64_t Size, const LoomCheckSite *Si
   uint32_t Flags = Site->flags;
   uint32_t Space = Flags & LOOM_CHECK_SPACE_MASK;
   if (Flags & LOOM_CHECK_MEMORY) {
+    if (!MemcheckUsed.load(std::memory_order_relaxed))
+      MemcheckUsed.store(true, std::memory_order_relaxed);
     auto P = reinterpret_cast<uintptr_t>(Ptr);
     uint64_t Align = uint64_t(1) << ((Flags >> LOOM_CHECK_ALIGN_SHIFT) & 0xff);
     if (P & (Align - 1))
