@@ -144,6 +144,10 @@ curandStatus_t CURANDAPI curandGetDirectionVectors32(curandDirectionVectors32_t 
                                                      curandDirectionVectorSet_t set);
 curandStatus_t CURANDAPI curandGetDirectionVectors64(curandDirectionVectors64_t *vectors[],
                                                      curandDirectionVectorSet_t set);
+/* Scrambled Sobol's constants (the first point of each dimension), 20000
+ * of them; Loom's own scrambling, as its scrambled direction vectors. */
+curandStatus_t CURANDAPI curandGetScrambleConstants32(unsigned int **constants);
+curandStatus_t CURANDAPI curandGetScrambleConstants64(unsigned long long **constants);
 
 #ifdef __cplusplus
 }

@@ -20,7 +20,10 @@
  *    of 2^127 (matrix powers mod m1/m2; those for offsets and subsequences
  *    tabulated in curand_loom_mrg_jumps.h by libs/curand/gen_mrg_jumps.py).
  *  - Sobol32/Sobol64 (curandStateSobol32_t/64_t): Gray-code order, as
- *    Antonov-Saleev.
+ *    Antonov-Saleev; the scrambled states XOR every point with their
+ *    scramble constant (the direction vectors come scrambled).
+ *  - MTGP32 (curandStateMtgp32_t): curand_mtgp32_kernel.h, included at the
+ *    end.
  * Normal numbers come from Box-Muller pairs on the pseudo generators (the
  * second of a pair is kept in the state) and from the inverse normal CDF on
  * Sobol; Poisson from Knuth's product method below lambda 64 and Hormann's
@@ -95,6 +98,19 @@ struct curandStateSobol64 {
   unsigned long long direction_vectors[64];
 };
 typedef struct curandStateSobol64 curandStateSobol64_t;
+
+/* Scrambled Sobol: the same fields; c is the scramble constant. */
+struct curandStateScrambledSobol32 {
+  unsigned int i, x, c;
+  unsigned int direction_vectors[32];
+};
+typedef struct curandStateScrambledSobol32 curandStateScrambledSobol32_t;
+
+struct curandStateScrambledSobol64 {
+  unsigned long long i, x, c;
+  unsigned long long direction_vectors[64];
+};
+typedef struct curandStateScrambledSobol64 curandStateScrambledSobol64_t;
 
 #define __LOOM_CURAND_EXTRA_FLAG_NORMAL 0x00000001
 #define __LOOM_CURAND_EXTRA_FLAG_LOG_NORMAL 0x00000002
@@ -460,87 +476,38 @@ __LOOM_CURAND_FN void curand_init(unsigned long long seed, unsigned long long su
   state->boxmuller_extra_double = 0.;
 }
 
-/* ================================ Sobol32 =============================== */
-__LOOM_CURAND_FN void curand_init(curandDirectionVectors32_t direction_vectors, unsigned int offset,
-                                  curandStateSobol32_t *state) {
+/* ============================ Sobol32/Sobol64 =========================== */
+/* Point i of a dimension is c ^ (XOR of v[k] for the set bits k of i's Gray
+ * code), c = 0 for the plain sequence and the scramble constant (a digital
+ * shift) for the scrambled one; the scrambled direction vectors themselves
+ * come scrambled from the library (curandGetDirectionVectors32/64). */
+template <typename S, typename W, int B>
+__LOOM_CURAND_FN void __loom_sobol_init(const W *v, W c, W offset, S *state) {
   state->i = offset;
-  state->c = 0;
-  for (int k = 0; k < 32; ++k)
-    state->direction_vectors[k] = direction_vectors[k];
-  unsigned int g = offset ^ (offset >> 1), x = 0;
-  for (int k = 0; k < 32; ++k)
+  state->c = c;
+  for (int k = 0; k < B; ++k)
+    state->direction_vectors[k] = v[k];
+  W g = offset ^ (offset >> 1), x = c;
+  for (int k = 0; k < B; ++k)
     if ((g >> k) & 1u)
-      x ^= direction_vectors[k];
+      x ^= v[k];
   state->x = x;
 }
-__LOOM_CURAND_FN unsigned int curand(curandStateSobol32_t *state) {
-  unsigned int r = state->x;
-  unsigned int i = state->i, k = 0;
-  while (i & 1u) { /* lowest zero bit of i: Gray code's changed bit */
-    i >>= 1;
-    ++k;
-  }
-  state->x ^= state->direction_vectors[k & 31];
-  state->i++;
-  return r;
-}
-__LOOM_CURAND_FN void skipahead(unsigned int n, curandStateSobol32_t *state) {
-  unsigned int o = state->i + n, g = o ^ (o >> 1), x = 0;
-  for (int k = 0; k < 32; ++k)
-    if ((g >> k) & 1u)
-      x ^= state->direction_vectors[k];
-  state->i = o;
-  state->x = x;
-}
-__LOOM_CURAND_FN float curand_uniform(curandStateSobol32_t *state) {
-  return _curand_uniform(curand(state));
-}
-__LOOM_CURAND_FN double curand_uniform_double(curandStateSobol32_t *state) {
-  return curand(state) * CURAND_2POW32_INV_DOUBLE + CURAND_2POW32_INV_DOUBLE / 2.0;
-}
-__LOOM_CURAND_FN float curand_normal(curandStateSobol32_t *state) {
-  return (float)__loom_curand_normcdfinv(_curand_uniform(curand(state)));
-}
-__LOOM_CURAND_FN double curand_normal_double(curandStateSobol32_t *state) {
-  unsigned int x = curand(state);
-  return __loom_curand_normcdfinv(x * CURAND_2POW32_INV_DOUBLE + CURAND_2POW32_INV_DOUBLE / 2.0);
-}
-__LOOM_CURAND_FN float curand_log_normal(curandStateSobol32_t *state, float mean, float stddev) {
-  return expf(mean + stddev * curand_normal(state));
-}
-__LOOM_CURAND_FN double curand_log_normal_double(curandStateSobol32_t *state, double mean,
-                                                 double stddev) {
-  return exp(mean + stddev * curand_normal_double(state));
-}
-
-/* ================================ Sobol64 =============================== */
-__LOOM_CURAND_FN void curand_init(curandDirectionVectors64_t direction_vectors,
-                                  unsigned long long offset, curandStateSobol64_t *state) {
-  state->i = offset;
-  state->c = 0;
-  for (int k = 0; k < 64; ++k)
-    state->direction_vectors[k] = direction_vectors[k];
-  unsigned long long g = offset ^ (offset >> 1), x = 0;
-  for (int k = 0; k < 64; ++k)
-    if ((g >> k) & 1ull)
-      x ^= direction_vectors[k];
-  state->x = x;
-}
-__LOOM_CURAND_FN unsigned long long curand(curandStateSobol64_t *state) {
-  unsigned long long r = state->x, i = state->i;
+template <typename S, typename W, int B> __LOOM_CURAND_FN W __loom_sobol_next(S *state) {
+  W r = state->x, i = state->i;
   unsigned int k = 0;
-  while (i & 1ull) {
+  while (i & 1u) { /* lowest zero bit of i: the Gray code's changed bit */
     i >>= 1;
     ++k;
   }
-  state->x ^= state->direction_vectors[k & 63];
+  state->x ^= state->direction_vectors[k & (B - 1)];
   state->i++;
   return r;
 }
-__LOOM_CURAND_FN void skipahead(unsigned long long n, curandStateSobol64_t *state) {
-  unsigned long long o = state->i + n, g = o ^ (o >> 1), x = 0;
-  for (int k = 0; k < 64; ++k)
-    if ((g >> k) & 1ull)
+template <typename S, typename W, int B> __LOOM_CURAND_FN void __loom_sobol_skip(W n, S *state) {
+  W o = state->i + n, g = o ^ (o >> 1), x = state->c;
+  for (int k = 0; k < B; ++k)
+    if ((g >> k) & 1u)
       x ^= state->direction_vectors[k];
   state->i = o;
   state->x = x;
@@ -548,26 +515,107 @@ __LOOM_CURAND_FN void skipahead(unsigned long long n, curandStateSobol64_t *stat
 __LOOM_CURAND_FN double __loom_curand_uniform64(unsigned long long x) {
   return x * 5.4210108624275222e-20 + 5.4210108624275222e-20 / 2.0; /* 2^-64, 2^-65 */
 }
-__LOOM_CURAND_FN float curand_uniform(curandStateSobol64_t *state) {
-  return _curand_uniform((unsigned int)(curand(state) >> 32));
+__LOOM_CURAND_FN double __loom_sobol_double(unsigned int x) {
+  return x * CURAND_2POW32_INV_DOUBLE + CURAND_2POW32_INV_DOUBLE / 2.0;
 }
-__LOOM_CURAND_FN double curand_uniform_double(curandStateSobol64_t *state) {
-  return __loom_curand_uniform64(curand(state));
+__LOOM_CURAND_FN double __loom_sobol_double(unsigned long long x) {
+  return __loom_curand_uniform64(x);
 }
-__LOOM_CURAND_FN float curand_normal(curandStateSobol64_t *state) {
-  return (float)__loom_curand_normcdfinv(__loom_curand_uniform64(curand(state)));
+__LOOM_CURAND_FN float __loom_sobol_float(unsigned int x) { return _curand_uniform(x); }
+__LOOM_CURAND_FN float __loom_sobol_float(unsigned long long x) {
+  return _curand_uniform((unsigned int)(x >> 32));
 }
-__LOOM_CURAND_FN double curand_normal_double(curandStateSobol64_t *state) {
-  return __loom_curand_normcdfinv(__loom_curand_uniform64(curand(state)));
-}
-__LOOM_CURAND_FN float curand_log_normal(curandStateSobol64_t *state, float mean, float stddev) {
-  return expf(mean + stddev * curand_normal(state));
-}
-__LOOM_CURAND_FN double curand_log_normal_double(curandStateSobol64_t *state, double mean,
-                                                 double stddev) {
-  return exp(mean + stddev * curand_normal_double(state));
+/* Poisson by inversion of its CDF at u: summed from 0 up to lambda 700
+ * (exp(-lambda) is still a normal double), a normal approximation with
+ * continuity correction above. Used where one uniform per value must
+ * suffice (quasi-random points, MTGP32 rounds). */
+__LOOM_CURAND_FN unsigned int __loom_curand_poisson_inverse(double u, double lambda) {
+  if (!(lambda > 0.0))
+    return 0;
+  if (lambda > 700.0) {
+    double k = floor(lambda + sqrt(lambda) * __loom_curand_normcdfinv(u) + 0.5);
+    return k < 0.0 ? 0u : (unsigned int)k;
+  }
+  double p = exp(-lambda), cdf = p;
+  unsigned int k = 0;
+  while (u > cdf && k < 0x7fffffffu) {
+    ++k;
+    p *= lambda / k;
+    cdf += p;
+    if (p == 0.0 && k > lambda)
+      break;
+  }
+  return k;
 }
 
+#define __LOOM_CURAND_SOBOL_API(S, W, B)                                                           \
+  __LOOM_CURAND_FN W curand(S *state) { return __loom_sobol_next<S, W, B>(state); }               \
+  __LOOM_CURAND_FN float curand_uniform(S *state) { return __loom_sobol_float(curand(state)); }   \
+  __LOOM_CURAND_FN double curand_uniform_double(S *state) {                                       \
+    return __loom_sobol_double(curand(state));                                                    \
+  }                                                                                               \
+  __LOOM_CURAND_FN float curand_normal(S *state) {                                                \
+    return (float)__loom_curand_normcdfinv(sizeof(W) == 4 ? (double)curand_uniform(state)        \
+                                                          : curand_uniform_double(state));        \
+  }                                                                                               \
+  __LOOM_CURAND_FN double curand_normal_double(S *state) {                                        \
+    return __loom_curand_normcdfinv(curand_uniform_double(state));                                \
+  }                                                                                               \
+  __LOOM_CURAND_FN float curand_log_normal(S *state, float mean, float stddev) {                  \
+    return expf(mean + stddev * curand_normal(state));                                            \
+  }                                                                                               \
+  __LOOM_CURAND_FN double curand_log_normal_double(S *state, double mean, double stddev) {        \
+    return exp(mean + stddev * curand_normal_double(state));                                      \
+  }                                                                                               \
+  __LOOM_CURAND_FN unsigned int curand_poisson(S *state, double lambda) {                         \
+    return __loom_curand_poisson_inverse(curand_uniform_double(state), lambda);                   \
+  }
+
+/* Sobol32 */
+__LOOM_CURAND_FN void curand_init(curandDirectionVectors32_t direction_vectors, unsigned int offset,
+                                  curandStateSobol32_t *state) {
+  __loom_sobol_init<curandStateSobol32_t, unsigned int, 32>(direction_vectors, 0u, offset, state);
+}
+__LOOM_CURAND_FN void skipahead(unsigned int n, curandStateSobol32_t *state) {
+  __loom_sobol_skip<curandStateSobol32_t, unsigned int, 32>(n, state);
+}
+__LOOM_CURAND_SOBOL_API(curandStateSobol32_t, unsigned int, 32)
+
+/* Scrambled Sobol32: scramble_c is the first point (offset 0). */
+__LOOM_CURAND_FN void curand_init(curandDirectionVectors32_t direction_vectors,
+                                  unsigned int scramble_c, unsigned int offset,
+                                  curandStateScrambledSobol32_t *state) {
+  __loom_sobol_init<curandStateScrambledSobol32_t, unsigned int, 32>(direction_vectors, scramble_c,
+                                                                     offset, state);
+}
+__LOOM_CURAND_FN void skipahead(unsigned int n, curandStateScrambledSobol32_t *state) {
+  __loom_sobol_skip<curandStateScrambledSobol32_t, unsigned int, 32>(n, state);
+}
+__LOOM_CURAND_SOBOL_API(curandStateScrambledSobol32_t, unsigned int, 32)
+
+/* Sobol64 */
+__LOOM_CURAND_FN void curand_init(curandDirectionVectors64_t direction_vectors,
+                                  unsigned long long offset, curandStateSobol64_t *state) {
+  __loom_sobol_init<curandStateSobol64_t, unsigned long long, 64>(direction_vectors, 0ull, offset,
+                                                                  state);
+}
+__LOOM_CURAND_FN void skipahead(unsigned long long n, curandStateSobol64_t *state) {
+  __loom_sobol_skip<curandStateSobol64_t, unsigned long long, 64>(n, state);
+}
+__LOOM_CURAND_SOBOL_API(curandStateSobol64_t, unsigned long long, 64)
+
+/* Scrambled Sobol64 */
+__LOOM_CURAND_FN void curand_init(curandDirectionVectors64_t direction_vectors,
+                                  unsigned long long scramble_c, unsigned long long offset,
+                                  curandStateScrambledSobol64_t *state) {
+  __loom_sobol_init<curandStateScrambledSobol64_t, unsigned long long, 64>(
+      direction_vectors, scramble_c, offset, state);
+}
+__LOOM_CURAND_FN void skipahead(unsigned long long n, curandStateScrambledSobol64_t *state) {
+  __loom_sobol_skip<curandStateScrambledSobol64_t, unsigned long long, 64>(n, state);
+}
+__LOOM_CURAND_SOBOL_API(curandStateScrambledSobol64_t, unsigned long long, 64)
+#undef __LOOM_CURAND_SOBOL_API
 /* ====================== Distributions (pseudo) ========================= */
 template <typename S> struct __loom_curand_box_muller_gen { static const bool value = false; };
 template <> struct __loom_curand_box_muller_gen<curandStateXORWOW> { static const bool value = true; };
@@ -827,5 +875,9 @@ __LOOM_CURAND_FN uint4 curand_poisson4(curandStatePhilox4_32_10_t *state, double
   r.w = curand_poisson(state, lambda);
   return r;
 }
+
+/* MTGP32's state and device functions (cuRAND's curand_kernel.h includes
+ * them too). */
+#include "curand_mtgp32_kernel.h"
 
 #endif /* CURAND_KERNEL_H_ */

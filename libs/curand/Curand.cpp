@@ -1,5 +1,6 @@
 // Curand.cpp - cuRAND's host API (curand.h) on the CPU: XORWOW, MRG32k3a,
-// Philox4x32-10 and Sobol32 generators filling memory in stream order.
+// MTGP32, Philox4x32-10, MT19937, Sobol32/64 and scrambled Sobol32/64
+// generators filling memory in stream order.
 // SPDX-License-Identifier: Apache-2.0
 //
 // The numbers come from curand_kernel.h, the same code kernels use. Pseudo
@@ -10,7 +11,12 @@
 // device API's function for it. The lane states persist between calls, so a
 // sequence of calls continues where the last one stopped; a seed, offset or
 // ordering change starts again from the offset. Sobol32: dimension d of the
-// quasi point i goes to output[d * (n / dims) + i], in Gray-code order.
+// quasi point i goes to output[d * (n / dims) + i], in Gray-code order;
+// the scrambled ones use Loom's scrambled direction vectors and constants.
+// MTGP32 runs 64 block states (parameter sets 0-63, seeded as
+// curandMakeMTGP32KernelState seeds them) in rounds of 256 numbers, one per
+// thread of a block; the result at offset n is thread n mod 256 of round
+// floor(n / 16384) of block floor(n / 256) mod 64.
 //
 // A generator from curandCreateGenerator runs each call as a host function
 // on its stream (cudaLaunchHostFunc): it starts when the stream reaches it,
@@ -19,6 +25,8 @@
 // docs/libraries.md ("cuRAND") says what is verified against a GPU.
 
 #include "curand_kernel.h"
+#include "curand_mtgp32_host.h"
+#include "curand_mtgp32dc_p_11213.h"
 
 #include <cmath>
 #include <cstdio>
@@ -32,7 +40,19 @@ namespace {
 constexpr unsigned Lanes = 4096;        // interleaved subsequences (legacy ordering)
 constexpr unsigned MaxDimensions = 20000; // as cuRAND's Sobol32
 
-enum class Kind { XORWOW, MRG32k3a, Philox, Sobol32, Sobol64, MT19937 };
+enum class Kind { XORWOW, MRG32k3a, Philox, Sobol32, Sobol64, ScrambledSobol32, ScrambledSobol64,
+                  MT19937, MTGP32 };
+
+constexpr unsigned MtgpBlocks = 64;   // as cuRAND's host generator: 64 blocks
+constexpr unsigned MtgpThreads = 256; // of 256 threads
+
+/// MTGP32's 64 block states, and each block's latest round of outputs.
+struct MtgpEngine {
+  mtgp32_kernel_params_t Params;
+  curandStateMtgp32_t States[MtgpBlocks];
+  unsigned Round[MtgpBlocks][MtgpThreads];
+  unsigned long long RoundIndex[MtgpBlocks]; // round held in Round[b], +1 (0: none yet)
+};
 
 /// MT19937 (Matsumoto and Nishimura, ACM TOMACS 8(1), 1998): one sequential
 /// generator, seeded with init_genrand's recurrence; the distributions use
@@ -85,6 +105,9 @@ struct Engine {
   std::vector<curandStatePhilox4_32_10> Philox;
   std::vector<curandStateSobol32> Sobol; // one per dimension
   std::vector<curandStateSobol64> Sobol64;
+  std::vector<curandStateScrambledSobol32> ScrSobol;
+  std::vector<curandStateScrambledSobol64> ScrSobol64;
+  std::unique_ptr<MtgpEngine> Mtgp;
   std::vector<Mt19937State> Mt; // one: MT19937 is generated in sequence
   unsigned long long Slot = 0;           // next slot (pseudo) or point index (quasi)
 };
@@ -219,6 +242,79 @@ const curandDirectionVectors32_t *directions(unsigned Count) {
   return DirectionTable;
 }
 
+// ---- Scrambled Sobol ---------------------------------------------------------
+// Loom's own scrambling (cuRAND's scrambled tables are its own data): each
+// dimension's direction vectors are multiplied by a random lower-triangular
+// binary matrix with a unit diagonal (Matousek's linear scrambling: digit j
+// of every point gets the XOR of a random subset of its more significant
+// digits, which keeps the (t,s)-net structure), and the scramble constant is
+// a random digital shift. The random bits come from splitmix64 seeded with
+// the dimension, so the tables are the same in every run.
+
+unsigned long long splitmix64(unsigned long long &X) {
+  unsigned long long Z = (X += 0x9e3779b97f4a7c15ull);
+  Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  Z = (Z ^ (Z >> 27)) * 0x94d049bb133111ebull;
+  return Z ^ (Z >> 31);
+}
+
+/// V scrambled by the lower-triangular matrix whose row j (digit j, counted
+/// from the most significant of Bits) is Rows[j].
+template <class W> W scrambleVector(W V, const W *Rows, int Bits) {
+  W R = V;
+  for (int J = 1; J < Bits; ++J)
+    if (__builtin_parityll((unsigned long long)(V & Rows[J])))
+      R ^= (W)1 << (Bits - 1 - J);
+  return R;
+}
+
+curandDirectionVectors32_t *ScrambledTable;
+curandDirectionVectors64_t *ScrambledTable64;
+unsigned *ScrambleConstants32;
+unsigned long long *ScrambleConstants64;
+unsigned ScrambledCount;
+
+/// Scrambled direction vectors and constants for dimensions [0, Count).
+bool scrambledDirections(unsigned Count) {
+  if (!directions(Count))
+    return false;
+  std::lock_guard<std::mutex> Lock(DirectionMutex);
+  if (!ScrambledTable) {
+    ScrambledTable = new (std::nothrow) curandDirectionVectors32_t[MaxDimensions];
+    ScrambledTable64 = new (std::nothrow) curandDirectionVectors64_t[MaxDimensions];
+    ScrambleConstants32 = new (std::nothrow) unsigned[MaxDimensions];
+    ScrambleConstants64 = new (std::nothrow) unsigned long long[MaxDimensions];
+    if (!ScrambledTable || !ScrambledTable64 || !ScrambleConstants32 || !ScrambleConstants64) {
+      delete[] ScrambledTable;
+      delete[] ScrambledTable64;
+      delete[] ScrambleConstants32;
+      delete[] ScrambleConstants64;
+      ScrambledTable = nullptr;
+      ScrambledTable64 = nullptr;
+      ScrambleConstants32 = nullptr;
+      ScrambleConstants64 = nullptr;
+      return false;
+    }
+  }
+  for (; ScrambledCount < Count; ++ScrambledCount) {
+    unsigned D = ScrambledCount;
+    unsigned long long X = 0x4c6f6f6d536f626full ^ ((unsigned long long)D << 20); // per dimension
+    unsigned Rows32[32];
+    unsigned long long Rows64[64];
+    for (int J = 0; J < 32; ++J) // digit j may depend on digits 0 .. j-1 (bits above it)
+      Rows32[J] = J ? (unsigned)splitmix64(X) & ~((1u << (32 - J)) - 1u) : 0u;
+    for (int J = 0; J < 64; ++J)
+      Rows64[J] = J ? splitmix64(X) & ~((1ull << (64 - J)) - 1ull) : 0ull;
+    for (int K = 0; K < 32; ++K)
+      ScrambledTable[D][K] = scrambleVector<unsigned>(DirectionTable[D][K], Rows32, 32);
+    for (int K = 0; K < 64; ++K)
+      ScrambledTable64[D][K] = scrambleVector<unsigned long long>(DirectionTable64[D][K], Rows64, 64);
+    ScrambleConstants32[D] = (unsigned)splitmix64(X);
+    ScrambleConstants64[D] = splitmix64(X);
+  }
+  return true;
+}
+
 // ---- Filling ---------------------------------------------------------------
 
 template <class State> std::vector<State> &lanes(Engine &E);
@@ -272,6 +368,37 @@ template <class State, class Draw> void fillPseudo(Engine &E, size_t Count, Draw
       D(St, I);
   }
   E.Slot += Count;
+}
+
+/// MTGP32's output number N (see the file comment for the layout); calls
+/// must ask for increasing N, as rounds are generated forwards.
+unsigned mtgpBits(MtgpEngine &M, unsigned long long N) {
+  unsigned long long Round = N / (MtgpBlocks * MtgpThreads);
+  unsigned B = (unsigned)((N / MtgpThreads) % MtgpBlocks), T = (unsigned)(N % MtgpThreads);
+  while (M.RoundIndex[B] < Round + 1) {
+    curandStateMtgp32_t &S = M.States[B];
+    for (unsigned I = 0; I < MtgpThreads; ++I) // threads of a round are independent
+      M.Round[B][I] = __loom_mtgp32_step(&S, I);
+    S.offset = (S.offset + (int)MtgpThreads) & MTGP32_STATE_MASK;
+    ++M.RoundIndex[B];
+  }
+  return M.Round[B][T];
+}
+
+bool mtgpRestart(Engine &E, const Settings &S) {
+  if (!E.Mtgp) {
+    E.Mtgp.reset(new (std::nothrow) MtgpEngine);
+    if (!E.Mtgp)
+      return false;
+  }
+  MtgpEngine &M = *E.Mtgp;
+  __loom_mtgp32_make_constants(mtgp32dc_params_fast_11213, &M.Params);
+  for (unsigned B = 0; B < MtgpBlocks; ++B) {
+    __loom_mtgp32_make_state(&M.States[B], mtgp32dc_params_fast_11213, &M.Params, (int)B, S.Seed);
+    M.RoundIndex[B] = 0;
+  }
+  E.Slot = S.Offset; // the rounds before it are generated and dropped on the way
+  return true;
 }
 
 enum class Op { Bits, LongLong, Uniform, UniformDouble, Normal, NormalDouble, LogNormal, LogNormalDouble,
@@ -336,17 +463,71 @@ template <class State> void runPseudo(Engine &E, const Request &R) {
 }
 
 /// Poisson by inversion of its CDF at a quasi-random uniform.
-unsigned poissonInverse(double U, double Lambda) {
-  double P = std::exp(-Lambda), Cdf = P;
-  unsigned K = 0;
-  while (U > Cdf && K < 0x7fffffff) {
-    ++K;
-    P *= Lambda / K;
-    Cdf += P;
-    if (P == 0.0 && K > Lambda)
-      break;
+unsigned poissonInverse(double U, double Lambda) { return __loom_curand_poisson_inverse(U, Lambda); }
+
+/// MTGP32: each value takes one output (Bits, Uniform, and Box-Muller
+/// normals from consecutive pairs) or two (53-bit doubles, double normals
+/// from four, Poisson by inversion at a 53-bit uniform).
+void runMtgp(Engine &E, const Request &R) {
+  MtgpEngine &M = *E.Mtgp;
+  unsigned long long N0 = E.Slot;
+  auto Bits = [&](unsigned long long I) { return mtgpBits(M, N0 + I); };
+  size_t N = R.N, Used = N;
+  switch (R.O) {
+  case Op::Bits:
+    for (size_t I = 0; I < N; ++I)
+      static_cast<unsigned *>(R.Out)[I] = Bits(I);
+    break;
+  case Op::LongLong: break; // refused when the call is made
+  case Op::Uniform:
+    for (size_t I = 0; I < N; ++I)
+      static_cast<float *>(R.Out)[I] = _curand_uniform(Bits(I));
+    break;
+  case Op::UniformDouble:
+    for (size_t I = 0; I < N; ++I) {
+      unsigned X = Bits(2 * I), Y = Bits(2 * I + 1);
+      static_cast<double *>(R.Out)[I] = _curand_uniform_double_hq(X, Y);
+    }
+    Used = 2 * N;
+    break;
+  case Op::Normal:
+  case Op::LogNormal: {
+    float *Out = static_cast<float *>(R.Out);
+    float Mean = (float)R.Mean, Sd = (float)R.Stddev;
+    bool Log = R.O == Op::LogNormal;
+    for (size_t I = 0; I + 1 < N; I += 2) {
+      unsigned X = Bits(I), Y = Bits(I + 1);
+      float2 V = _curand_box_muller(X, Y);
+      float A = Mean + Sd * V.x, B = Mean + Sd * V.y;
+      Out[I] = Log ? expf(A) : A;
+      Out[I + 1] = Log ? expf(B) : B;
+    }
+    break;
   }
-  return K;
+  case Op::NormalDouble:
+  case Op::LogNormalDouble: {
+    double *Out = static_cast<double *>(R.Out);
+    bool Log = R.O == Op::LogNormalDouble;
+    for (size_t I = 0; I + 1 < N; I += 2) {
+      unsigned X0 = Bits(2 * I), X1 = Bits(2 * I + 1), Y0 = Bits(2 * I + 2), Y1 = Bits(2 * I + 3);
+      double2 V = _curand_box_muller_double(X0, X1, Y0, Y1);
+      double A = R.Mean + R.Stddev * V.x, B = R.Mean + R.Stddev * V.y;
+      Out[I] = Log ? exp(A) : A;
+      Out[I + 1] = Log ? exp(B) : B;
+    }
+    Used = 2 * N;
+    break;
+  }
+  case Op::Poisson:
+    for (size_t I = 0; I < N; ++I) {
+      unsigned X = Bits(2 * I), Y = Bits(2 * I + 1);
+      static_cast<unsigned *>(R.Out)[I] =
+          __loom_curand_poisson_inverse(_curand_uniform_double_hq(X, Y), R.Mean);
+    }
+    Used = 2 * N;
+    break;
+  }
+  E.Slot += Used;
 }
 
 /// A quasi point's coordinate as 32 bits, or 64 (Sobol64).
@@ -445,6 +626,33 @@ void run(Engine &E, const Settings &S, const Request &R) {
     }
     runSobol(E.Sobol64, E, S, R);
     break;
+  case Kind::ScrambledSobol32:
+    if (S.Restart) {
+      if (!scrambledDirections(S.Dimensions))
+        return; // checked when the call was made
+      E.ScrSobol.resize(S.Dimensions);
+      for (unsigned D = 0; D < S.Dimensions; ++D)
+        curand_init(ScrambledTable[D], ScrambleConstants32[D], (unsigned)S.Offset, &E.ScrSobol[D]);
+      E.Slot = S.Offset;
+    }
+    runSobol(E.ScrSobol, E, S, R);
+    break;
+  case Kind::ScrambledSobol64:
+    if (S.Restart) {
+      if (!scrambledDirections(S.Dimensions))
+        return; // checked when the call was made
+      E.ScrSobol64.resize(S.Dimensions);
+      for (unsigned D = 0; D < S.Dimensions; ++D)
+        curand_init(ScrambledTable64[D], ScrambleConstants64[D], S.Offset, &E.ScrSobol64[D]);
+      E.Slot = S.Offset;
+    }
+    runSobol(E.ScrSobol64, E, S, R);
+    break;
+  case Kind::MTGP32:
+    if (S.Restart && !mtgpRestart(E, S))
+      return; // out of memory: checked when the call was made
+    runMtgp(E, R);
+    break;
   }
 }
 
@@ -468,7 +676,7 @@ curandStatus_t generate(curandGenerator_t G, Op O, void *Out, size_t N, double M
   if (N == 0)
     return CURAND_STATUS_SUCCESS;
   bool Quasi = isQuasi(G->Type);
-  bool Wide = G->E->K == Kind::Sobol64;
+  bool Wide = G->E->K == Kind::Sobol64 || G->E->K == Kind::ScrambledSobol64;
   if ((O == Op::LongLong) != Wide && (O == Op::LongLong || O == Op::Bits))
     return CURAND_STATUS_TYPE_ERROR; // 64-bit results only from a 64-bit generator, and only them
   if (!Out)
@@ -483,8 +691,20 @@ curandStatus_t generate(curandGenerator_t G, Op O, void *Out, size_t N, double M
     return CURAND_STATUS_OUT_OF_RANGE;
   if (O == Op::Poisson && Quasi && Mean > 700.0)
     return CURAND_STATUS_OUT_OF_RANGE; // Loom's inversion: exp(-lambda) must not underflow
-  if (Quasi && !directions(G->S.Dimensions))
+  bool Scrambled = G->E->K == Kind::ScrambledSobol32 || G->E->K == Kind::ScrambledSobol64;
+  if (Quasi && !(Scrambled ? scrambledDirections(G->S.Dimensions) : directions(G->S.Dimensions) != nullptr))
     return CURAND_STATUS_ALLOCATION_FAILED;
+  if (G->E->K == Kind::MTGP32 && !G->E->Mtgp) {
+    // Allocated here, where a failure can be reported (the engine is the
+    // caller's until a queued call runs; none has run before this one).
+    std::lock_guard<std::mutex> Lock(G->E->M);
+    if (!G->E->Mtgp) {
+      G->E->Mtgp.reset(new (std::nothrow) MtgpEngine);
+      if (!G->E->Mtgp)
+        return CURAND_STATUS_ALLOCATION_FAILED;
+      G->S.Restart = true;
+    }
+  }
   Settings S = G->S;
   G->S.Restart = false;
   Request R{O, Out, N, Mean, Stddev};
@@ -516,12 +736,9 @@ curandStatus_t create(curandGenerator_t *Out, curandRngType_t Type, bool Host) {
   case CURAND_RNG_QUASI_DEFAULT:
   case CURAND_RNG_QUASI_SOBOL32: K = Kind::Sobol32; break;
   case CURAND_RNG_QUASI_SOBOL64: K = Kind::Sobol64; break;
-  case CURAND_RNG_PSEUDO_MTGP32:
-  case CURAND_RNG_QUASI_SCRAMBLED_SOBOL32:
-  case CURAND_RNG_QUASI_SCRAMBLED_SOBOL64:
-    std::fprintf(stderr, "loom: curand: generator type %d is not implemented yet "
-                         "(docs/libraries.md)\n", (int)Type);
-    return CURAND_STATUS_TYPE_ERROR;
+  case CURAND_RNG_QUASI_SCRAMBLED_SOBOL32: K = Kind::ScrambledSobol32; break;
+  case CURAND_RNG_QUASI_SCRAMBLED_SOBOL64: K = Kind::ScrambledSobol64; break;
+  case CURAND_RNG_PSEUDO_MTGP32: K = Kind::MTGP32; break;
   default: return CURAND_STATUS_TYPE_ERROR;
   }
   auto *G = new (std::nothrow) curandGenerator_st();
@@ -582,7 +799,8 @@ curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t generator,
 curandStatus_t curandSetGeneratorOffset(curandGenerator_t generator, unsigned long long offset) {
   if (!generator)
     return CURAND_STATUS_NOT_INITIALIZED;
-  if (generator->E->K == Kind::Sobol32 && offset > 0xffffffffull)
+  if ((generator->E->K == Kind::Sobol32 || generator->E->K == Kind::ScrambledSobol32) &&
+      offset > 0xffffffffull)
     return CURAND_STATUS_OUT_OF_RANGE; // 32-bit point index
   generator->S.Offset = offset;
   generator->S.Restart = true;
@@ -672,6 +890,12 @@ curandStatus_t curandGetDirectionVectors32(curandDirectionVectors32_t *vectors[]
                                            curandDirectionVectorSet_t set) {
   if (!vectors)
     return CURAND_STATUS_OUT_OF_RANGE;
+  if (set == CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6) {
+    if (!scrambledDirections(MaxDimensions))
+      return CURAND_STATUS_ALLOCATION_FAILED;
+    *vectors = ScrambledTable;
+    return CURAND_STATUS_SUCCESS;
+  }
   if (set != CURAND_DIRECTION_VECTORS_32_JOEKUO6)
     return CURAND_STATUS_OUT_OF_RANGE;
   const curandDirectionVectors32_t *V = directions(MaxDimensions);
@@ -733,11 +957,35 @@ curandStatus_t curandGetDirectionVectors64(curandDirectionVectors64_t *vectors[]
                                            curandDirectionVectorSet_t set) {
   if (!vectors)
     return CURAND_STATUS_OUT_OF_RANGE;
+  if (set == CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6) {
+    if (!scrambledDirections(MaxDimensions))
+      return CURAND_STATUS_ALLOCATION_FAILED;
+    *vectors = ScrambledTable64;
+    return CURAND_STATUS_SUCCESS;
+  }
   if (set != CURAND_DIRECTION_VECTORS_64_JOEKUO6)
     return CURAND_STATUS_OUT_OF_RANGE;
   if (!directions(MaxDimensions))
     return CURAND_STATUS_ALLOCATION_FAILED;
   *vectors = DirectionTable64;
+  return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandGetScrambleConstants32(unsigned int **constants) {
+  if (!constants)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  if (!scrambledDirections(MaxDimensions))
+    return CURAND_STATUS_ALLOCATION_FAILED;
+  *constants = ScrambleConstants32;
+  return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t curandGetScrambleConstants64(unsigned long long **constants) {
+  if (!constants)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  if (!scrambledDirections(MaxDimensions))
+    return CURAND_STATUS_ALLOCATION_FAILED;
+  *constants = ScrambleConstants64;
   return CURAND_STATUS_SUCCESS;
 }
 
