@@ -16,6 +16,7 @@ PACKAGES=(
   libgtest-dev googletest
   libthrust-dev libcub-dev libmpfr-dev
   libopenblas-dev libfftw3-dev
+  libopenmpi-dev openmpi-bin gdb
   ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-headers clinfo libclc-22
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libffi-dev libcurl4-openssl-dev
 )
