@@ -9,7 +9,8 @@
 //     work-item functions and barriers Loom's kernel pipeline imports);
 //     clang's diagnostics are the build log (file:line:column);
 //  2. links Loom's work-item library (opencl/lib/workitem.cl: the global
-//     offset and work dimension) and then libclc's nvptx library (the rest
+//     offset and work dimension), its image library (opencl/lib/images.cl)
+//     and then libclc's nvptx library (the rest
 //     of OpenCL's built-in functions; its math calls libdevice's __nv_*,
 //     which Loom's device library implements);
 //  3. gives every kernel its launch ABI: each __local pointer argument
@@ -282,6 +283,40 @@ bool lowerPrintf(Module &M) {
   return Ok;
 }
 
+/// Replaces the image library's placeholders (opencl/lib/images.cl) with
+/// the values they stand for: __loom_cl_image(img) is the image argument
+/// itself (the address of its descriptor), __loom_cl_sampler(s) and clang's
+/// __translate_sampler_initializer (a sampler literal) convert between a
+/// sampler and its bits.
+void lowerImagePlaceholders(Module &M) {
+  LLVMContext &Ctx = M.getContext();
+  for (Function &F : make_early_inc_range(M)) {
+    StringRef Name = F.getName();
+    bool Image = Name.starts_with("_Z15__loom_cl_image");
+    bool Sampler = Name == "__loom_cl_sampler";
+    bool Literal = Name == "__translate_sampler_initializer";
+    if (!F.isDeclaration() || !(Image || Sampler || Literal))
+      continue;
+    for (User *U : make_early_inc_range(F.users())) {
+      auto *CB = dyn_cast<CallBase>(U);
+      if (!CB || CB->getCalledFunction() != &F || CB->arg_size() != 1)
+        continue;
+      IRBuilder<> B(CB);
+      Value *Arg = CB->getArgOperand(0), *R;
+      if (Image)
+        R = B.CreatePointerBitCastOrAddrSpaceCast(Arg, CB->getType());
+      else if (Sampler)
+        R = B.CreateTrunc(B.CreatePtrToInt(Arg, Type::getInt64Ty(Ctx)), CB->getType());
+      else
+        R = B.CreateIntToPtr(B.CreateZExt(Arg, Type::getInt64Ty(Ctx)), CB->getType());
+      CB->replaceAllUsesWith(R);
+      CB->eraseFromParent();
+    }
+    if (F.use_empty())
+      F.eraseFromParent();
+  }
+}
+
 /// Inlines every function into the kernels and deletes it: Loom's pipeline
 /// takes kernels whose only calls are of intrinsics and of the device
 /// library, with flat pointers (LowerAddressSpaces refuses functions that
@@ -320,7 +355,7 @@ bool inlineIntoKernels(Module &M) {
     // Loom's device library (__nv_*) and the placeholders are resolved
     // later; anything else has no implementation.
     if (F.getName().starts_with("__nv_") || F.getName().starts_with("__loom_cl_") ||
-        F.getName() == "vprintf")
+        F.getName() == "vprintf" || F.getName() == "__loom_tex_fetch")
       continue;
     for (User *U : F.users())
       if (auto *I = dyn_cast<Instruction>(U)) {
@@ -336,7 +371,7 @@ bool inlineIntoKernels(Module &M) {
 }
 
 struct ArgInfo {
-  enum Kind { Value = 0, Global = 1, Constant = 2, Local = 3 } K;
+  enum Kind { Value = 0, Global = 1, Constant = 2, Local = 3, Image = 4, Sampler = 5 } K;
   uint64_t Size;
   std::string AddressQualifier, AccessQualifier, TypeName, TypeQualifier, Name;
 };
@@ -381,15 +416,21 @@ bool lowerKernel(Function *K, std::vector<KernelInfo> &Kernels) {
     AI.Name = argMetadata(*K, "kernel_arg_name", A.getArgNo());
     std::string BaseName = argMetadata(*K, "kernel_arg_base_type", A.getArgNo());
     StringRef Base = BaseName;
-    if (Base.contains("image") || Base.contains("sampler") || Base.contains("pipe") ||
-        Base.contains("queue_t")) {
+    bool Pipe = StringRef(AI.TypeQualifier).contains("pipe");
+    if (Pipe || Base.contains("queue_t") || Base.contains("depth") || Base.contains("msaa")) {
       errs() << "error: kernel '" << Info.Name << "': argument '" << AI.Name << "' of type '"
-             << Base << "': images, samplers, pipes and device queues are not supported by "
-             << "Loom yet\n";
+             << (Pipe ? "pipe " : "") << Base << "': pipes, device queues and depth or multisample images are not "
+             << "supported by Loom yet\n";
       return false;
     }
     Type *T = A.getType();
-    if (auto *PT = dyn_cast<PointerType>(T)) {
+    bool IsImage = Base.starts_with("image"), IsSampler = Base == "sampler_t";
+    if (IsImage || IsSampler) {
+      // An image is the address of its LoomClImage descriptor, a sampler
+      // its bits (opencl/lib/image_abi.h): both travel as a flat pointer.
+      AI.K = IsImage ? ArgInfo::Image : ArgInfo::Sampler;
+      AI.Size = 8;
+    } else if (auto *PT = dyn_cast<PointerType>(T)) {
       unsigned AS = PT->getAddressSpace();
       AI.K = AS == 3 ? ArgInfo::Local : AS == 4 ? ArgInfo::Constant : ArgInfo::Global;
       if (A.hasByValAttr()) {
@@ -589,6 +630,7 @@ int run(int Argc, char **Argv) {
 
   std::string Dir = selfDir(Argv[0]);
   std::string WorkItem = Dir + "/opencl-workitem.bc", DeviceLib = Dir + "/libdevice.bc";
+  std::string Images = Dir + "/opencl-images.bc";
   std::string Bitcode = Output + ".clang.bc";
 
   // 1. clang, as OpenCL C for nvptx64. The source is named by its file name
@@ -607,6 +649,10 @@ int run(int Argc, char **Argv) {
                                    "-debug-info-kind=line-tables-only",
                                    "-fno-caret-diagnostics",
                                    "-D__LOOM__=1",
+                                   // Images (opencl/lib/images.cl), also in OpenCL C 3.0.
+                                   "-D__IMAGE_SUPPORT__=1",
+                                   "-cl-ext=+__opencl_c_images,+__opencl_c_read_write_images,"
+                                   "+__opencl_c_3d_image_writes,+cl_khr_3d_image_writes",
                                    "-o",
                                    Bitcode};
   Args.insert(Args.end(), B.ClangArgs.begin(), B.ClangArgs.end());
@@ -637,6 +683,9 @@ int run(int Argc, char **Argv) {
   std::unique_ptr<Module> W = readBitcode(WorkItem, Ctx);
   if (!W || Linker::linkModules(*M, std::move(W), Linker::LinkOnlyNeeded))
     return ExitBuildFailed;
+  std::unique_ptr<Module> Img = readBitcode(Images, Ctx);
+  if (!Img || Linker::linkModules(*M, std::move(Img), Linker::LinkOnlyNeeded))
+    return ExitBuildFailed;
   std::unique_ptr<Module> Clc = readBitcode(LOOM_LIBCLC, Ctx);
   if (!Clc)
     return ExitBuildFailed;
@@ -645,6 +694,7 @@ int run(int Argc, char **Argv) {
     return ExitBuildFailed;
 
   // 3. The launch ABI of every kernel.
+  lowerImagePlaceholders(*M);
   if (!lowerPrintf(*M) || !inlineIntoKernels(*M))
     return ExitBuildFailed;
   std::vector<Function *> Ks;

@@ -4,8 +4,7 @@
 // The ICD loader (ocl-icd) finds libLoomOpenCL through an .icd file, asks
 // it for clIcdGetPlatformIDsKHR and then calls everything through the
 // dispatch table at the head of each object. Every slot of the table is
-// filled: what Loom does not implement yet answers CL_INVALID_OPERATION
-// (the specification's answer for images when no device supports them),
+// filled: what Loom does not implement yet answers CL_INVALID_OPERATION,
 // never a null pointer the loader would call.
 #include "Objects.h"
 
@@ -434,12 +433,35 @@ cl_int CL_API_CALL SetKernelArg(cl_kernel K, cl_uint Index, size_t Size, const v
     if (Size != sizeof(cl_mem))
       return CL_INVALID_ARG_SIZE;
     cl_mem M = Value ? *static_cast<const cl_mem *>(Value) : nullptr;
-    if (M && !valid(M, MemMagic))
+    if (M && (!valid(M, MemMagic) || M->type != CL_MEM_OBJECT_BUFFER))
       return CL_INVALID_MEM_OBJECT;
     if (M && M->context != K->program->context)
       return CL_INVALID_MEM_OBJECT;
     K->values[Index].assign(reinterpret_cast<unsigned char *>(&M),
                             reinterpret_cast<unsigned char *>(&M) + sizeof M);
+    break;
+  }
+  case ArgDesc::Image: {
+    if (Size != sizeof(cl_mem))
+      return CL_INVALID_ARG_SIZE;
+    cl_mem M = Value ? *static_cast<const cl_mem *>(Value) : nullptr;
+    if (!M || !valid(M, MemMagic) || !M->image || M->context != K->program->context)
+      return CL_INVALID_MEM_OBJECT;
+    if (!imageFitsArgument(M, A.typeName))
+      return CL_INVALID_ARG_VALUE;
+    K->values[Index].assign(reinterpret_cast<unsigned char *>(&M),
+                            reinterpret_cast<unsigned char *>(&M) + sizeof M);
+    break;
+  }
+  case ArgDesc::Sampler: {
+    if (Size != sizeof(cl_sampler))
+      return CL_INVALID_ARG_SIZE;
+    cl_sampler S = Value ? *static_cast<const cl_sampler *>(Value) : nullptr;
+    if (!valid(S, SamplerMagic) || S->context != K->program->context)
+      return CL_INVALID_SAMPLER;
+    uint64_t Bits = S->bits; // the kernel's sampler_t value
+    K->values[Index].assign(reinterpret_cast<unsigned char *>(&Bits),
+                            reinterpret_cast<unsigned char *>(&Bits) + sizeof Bits);
     break;
   }
   case ArgDesc::Value:
@@ -493,15 +515,19 @@ cl_int CL_API_CALL GetKernelArgInfo(cl_kernel K, cl_uint Index, cl_kernel_arg_in
   switch (Param) {
   case CL_KERNEL_ARG_ADDRESS_QUALIFIER: {
     cl_kernel_arg_address_qualifier Q =
-        A.kind == ArgDesc::Global     ? CL_KERNEL_ARG_ADDRESS_GLOBAL
+        A.kind == ArgDesc::Global || A.kind == ArgDesc::Image ? CL_KERNEL_ARG_ADDRESS_GLOBAL
         : A.kind == ArgDesc::Constant ? CL_KERNEL_ARG_ADDRESS_CONSTANT
         : A.kind == ArgDesc::Local    ? CL_KERNEL_ARG_ADDRESS_LOCAL
                                       : CL_KERNEL_ARG_ADDRESS_PRIVATE;
     return infoValue(Size, Value, SizeRet, Q);
   }
-  case CL_KERNEL_ARG_ACCESS_QUALIFIER:
-    return infoValue<cl_kernel_arg_access_qualifier>(Size, Value, SizeRet,
-                                                     CL_KERNEL_ARG_ACCESS_NONE);
+  case CL_KERNEL_ARG_ACCESS_QUALIFIER: {
+    cl_kernel_arg_access_qualifier Q = A.accessQualifier == "read_only"    ? CL_KERNEL_ARG_ACCESS_READ_ONLY
+                                       : A.accessQualifier == "write_only" ? CL_KERNEL_ARG_ACCESS_WRITE_ONLY
+                                       : A.accessQualifier == "read_write" ? CL_KERNEL_ARG_ACCESS_READ_WRITE
+                                                                           : CL_KERNEL_ARG_ACCESS_NONE;
+    return infoValue(Size, Value, SizeRet, Q);
+  }
   case CL_KERNEL_ARG_TYPE_NAME:
     return infoString(Size, Value, SizeRet, A.typeName);
   case CL_KERNEL_ARG_TYPE_QUALIFIER: {
@@ -565,7 +591,7 @@ cl_int checkQueue(cl_command_queue Q) {
 }
 
 cl_int checkBuffer(cl_command_queue Q, cl_mem M) {
-  if (!valid(M, MemMagic))
+  if (!valid(M, MemMagic) || M->type != CL_MEM_OBJECT_BUFFER)
     return CL_INVALID_MEM_OBJECT;
   if (M->context != Q->context)
     return CL_INVALID_CONTEXT;
@@ -699,8 +725,10 @@ cl_int CL_API_CALL EnqueueUnmapMemObject(cl_command_queue Q, cl_mem M, void *Map
                                          cl_uint NumWait, const cl_event *Wait, cl_event *Event) {
   if (cl_int E = checkQueue(Q))
     return E;
-  if (cl_int E = checkBuffer(Q, M))
-    return E;
+  if (!valid(M, MemMagic)) // a buffer or an image
+    return CL_INVALID_MEM_OBJECT;
+  if (M->context != Q->context)
+    return CL_INVALID_CONTEXT;
   if (!Mapped || static_cast<char *>(Mapped) < M->data ||
       static_cast<char *>(Mapped) >= M->data + M->size)
     return CL_INVALID_VALUE;
@@ -937,7 +965,8 @@ cl_int CL_API_CALL EnqueueNDRangeKernel(cl_command_queue Q, cl_kernel K, cl_uint
   // The command holds the buffers and the program until it ran.
   std::vector<std::shared_ptr<_cl_mem>> Held;
   for (size_t I = 0; I < K->desc->args.size(); ++I)
-    if (K->desc->args[I].kind == ArgDesc::Global || K->desc->args[I].kind == ArgDesc::Constant) {
+    if (K->desc->args[I].kind == ArgDesc::Global || K->desc->args[I].kind == ArgDesc::Constant ||
+        K->desc->args[I].kind == ArgDesc::Image) {
       cl_mem M;
       std::memcpy(&M, L.values[I].data(), sizeof M);
       if (M)
@@ -1223,6 +1252,7 @@ struct Installer {
     LOOMCL_SLOT(clCreateImageWithProperties) LOOMCL_SLOT(clSetContextDestructorCallback)
 #undef LOOMCL_SLOT
     installObjects(D);
+    installImages(D);
     D.clCreateCommandQueue = CreateCommandQueue;
     D.clCreateCommandQueueWithProperties = CreateCommandQueueWithProperties;
     D.clRetainCommandQueue = RetainCommandQueue;

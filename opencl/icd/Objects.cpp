@@ -41,7 +41,8 @@ namespace {
 const char *PlatformVersion = "OpenCL 3.0 Loom " LOOM_VERSION_STRING;
 const char *Extensions = "cl_khr_icd cl_khr_fp64 cl_khr_global_int32_base_atomics "
                          "cl_khr_global_int32_extended_atomics cl_khr_local_int32_base_atomics "
-                         "cl_khr_local_int32_extended_atomics cl_khr_byte_addressable_store";
+                         "cl_khr_local_int32_extended_atomics cl_khr_byte_addressable_store "
+                         "cl_khr_3d_image_writes";
 
 std::string cpuName() {
   std::ifstream In("/proc/cpuinfo");
@@ -224,14 +225,29 @@ cl_int CL_API_CALL GetDeviceInfo(cl_device_id Device, cl_device_info Param, size
     return U(64);
   case CL_DEVICE_MAX_MEM_ALLOC_SIZE:
     return UL(maxAlloc());
+  // Images (Image.cpp): the limits createImage enforces.
   case CL_DEVICE_IMAGE_SUPPORT:
-    return B(CL_FALSE);
+    return B(CL_TRUE);
   case CL_DEVICE_MAX_READ_IMAGE_ARGS:
+    return U(128);
   case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
   case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS:
+    return U(64);
   case CL_DEVICE_MAX_SAMPLERS:
-  case CL_DEVICE_IMAGE_PITCH_ALIGNMENT:
+    return U(16);
+  case CL_DEVICE_IMAGE_PITCH_ALIGNMENT: // pixels
   case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
+    return U(1);
+  case CL_DEVICE_IMAGE2D_MAX_WIDTH:
+  case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
+    return SZ(16384);
+  case CL_DEVICE_IMAGE3D_MAX_WIDTH:
+  case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
+  case CL_DEVICE_IMAGE3D_MAX_DEPTH:
+  case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
+    return SZ(2048);
+  case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
+    return SZ(size_t(1) << 27);
   case CL_DEVICE_MAX_PIPE_ARGS:
   case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS:
   case CL_DEVICE_PIPE_MAX_PACKET_SIZE:
@@ -245,13 +261,6 @@ cl_int CL_API_CALL GetDeviceInfo(cl_device_id Device, cl_device_info Param, size
   case CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT:
   case CL_DEVICE_PARTITION_MAX_SUB_DEVICES:
     return U(0);
-  case CL_DEVICE_IMAGE2D_MAX_WIDTH:
-  case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
-  case CL_DEVICE_IMAGE3D_MAX_WIDTH:
-  case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
-  case CL_DEVICE_IMAGE3D_MAX_DEPTH:
-  case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
-  case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE:
   case CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE:
   case CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE:
     return SZ(0);
@@ -328,7 +337,10 @@ cl_int CL_API_CALL GetDeviceInfo(cl_device_id Device, cl_device_info Param, size
   }
   case CL_DEVICE_OPENCL_C_FEATURES: {
     cl_name_version V[] = {nameVersion("__opencl_c_int64", version(3, 0)),
-                           nameVersion("__opencl_c_fp64", version(3, 0))};
+                           nameVersion("__opencl_c_fp64", version(3, 0)),
+                           nameVersion("__opencl_c_images", version(3, 0)),
+                           nameVersion("__opencl_c_read_write_images", version(3, 0)),
+                           nameVersion("__opencl_c_3d_image_writes", version(3, 0))};
     return info(Size, Value, SizeRet, V, sizeof V);
   }
   case CL_DEVICE_EXTENSIONS:
@@ -568,7 +580,7 @@ cl_mem CL_API_CALL CreateSubBuffer(cl_mem Parent, cl_mem_flags Flags,
       *Err = E;
     return nullptr;
   };
-  if (!valid(Parent, MemMagic) || Parent->parent)
+  if (!valid(Parent, MemMagic) || Parent->parent || Parent->type != CL_MEM_OBJECT_BUFFER)
     return Fail(CL_INVALID_MEM_OBJECT);
   if (Type != CL_BUFFER_CREATE_TYPE_REGION || !Info)
     return Fail(CL_INVALID_VALUE);
@@ -639,7 +651,7 @@ cl_int CL_API_CALL GetMemObjectInfo(cl_mem M, cl_mem_info Param, size_t Size, vo
     return CL_INVALID_MEM_OBJECT;
   switch (Param) {
   case CL_MEM_TYPE:
-    return infoValue<cl_mem_object_type>(Size, Value, SizeRet, CL_MEM_OBJECT_BUFFER);
+    return infoValue<cl_mem_object_type>(Size, Value, SizeRet, M->type);
   case CL_MEM_FLAGS:
     return infoValue<cl_mem_flags>(Size, Value, SizeRet, M->flags);
   case CL_MEM_SIZE:
@@ -688,6 +700,7 @@ void releaseMem(cl_mem M) {
     It->first(M, It->second);
   if (M->owned)
     std::free(M->data);
+  destroyImage(M->image);
   cl_mem Parent = M->parent;
   cl_context C = M->context;
   M->magic = 0;

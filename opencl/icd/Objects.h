@@ -38,7 +38,10 @@ enum Magic : uint32_t {
   ProgramMagic = 0x4c4d5231,
   KernelMagic = 0x4c4d4b31,
   EventMagic = 0x4c4d4531,
+  SamplerMagic = 0x4c4d5331,
 };
+
+struct ImageState; // Image.cpp
 
 /// The common head of every object.
 #define LOOMCL_OBJECT_HEAD                                                                         \
@@ -91,6 +94,8 @@ struct _cl_mem {
   bool owned = false;      // data was allocated here
   cl_mem parent = nullptr; // sub-buffer: the buffer it views
   size_t offset = 0;       // sub-buffer: its origin in the parent
+  cl_mem_object_type type = CL_MEM_OBJECT_BUFFER;
+  loomcl::ImageState *image = nullptr; // images: format, shape, kernel descriptor
   std::atomic<cl_uint> mapCount{0};
   std::mutex callbacksLock;
   std::vector<std::pair<void(CL_CALLBACK *)(cl_mem, void *), void *>> destructorCallbacks;
@@ -100,7 +105,7 @@ namespace loomcl {
 
 /// One kernel argument, as loom-clc's manifest describes it.
 struct ArgDesc {
-  enum Kind { Value = 0, Global = 1, Constant = 2, Local = 3 } kind;
+  enum Kind { Value = 0, Global = 1, Constant = 2, Local = 3, Image = 4, Sampler = 5 } kind;
   size_t size;
   std::string addressQualifier, accessQualifier, typeName, typeQualifier, name;
 };
@@ -141,6 +146,16 @@ struct _cl_kernel {
   std::vector<std::vector<unsigned char>> values; // bytes; cl_mem for buffers
   std::vector<size_t> localSizes;                 // __local arguments' sizes
   std::vector<bool> set;
+};
+
+struct _cl_sampler {
+  LOOMCL_OBJECT_HEAD;
+  cl_context context = nullptr;
+  cl_bool normalized = CL_TRUE;
+  cl_addressing_mode addressing = CL_ADDRESS_CLAMP;
+  cl_filter_mode filter = CL_FILTER_NEAREST;
+  std::vector<cl_sampler_properties> properties; // clCreateSamplerWithProperties', with the 0
+  uint32_t bits = 0; // the OpenCL C value (CLK_*) kernels receive
 };
 
 struct _cl_event {
@@ -217,6 +232,14 @@ void releaseMem(cl_mem M);
 void retainProgram(cl_program P);
 void releaseProgram(cl_program P);
 void releaseQueue(cl_command_queue Q);
+
+// Image.cpp.
+void installImages(cl_icd_dispatch &D);
+void destroyImage(ImageState *Image);
+/// The address kernels get for image \p M (its LoomClImage).
+void *imageDescriptor(cl_mem M);
+/// Whether image \p M fits a kernel argument of type \p TypeName (image2d_t, ...).
+bool imageFitsArgument(cl_mem M, const std::string &TypeName);
 
 // Program.cpp.
 cl_int buildProgram(cl_program Program, const char *Options);

@@ -267,7 +267,7 @@ uint64_t fnv1a(const std::string &S, uint64_t H) {
 std::string compilerIdentity() {
   std::string Id = binaryStamp();
   std::string Dir = libraryDir() + "/loom/";
-  for (const char *Name : {"loom-clc", "libdevice.bc", "opencl-workitem.bc"}) {
+  for (const char *Name : {"loom-clc", "libdevice.bc", "opencl-workitem.bc", "opencl-images.bc"}) {
     struct stat St {};
     if (stat((Dir + Name).c_str(), &St) == 0)
       Id += std::string(" ") + Name + ":" + std::to_string(St.st_size) + ":" +
@@ -447,6 +447,13 @@ cl_int runLaunch(cl_command_queue Q, const Launch &L) {
       Args[I] = &Pointers[I];
       break;
     }
+    case ArgDesc::Image: {
+      cl_mem M;
+      std::memcpy(&M, L.values[I].data(), sizeof M);
+      Pointers[I] = imageDescriptor(M);
+      Args[I] = &Pointers[I];
+      break;
+    }
     case ArgDesc::Local:
       // Each __local argument at a 128-byte boundary of the dynamic area.
       LocalOffsets[I] = Dynamic;
@@ -454,6 +461,7 @@ cl_int runLaunch(cl_command_queue Q, const Launch &L) {
       Args[I] = &LocalOffsets[I];
       break;
     case ArgDesc::Value:
+    case ArgDesc::Sampler: // its bits
       Args[I] = const_cast<unsigned char *>(L.values[I].data());
       break;
     }

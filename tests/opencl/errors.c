@@ -43,14 +43,20 @@ int main(void) {
   CHECK(clCreateBuffer(context, 0, ~(size_t)0 / 2, NULL, &err) == NULL &&
         err == CL_INVALID_BUFFER_SIZE);
   CHECK_CL(clReleaseMemObject(NULL), CL_INVALID_MEM_OBJECT);
-  /* Images are not supported: CL_INVALID_OPERATION, as the specification
-   * asks of a context without image support. */
+  /* Images (more in images.c). */
   cl_image_format fmt = {CL_RGBA, CL_FLOAT};
   cl_image_desc desc = {0};
   desc.image_type = CL_MEM_OBJECT_IMAGE2D;
   desc.image_width = desc.image_height = 4;
+  CHECK(clCreateImage(NULL, CL_MEM_READ_ONLY, &fmt, &desc, NULL, &err) == NULL &&
+        err == CL_INVALID_CONTEXT);
+  CHECK(clCreateImage(context, CL_MEM_READ_ONLY, &fmt, NULL, NULL, &err) == NULL &&
+        err == CL_INVALID_IMAGE_DESCRIPTOR);
+  CHECK(clCreateImage(context, CL_MEM_READ_ONLY, NULL, &desc, NULL, &err) == NULL &&
+        err == CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
+  desc.image_type = CL_MEM_OBJECT_BUFFER;
   CHECK(clCreateImage(context, CL_MEM_READ_ONLY, &fmt, &desc, NULL, &err) == NULL &&
-        err == CL_INVALID_OPERATION);
+        err == CL_INVALID_IMAGE_DESCRIPTOR);
   /* Programs and kernels. */
   CHECK(clCreateProgramWithSource(context, 0, NULL, NULL, &err) == NULL &&
         err == CL_INVALID_VALUE);

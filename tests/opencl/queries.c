@@ -53,7 +53,10 @@ int main(void) {
   CHECK(local >= 32 * 1024);
   cl_bool image;
   OK(clGetDeviceInfo(device, CL_DEVICE_IMAGE_SUPPORT, sizeof image, &image, NULL));
-  CHECK(image == CL_FALSE); /* not yet: must not be claimed */
+  CHECK(image == CL_TRUE); /* tests/opencl/images.c */
+  size_t image2d = 0;
+  OK(clGetDeviceInfo(device, CL_DEVICE_IMAGE2D_MAX_WIDTH, sizeof image2d, &image2d, NULL));
+  CHECK(image2d >= 8192); /* the full profile's minimum */
   OK(clGetDeviceInfo(device, CL_DEVICE_NAME, sizeof text, text, NULL));
   CHECK(strlen(text) > 0);
   OK(clGetDeviceInfo(device, CL_DEVICE_EXTENSIONS, sizeof text, text, NULL));
