@@ -63,6 +63,10 @@ if _runtime:
 # (ctest's lit-e2e-serial); tests that need concurrent execution say
 # UNSUPPORTED: serial-scheduler.
 _sched = lit_config.params.get("loom_scheduler", "")
+# --param loom_check_log=<file>: programs built with -memcheck/-racecheck
+# append their reports there too (scripts/memcheck-suite.sh).
+if lit_config.params.get("loom_check_log", ""):
+    config.environment["LOOM_CHECK_LOG"] = lit_config.params["loom_check_log"]
 if _sched:
     config.environment["LOOM_SCHEDULER"] = _sched
     config.available_features.add(_sched + "-scheduler")

@@ -74,17 +74,56 @@ std::set<std::pair<const LoomCheckSite *, const LoomCheckSite *>> ReportedRaces;
 std::mutex HeapLock;
 std::map<uintptr_t, size_t> HeapBlocks; // device malloc, while memcheck runs
 
+/// LOOM_CHECK_LOG=<file>: every report and the summary are appended there
+/// too, each line after the program's name (scripts/memcheck-suite.sh).
+void logLines(const std::string &Text) {
+  static const char *Path = std::getenv("LOOM_CHECK_LOG");
+  if (!Path || !*Path)
+    return;
+  static std::string Program = [] {
+    std::string Name;
+    if (FILE *F = std::fopen("/proc/self/cmdline", "r")) {
+      int C;
+      while ((C = std::fgetc(F)) != EOF && C != 0)
+        Name += char(C);
+      std::fclose(F);
+    }
+    return Name;
+  }();
+  std::string Out;
+  size_t Start = 0;
+  while (Start < Text.size()) {
+    size_t End = Text.find('\n', Start);
+    if (End == std::string::npos)
+      End = Text.size();
+    Out += Program + ": " + Text.substr(Start, End - Start) + "\n";
+    Start = End + 1;
+  }
+  if (FILE *F = std::fopen(Path, "a")) {
+    std::fwrite(Out.data(), 1, Out.size(), F);
+    std::fclose(F);
+  }
+}
+
 void summary() {
   std::fflush(stdout);
-  if (MemcheckUsed || !RacecheckUsed)
-    std::fprintf(stderr, "========= ERROR SUMMARY: %" PRIu64 " error%s\n", Errors.load(),
-                 Errors.load() == 1 ? "" : "s");
-  if (RacecheckUsed)
-    std::fprintf(stderr,
-                 "========= RACECHECK SUMMARY: %" PRIu64 " hazard%s displayed (%" PRIu64
-                 " conflicting access%s)\n",
-                 RaceErrors.load(), RaceErrors.load() == 1 ? "" : "s", Hazards.load(),
-                 Hazards.load() == 1 ? "" : "es");
+  char Line[160];
+  std::string Text;
+  if (MemcheckUsed || !RacecheckUsed) {
+    std::snprintf(Line, sizeof(Line), "========= ERROR SUMMARY: %" PRIu64 " error%s\n",
+                  Errors.load(), Errors.load() == 1 ? "" : "s");
+    Text += Line;
+  }
+  if (RacecheckUsed) {
+    std::snprintf(Line, sizeof(Line),
+                  "========= RACECHECK SUMMARY: %" PRIu64 " hazard%s displayed (%" PRIu64
+                  " conflicting access%s)\n",
+                  RaceErrors.load(), RaceErrors.load() == 1 ? "" : "s", Hazards.load(),
+                  Hazards.load() == 1 ? "" : "es");
+    Text += Line;
+  }
+  std::fwrite(Text.data(), 1, Text.size(), stderr);
+  logLines(Text);
 }
 
 void activate() {
@@ -193,6 +232,7 @@ void fail(cudaError_t Error, const LoomCheckSite *Site, const void *Ptr, uint64_
       std::lock_guard<std::mutex> Lock(ReportLock);
       std::fflush(stdout);
       std::fwrite(Text.data(), 1, Text.size(), stderr);
+      logLines(Text);
     }
   }
   loom::setStickyError(Error);
@@ -295,6 +335,7 @@ void reportRace(const LoomCheckSite *Earlier, uint64_t EarlierThread,
                      " to __shared__ address " + hexAddress(Address) + "\n";
   std::fflush(stdout);
   std::fwrite(Text.data(), 1, Text.size(), stderr);
+  logLines(Text);
 }
 
 void checkRaces(const void *Ptr, uint64_t Size, const LoomCheckSite *Site, uint32_t TX,
