@@ -13,7 +13,12 @@
 #define CURAND_H_
 
 #include <stddef.h>
-#include "cuda_runtime_api.h"
+/* The whole runtime API, as the toolkit's curand.h includes it: host-only
+ * files that include just curand.h use cuda_runtime.h's functions and test
+ * its guard (the samples' helper_cuda.h does). */
+#ifndef __CUDACC_RTC__
+#include "cuda_runtime.h"
+#endif
 
 #define CURAND_VER_MAJOR 10
 #define CURAND_VER_MINOR 3
