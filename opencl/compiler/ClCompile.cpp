@@ -9,8 +9,8 @@
 //     work-item functions and barriers Loom's kernel pipeline imports);
 //     clang's diagnostics are the build log (file:line:column);
 //  2. links Loom's work-item library (opencl/lib/workitem.cl: the global
-//     offset and work dimension), its image library (opencl/lib/images.cl)
-//     and then libclc's nvptx library (the rest
+//     offset and work dimension), its image and sub-group libraries
+//     (opencl/lib/images.cl, subgroups.cl) and then libclc's nvptx library (the rest
 //     of OpenCL's built-in functions; its math calls libdevice's __nv_*,
 //     which Loom's device library implements);
 //  3. gives every kernel its launch ABI: each __local pointer argument
@@ -630,7 +630,7 @@ int run(int Argc, char **Argv) {
 
   std::string Dir = selfDir(Argv[0]);
   std::string WorkItem = Dir + "/opencl-workitem.bc", DeviceLib = Dir + "/libdevice.bc";
-  std::string Images = Dir + "/opencl-images.bc";
+  std::string Images = Dir + "/opencl-images.bc", SubGroups = Dir + "/opencl-subgroups.bc";
   std::string Bitcode = Output + ".clang.bc";
 
   // 1. clang, as OpenCL C for nvptx64. The source is named by its file name
@@ -653,6 +653,8 @@ int run(int Argc, char **Argv) {
                                    "-D__IMAGE_SUPPORT__=1",
                                    "-cl-ext=+__opencl_c_images,+__opencl_c_read_write_images,"
                                    "+__opencl_c_3d_image_writes,+cl_khr_3d_image_writes",
+                                   // Sub-groups (opencl/lib/subgroups.cl).
+                                   "-cl-ext=+cl_khr_subgroups,+__opencl_c_subgroups",
                                    "-o",
                                    Bitcode};
   Args.insert(Args.end(), B.ClangArgs.begin(), B.ClangArgs.end());
@@ -685,6 +687,9 @@ int run(int Argc, char **Argv) {
     return ExitBuildFailed;
   std::unique_ptr<Module> Img = readBitcode(Images, Ctx);
   if (!Img || Linker::linkModules(*M, std::move(Img), Linker::LinkOnlyNeeded))
+    return ExitBuildFailed;
+  std::unique_ptr<Module> Sg = readBitcode(SubGroups, Ctx);
+  if (!Sg || Linker::linkModules(*M, std::move(Sg), Linker::LinkOnlyNeeded))
     return ExitBuildFailed;
   std::unique_ptr<Module> Clc = readBitcode(LOOM_LIBCLC, Ctx);
   if (!Clc)

@@ -584,6 +584,57 @@ cl_int CL_API_CALL GetKernelWorkGroupInfo(cl_kernel K, cl_device_id D,
   }
 }
 
+/// clGetKernelSubGroupInfo (and cl_khr_subgroups' KHR form): a sub-group is
+/// a warp, 32 work-items in the order of the linear local id; the last one
+/// of a work-group may be smaller.
+cl_int CL_API_CALL GetKernelSubGroupInfo(cl_kernel K, cl_device_id D,
+                                         cl_kernel_sub_group_info Param, size_t InSize,
+                                         const void *In, size_t Size, void *Value,
+                                         size_t *SizeRet) {
+  if (!valid(K, KernelMagic))
+    return CL_INVALID_KERNEL;
+  if (D && !valid(D, DeviceMagic))
+    return CL_INVALID_DEVICE;
+  cudaDeviceProp Prop{};
+  cudaGetDeviceProperties(&Prop, 0);
+  const size_t Warp = 32, MaxGroup = static_cast<size_t>(Prop.maxThreadsPerBlock);
+  switch (Param) {
+  case CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE:
+  case CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE: {
+    if (!In || InSize == 0 || InSize % sizeof(size_t) || InSize > 3 * sizeof(size_t))
+      return CL_INVALID_VALUE;
+    size_t Total = 1;
+    for (size_t I = 0; I < InSize / sizeof(size_t); ++I)
+      Total *= static_cast<const size_t *>(In)[I];
+    if (Total == 0 || Total > MaxGroup)
+      return CL_INVALID_VALUE;
+    size_t V = Param == CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE ? std::min(Warp, Total)
+                                                                 : (Total + Warp - 1) / Warp;
+    return infoValue(Size, Value, SizeRet, V);
+  }
+  case CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT: {
+    if (!In || InSize != sizeof(size_t))
+      return CL_INVALID_VALUE;
+    size_t Count = *static_cast<const size_t *>(In);
+    // As many dimensions as the answer has room for (1 to 3); 0s when no
+    // work-group has that many sub-groups.
+    size_t Dims = Value ? Size / sizeof(size_t) : 3;
+    if (Value && (Dims == 0 || Dims > 3 || Size % sizeof(size_t)))
+      return CL_INVALID_VALUE;
+    size_t Local[3] = {Count && Count * Warp <= MaxGroup ? Count * Warp : 0, 1, 1};
+    if (!Local[0])
+      Local[1] = Local[2] = 0;
+    return info(Size, Value, SizeRet, Local, Dims * sizeof(size_t));
+  }
+  case CL_KERNEL_MAX_NUM_SUB_GROUPS:
+    return infoValue<size_t>(Size, Value, SizeRet, MaxGroup / Warp);
+  case CL_KERNEL_COMPILE_NUM_SUB_GROUPS:
+    return infoValue<size_t>(Size, Value, SizeRet, 0);
+  default:
+    return CL_INVALID_VALUE;
+  }
+}
+
 // Enqueue.
 
 cl_int checkQueue(cl_command_queue Q) {
@@ -1277,6 +1328,8 @@ struct Installer {
     D.clGetKernelInfo = GetKernelInfo;
     D.clGetKernelArgInfo = GetKernelArgInfo;
     D.clGetKernelWorkGroupInfo = GetKernelWorkGroupInfo;
+    D.clGetKernelSubGroupInfo = GetKernelSubGroupInfo;
+    D.clGetKernelSubGroupInfoKHR = GetKernelSubGroupInfo;
     D.clEnqueueReadBuffer = EnqueueReadBuffer;
     D.clEnqueueWriteBuffer = EnqueueWriteBuffer;
     D.clEnqueueCopyBuffer = EnqueueCopyBuffer;
@@ -1317,6 +1370,8 @@ cl_int CL_API_CALL IcdGetPlatformIDs(cl_uint Num, cl_platform_id *Platforms, cl_
 void *CL_API_CALL GetExtensionFunctionAddressForPlatform(cl_platform_id, const char *Name) {
   if (Name && std::strcmp(Name, "clIcdGetPlatformIDsKHR") == 0)
     return reinterpret_cast<void *>(&IcdGetPlatformIDs);
+  if (Name && std::strcmp(Name, "clGetKernelSubGroupInfoKHR") == 0)
+    return reinterpret_cast<void *>(&GetKernelSubGroupInfo);
   return nullptr;
 }
 

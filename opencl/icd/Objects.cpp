@@ -42,7 +42,7 @@ const char *PlatformVersion = "OpenCL 3.0 Loom " LOOM_VERSION_STRING;
 const char *Extensions = "cl_khr_icd cl_khr_fp64 cl_khr_global_int32_base_atomics "
                          "cl_khr_global_int32_extended_atomics cl_khr_local_int32_base_atomics "
                          "cl_khr_local_int32_extended_atomics cl_khr_byte_addressable_store "
-                         "cl_khr_3d_image_writes";
+                         "cl_khr_3d_image_writes cl_khr_subgroups";
 
 std::string cpuName() {
   std::ifstream In("/proc/cpuinfo");
@@ -248,10 +248,11 @@ cl_int CL_API_CALL GetDeviceInfo(cl_device_id Device, cl_device_info Param, size
     return SZ(2048);
   case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
     return SZ(size_t(1) << 27);
+  case CL_DEVICE_MAX_NUM_SUB_GROUPS: // warps of 32 (opencl/lib/subgroups.cl)
+    return U(static_cast<cl_uint>(std::max(1, props().maxThreadsPerBlock / 32)));
   case CL_DEVICE_MAX_PIPE_ARGS:
   case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS:
   case CL_DEVICE_PIPE_MAX_PACKET_SIZE:
-  case CL_DEVICE_MAX_NUM_SUB_GROUPS:
   case CL_DEVICE_MAX_ON_DEVICE_QUEUES:
   case CL_DEVICE_MAX_ON_DEVICE_EVENTS:
   case CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE:
@@ -340,7 +341,8 @@ cl_int CL_API_CALL GetDeviceInfo(cl_device_id Device, cl_device_info Param, size
                            nameVersion("__opencl_c_fp64", version(3, 0)),
                            nameVersion("__opencl_c_images", version(3, 0)),
                            nameVersion("__opencl_c_read_write_images", version(3, 0)),
-                           nameVersion("__opencl_c_3d_image_writes", version(3, 0))};
+                           nameVersion("__opencl_c_3d_image_writes", version(3, 0)),
+                           nameVersion("__opencl_c_subgroups", version(3, 0))};
     return info(Size, Value, SizeRet, V, sizeof V);
   }
   case CL_DEVICE_EXTENSIONS:

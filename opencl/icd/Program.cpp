@@ -267,7 +267,8 @@ uint64_t fnv1a(const std::string &S, uint64_t H) {
 std::string compilerIdentity() {
   std::string Id = binaryStamp();
   std::string Dir = libraryDir() + "/loom/";
-  for (const char *Name : {"loom-clc", "libdevice.bc", "opencl-workitem.bc", "opencl-images.bc"}) {
+  for (const char *Name : {"loom-clc", "libdevice.bc", "opencl-workitem.bc", "opencl-images.bc",
+                           "opencl-subgroups.bc"}) {
     struct stat St {};
     if (stat((Dir + Name).c_str(), &St) == 0)
       Id += std::string(" ") + Name + ":" + std::to_string(St.st_size) + ":" +
