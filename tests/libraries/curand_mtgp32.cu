@@ -70,20 +70,13 @@ __global__ void drawBits2D(curandStateMtgp32_t *States, unsigned *Out, int Round
   for (int R = 0; R < Rounds; ++R)
     Out[(size_t)blockIdx.x * Seq + R * D + T] = curand(&States[blockIdx.x]);
 }
-// curand_mtgp32_specific: 256 threads, thread t takes index 255 - t of a
-// 200-wide round (threads 200-255 take none): position r * 200 + index.
+// curand_mtgp32_specific: 200 threads, thread t takes index 199 - t of
+// each 200-wide round: position r * 200 + index.
 __global__ void drawSpecific(curandStateMtgp32_t *States, unsigned *Out, int Rounds) {
-  int T = threadIdx.x;
-  for (int R = 0; R < Rounds; ++R) {
-    unsigned V = 0;
-    int Index = 255 - T;
-    bool Mine = Index < 200;
-    // Every thread reaches the barriers inside; those without an index
-    // call with an index outside the round and throw the value away.
-    V = curand_mtgp32_specific(&States[blockIdx.x], (unsigned char)(Mine ? Index : 255), 200);
-    if (Mine)
-      Out[(size_t)blockIdx.x * Seq + R * 200 + Index] = V;
-  }
+  int Index = 199 - (int)threadIdx.x;
+  for (int R = 0; R < Rounds; ++R)
+    Out[(size_t)blockIdx.x * Seq + R * 200 + Index] =
+        curand_mtgp32_specific(&States[blockIdx.x], (unsigned char)Index, 200);
 }
 // The host generator's layout: 64 blocks of 256, round r of block b at
 // r * 16384 + b * 256.
@@ -184,7 +177,7 @@ int main() {
   {
     curandStateMtgp32_t *S = makeStates(Params, 64);
     cudaMemset(Dev, 0, 64 * Seq * sizeof(unsigned));
-    drawSpecific<<<64, 256>>>(S, Dev, 5);
+    drawSpecific<<<64, 200>>>(S, Dev, 5);
     cudaMemcpy(Out.data(), Dev, Out.size() * 4, cudaMemcpyDeviceToHost);
     int Bad = 0;
     for (int B = 0; B < 64; ++B)
