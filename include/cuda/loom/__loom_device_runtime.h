@@ -18,6 +18,16 @@
 #include <__clang_cuda_device_functions.h>
 #include <__clang_cuda_math.h>
 
+/* nan/nanf are declared by clang's forward declarations but not defined by
+ * its math wrapper (libdevice's __nv_nan takes a signed char string); CUDA's
+ * math library has them (NVIDIA's interval sample calls nan("")). */
+static __device__ __forceinline__ double nan(const char *__tag) {
+  return __nv_nan((const signed char *)__tag);
+}
+static __device__ __forceinline__ float nanf(const char *__tag) {
+  return __nv_nanf((const signed char *)__tag);
+}
+
 extern "C" {
 __device__ int vprintf(const char *, const char *);
 __device__ void free(void *) __attribute((nothrow));
