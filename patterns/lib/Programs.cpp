@@ -114,6 +114,22 @@ Strategy deriveReduction(int parts) {
               normalize(reduceMapFusion()), normalize(reorderToStride(parts))});
 }
 
+Strategy deriveRowBlocks(int rows) {
+  auto isReduceSeq = [](const ExprP &e) { return e->op == Op::Reduce && e->reduceKind == ReduceKind::Seq; };
+  std::vector<Strategy> ss = {normalize(reduceToSeq()),
+                              // reduceSeq(op, z, map(f, x)) -> reduceSeq((a, y) => op(a, f(y)), z, x)
+                              normalize(when(isReduceSeq, seq({atPath({2}, mapToSeq()), reduceMapFusion()})))};
+  if (rows > 1)
+    ss.push_back(topDown(splitJoin(rows))); // blocks of rows
+  ss.push_back(topDown(mapReduceInterchange())); // the k loop outside the map over columns
+  if (rows > 1)
+    ss.push_back(topDown(mapReduceInterchange())); // ... and outside the rows of a block
+  ss.push_back(normalize(transposeTranspose()));
+  ss.push_back(topDown(mapToGlb()));
+  ss.push_back(lowerRest());
+  return seq(ss);
+}
+
 static Strategy deriveMap(const DeriveParams &p) {
   // chunk 1: one element per thread (no split), as a GPU would.
   std::vector<Strategy> ss;
@@ -367,6 +383,8 @@ const std::vector<ProgramDef> &programs() {
        [](const DeriveParams &p) {
          // workgroups: a 2D grid, rows along y and columns along x, as a
          // CUDA programmer writes it (consecutive threads, consecutive columns).
+         if (p.rows > 0)
+           return deriveRowBlocks(p.rows);
          if (p.workgroups)
            return seq({topDown(mapToGlb(1)), topDown(mapToGlb(0)), lowerRest()});
          return deriveRows(p);

@@ -409,6 +409,88 @@ Strategy vectorize(int n) {
   });
 }
 
+
+// ---- Tiling rules ----------------------------------------------------------------
+namespace {
+/// get((e_0, .., e_k), i) -> e_i everywhere in e (what beta reduction of a
+/// function of a tuple leaves behind).
+ExprP simplifyGets(const ExprP &e) {
+  std::vector<ExprP> kids;
+  bool changed = false;
+  for (auto &k : e->kids) {
+    kids.push_back(simplifyGets(k));
+    changed |= kids.back() != k;
+  }
+  if (e->op == Op::Get && kids[0]->op == Op::Tuple)
+    return kids[0]->kids.at(e->count);
+  return changed ? withKids(e, kids) : e;
+}
+} // namespace
+
+// Map-reduce interchange (loop interchange of a map and a sequential
+// reduction over the same index k; Remmelg et al.'s register blocking of
+// matrix multiplication in Lift builds on it):
+//   join(map(x => reduceSeq(g, z, zip(Y_0, .., x, .., Y_m)), X))
+//     = join(reduceSeq((acc, t) => map(v => g(v._0, (t._0, .., v._1, .., t._m)), zip(acc, t._i)),
+//                      map(_ => z, X), zip(Y_0, .., transpose(X), .., Y_m)))
+// and, for a reduction whose value is already an array (join inside),
+//   map(x => join(reduceSeq(g, z, zip(.., x, ..))), X) = join(reduceSeq(<the same>)).
+// Every element of the map was a fold over k; now one fold over k updates
+// all of them (an array accumulator): the k loop moves outside the map.
+// z and g must not depend on x; x must be one argument of the zip.
+Strategy mapReduceInterchange() {
+  return makeRule("mapReduceInterchange", [](const ExprP &e) -> std::optional<ExprP> {
+    ExprP m;
+    bool joinInside;
+    if (e->op == Op::Join && e->kids[0]->op == Op::Map) {
+      m = e->kids[0];
+      joinInside = false;
+    } else if (e->op == Op::Map) {
+      m = e;
+      joinInside = true;
+    } else {
+      return std::nullopt;
+    }
+    if (m->mapKind != MapKind::Map && m->mapKind != MapKind::Seq)
+      return std::nullopt;
+    const ExprP &f = m->kids[0];
+    if (f->count != 1)
+      return std::nullopt;
+    ExprP body = lambdaBody(f);
+    if (joinInside) {
+      if (body->op != Op::Join)
+        return std::nullopt;
+      body = body->kids[0];
+    }
+    if (body->op != Op::Reduce || body->reduceKind != ReduceKind::Seq)
+      return std::nullopt;
+    const ExprP &x = f->kids[0], &g = body->kids[0], &z = body->kids[1], &xs = body->kids[2];
+    if (xs->op != Op::Zip || contains(g, x) || contains(z, x) || g->count != 2)
+      return std::nullopt;
+    int pos = -1;
+    for (size_t i = 0; i < xs->kids.size(); ++i) {
+      if (xs->kids[i] == x) {
+        if (pos >= 0)
+          return std::nullopt;
+        pos = (int)i;
+      } else if (contains(xs->kids[i], x)) {
+        return std::nullopt;
+      }
+    }
+    if (pos < 0)
+      return std::nullopt;
+    const ExprP &X = m->kids[1];
+    std::vector<ExprP> ys = xs->kids;
+    ys[pos] = transpose(X);
+    ExprP acc = freshParam("acc"), t = freshParam("t"), v = freshParam("v"), w = freshParam("w");
+    std::vector<ExprP> elem;
+    for (size_t i = 0; i < ys.size(); ++i)
+      elem.push_back((int)i == pos ? get(v, 1) : get(t, (int)i));
+    ExprP update = map(lambda({v}, simplifyGets(apply(g, {get(v, 0), tuple(elem)}))), zip({acc, get(t, pos)}),
+                       m->mapKind);
+    return join(reduceSeq(lambda({acc, t}, update), map(lambda({w}, z), X, m->mapKind), zip(ys), body->props));
+  });
+}
 } // namespace rules
 
 const std::vector<RuleInfo> &allRules() {
@@ -446,6 +528,7 @@ const std::vector<RuleInfo> &allRules() {
       {"toPrivate", "memory", "mapX(f, x) = toPrivate(mapX(f, x))", false, [](int) { return toPrivateRule(); }},
       {"copyToLocal", "memory", "x = toLocal(mapLcl(y => y, x))", false, [](int) { return copyToLocal(); }},
       {"copyToPrivate", "memory", "x = toPrivate(mapSeq(y => y, x))", false, [](int) { return copyToPrivate(); }},
+      {"mapReduceInterchange", "tiling", "join(map(x => reduceSeq(g, z, zip(.., x, ..)), X)) = join(reduceSeq((acc, t) => map(v => g(v._0, (.., v._1, ..)), zip(acc, t._i)), map(_ => z, X), zip(.., transpose(X), ..)))", false, [](int) { return mapReduceInterchange(); }},
       {"vectorize", "vectorization", "map(f, x) = asScalar(map(vectorize(n, f), asVector(n, x)))", true, [](int n) { return vectorize(n); }},
   };
   return all;

@@ -71,7 +71,10 @@ CompiledProgram compile(const GeneratedCode &code, const std::string &dir) {
   std::string cache = dir.empty() ? defaultCacheDir() : dir;
   makeDirs(cache);
   std::string cc = loomccPath();
-  std::string base = cache + "/" + hashHex(cc + "\n" + code.source);
+  std::string flagKey;
+  for (auto &fl : code.compileFlags)
+    flagKey += fl + " ";
+  std::string base = cache + "/" + hashHex(cc + "\n" + flagKey + "\n" + code.source);
   std::string cu = base + ".cu", so = base + ".so";
   struct stat st;
   if (stat(so.c_str(), &st) != 0) {
@@ -83,7 +86,10 @@ CompiledProgram compile(const GeneratedCode &code, const std::string &dir) {
     }
     std::string tmp = so + "." + std::to_string(getpid());
     std::string log = base + ".log";
-    std::string cmd = "'" + cc + "' -O3 -shared -Xcompiler -fPIC '" + cu + "' -o '" + tmp + "' > '" + log + "' 2>&1";
+    std::string flags;
+    for (auto &fl : code.compileFlags)
+      flags += " '" + fl + "'";
+    std::string cmd = "'" + cc + "' -O3 -shared -Xcompiler -fPIC" + flags + " '" + cu + "' -o '" + tmp + "' > '" + log + "' 2>&1";
     for (int attempt = 0;; ++attempt) {
       if (system(cmd.c_str()) == 0)
         break;

@@ -2,7 +2,7 @@
 // loom-patterns: derive, print, emit, compile and run the pattern programs.
 //   loom-patterns --list | --list-rules
 //   loom-patterns PROGRAM [--derive] [--emit=cuda|opencl] [--run] [--size V=n ...]
-//                 [--parts=n] [--chunk=n] [--vector=n] [--block=n] [--workgroups]
+//                 [--parts=n] [--chunk=n] [--vector=n] [--block=n] [--workgroups] [--rows=n]
 //   loom-patterns PROGRAM --explore [--budget=seconds]
 #include "loom/patterns/CodeGen.h"
 #include "loom/patterns/Explore.h"
@@ -16,7 +16,7 @@ using namespace loom::patterns;
 static int usage() {
   std::cerr << "usage: loom-patterns --list | --list-rules\n"
                "       loom-patterns PROGRAM [--derive] [--emit=cuda|opencl] [--run] [--size VAR=n]...\n"
-               "                     [--parts=n] [--chunk=n] [--vector=n] [--block=n] [--workgroups]\n"
+               "                     [--parts=n] [--chunk=n] [--vector=n] [--block=n] [--workgroups] [--rows=n]\n"
                "                     [--explore [--budget=s]]\n";
   return 2;
 }
@@ -70,7 +70,7 @@ int main(int argc, char **argv) {
       if (eq == std::string::npos)
         return usage();
       sizes[s.substr(0, eq)] = atoll(s.c_str() + eq + 1);
-    } else if (intArg(a, "--parts=", dp.parts) || intArg(a, "--chunk=", dp.chunk) || intArg(a, "--vector=", dp.vector) ||
+    } else if (intArg(a, "--parts=", dp.parts) || intArg(a, "--rows=", dp.rows) || intArg(a, "--chunk=", dp.chunk) || intArg(a, "--vector=", dp.vector) ||
                intArg(a, "--block=", cg.blockSize)) {
     } else if (a[0] == '-') {
       std::cerr << "loom-patterns: unknown option " << a << "\n";

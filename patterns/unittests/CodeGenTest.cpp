@@ -37,6 +37,18 @@ TEST_P(ProgramTest, DerivedCompiledAndChecked) {
     std::string src = generate(derived).source;
     EXPECT_NE(src.find("<<<dim3("), std::string::npos) << src;
     EXPECT_NE(src.find("blockIdx.y"), std::string::npos) << src;
+    // Register/cache blocking: rows of C per thread, the k loop outside
+    // them, updated in place and vectorized within the thread.
+    for (int rows : {1, 4}) {
+      DeriveParams tiled;
+      tiled.rows = rows;
+      EXPECT_EQ(checkProgram(*d, tiled, d->testSizes, 4, &derived), "") << rows;
+      EXPECT_EQ(checkProgram(*d, tiled, sizes, 5), "") << rows;
+      GeneratedCode code = generate(derived);
+      EXPECT_NE(code.source.find("for (int k"), std::string::npos) << code.source;
+      ASSERT_EQ(code.compileFlags.size(), 1u);
+      EXPECT_EQ(code.compileFlags[0], "--loom-disable=wfv");
+    }
   }
   if (GetParam() == "gemvN" || GetParam() == "gemvT") {
     Program derived;
@@ -132,6 +144,28 @@ TEST(CodeGenTest, UnloweredIsAnError) {
     FAIL();
   } catch (const Error &e) {
     EXPECT_NE(std::string(e.what()).find("mapLcl must be inside a mapWrg"), std::string::npos) << e.what();
+  }
+}
+
+// An array accumulator is updated in place only when each step writes
+// element i from element i (map over zip(acc, ...)); anything else is an
+// error naming the pattern, not wrong code.
+TEST(CodeGenTest, InPlaceAccumulatorMustBeElementwise) {
+  auto X = param("X", arrayOf(arrayOf(floatT(), 8), Size::var("M")));
+  auto body = mapGlb(fun1([](ExprP r) {
+                       auto op = fun2([](ExprP acc, ExprP y) {
+                         return mapSeq(fun1([&](ExprP v) { return call(funs::add(), {v, y}); }), acc);
+                       });
+                       return join(reduceSeq(op, mapSeq(fun1([](ExprP) { return zeroF(); }), r), r));
+                     }),
+                     X);
+  Program p{"bad", lambda({X}, body)};
+  try {
+    generate(p);
+    FAIL() << "generated an in-place update that is not element-wise";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find("reduceSeq: an array accumulator is updated in place"), std::string::npos)
+        << e.what();
   }
 }
 

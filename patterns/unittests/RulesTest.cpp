@@ -235,3 +235,78 @@ TEST(Strategies, PaperDerivations) {
   Program s = findProgram("asum")->build();
   EXPECT_TRUE(rewrite(s, topDown(splitMapCommute())) == std::nullopt);
 }
+
+// ---- Tiling ----
+namespace {
+/// A program over A : [[float]_K]_M and B : [[float]_N]_K.
+Program matProg(const std::function<ExprP(ExprP, ExprP)> &body) {
+  Size M = Size::var("M"), K = Size::var("K"), Nn = Size::var("N");
+  auto A = param("A", arrayOf(arrayOf(floatT(), K), M)), B = param("B", arrayOf(arrayOf(floatT(), Nn), K));
+  return Program{"m", lambda({A, B}, body(A, B))};
+}
+ExprP dotOp() {
+  return fun2([](ExprP acc, ExprP p) { return call(funs::add(), {acc, call(funs::mult(), {get(p, 0), get(p, 1)})}); },
+              "acc", "p");
+}
+void checkMatEquivalent(const Program &p, const Program &q) {
+  for (auto sz : std::vector<std::array<int64_t, 3>>{{4, 8, 12}, {8, 16, 4}, {12, 4, 8}}) {
+    std::map<std::string, int64_t> env{{"M", sz[0]}, {"K", sz[1]}, {"N", sz[2]}};
+    std::mt19937 rng((unsigned)(sz[0] * 31 + sz[1]));
+    std::vector<Value> in = {randomValue(p.fun->kids[0]->type, env, rng), randomValue(p.fun->kids[1]->type, env, rng)};
+    std::string why;
+    EXPECT_TRUE(approxEqual(run(p.fun, in), run(q.fun, in), 1e-5, &why))
+        << why << "\n  before: " << print(p.fun) << "\n  after:  " << print(q.fun);
+  }
+}
+} // namespace
+
+TEST(TilingRules, MapReduceInterchange) {
+  // Rows of C = A B, each element a fold over k.
+  Program p = matProg([](ExprP A, ExprP B) {
+    return map(fun1([&](ExprP a) {
+                 return join(map(fun1([&](ExprP b) { return reduceSeq(dotOp(), zeroF(), zip({a, b})); }), transpose(B)));
+               }),
+               A);
+  });
+  // The columns: join(map(b => reduceSeq(...zip(a, b)), B^T)) -> one fold over k of B's rows.
+  auto q = rewrite(p, topDown(mapReduceInterchange()));
+  ASSERT_TRUE(q);
+  std::string s = print(q->fun);
+  EXPECT_NE(s.find("join(reduceSeq((acc"), std::string::npos) << s;
+  EXPECT_NE(s.find("transpose(transpose(B))"), std::string::npos) << s;
+  checkMatEquivalent(p, *q);
+  // Blocks of 4 rows: the fold over k moves outside the rows of a block (x at zip position 0).
+  auto r = rewrite(*q, seq({topDown(splitJoin(4)), topDown(mapReduceInterchange())}));
+  ASSERT_TRUE(r);
+  s = print(r->fun);
+  EXPECT_NE(s.find("zip(transpose(c"), std::string::npos) << s;
+  checkMatEquivalent(p, *r);
+  // And the whole derivation used for mm.
+  auto d = rewrite(p, deriveRowBlocks(4));
+  ASSERT_TRUE(d);
+  checkMatEquivalent(p, *d);
+
+  // Not where the mapped element is not itself an argument of the zip, or
+  // the initial value depends on it, or the reduction is not over a zip.
+  checkNotApplicable(matProg([](ExprP A, ExprP) {
+                       return join(map(fun1([&](ExprP a) {
+                                         return reduceSeq(dotOp(), zeroF(), zip({map(absF(), a), a}));
+                                       }),
+                                       A));
+                     }),
+                     topDown(mapReduceInterchange()));
+  checkNotApplicable(matProg([](ExprP A, ExprP B) {
+                       return map(fun1([&](ExprP a) {
+                                    return join(map(fun1([&](ExprP b) {
+                                                      return reduceSeq(dotOp(), index(b, literal(0, intT())), zip({a, b}));
+                                                    }),
+                                                    transpose(B)));
+                                  }),
+                                  A);
+                     }),
+                     topDown(mapReduceInterchange()));
+  checkNotApplicable(matProg([](ExprP A, ExprP) {
+                       return join(map(fun1([&](ExprP a) { return reduceSeq(addF(), zeroF(), a); }), A));
+                     }),
+                     topDown(mapReduceInterchange()));
+}

@@ -26,6 +26,9 @@ struct GeneratedCode {
   TypeP output;                       // its result type
   int kernels = 0;                    // how many kernels it launches
   std::vector<Size> sizes;            // every array size in the program
+  /// Extra loomcc flags (--loom-disable=wfv when threads update whole rows
+  /// in place: the host compiler vectorizes within a thread).
+  std::vector<std::string> compileFlags;
 };
 
 /// Throws Error if a size of the program is not a whole number for these

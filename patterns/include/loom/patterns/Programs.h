@@ -26,6 +26,7 @@ struct DeriveParams {
   int chunk = 256; // elements per thread of a map (split size)
   int vector = 4;  // vector width (0 = do not vectorize)
   bool workgroups = false; // gemv: a work-group per row, its threads share the row
+  int rows = 0;    // mm: rows of the result per thread, k loop outside (0 = untiled)
 };
 
 struct ProgramDef {
@@ -63,6 +64,12 @@ Strategy deriveReduction(int parts);
 /// each sum a strided slice of the row's products into local memory, then
 /// the partial sums are added and one thread writes the result.
 Strategy deriveRowsWorkgroup(int parts);
+/// Register/cache blocking of a map of dot products (mm): each thread owns
+/// `rows` whole rows of the result and runs the k loop outside them,
+/// updating the rows in place (the host compiler vectorizes the row loop):
+///   join(mapGlb0(rs => join(reduceSeq((acc, t) => mapSeq(w => mapSeq(v => add(v._0, mult(w._1, v._1)),
+///        zip(w._0, t._1)), zip(acc, t._0)), <zeros>, zip(transpose(rs), B))), split(rows, A)))
+Strategy deriveRowBlocks(int rows);
 /// Everything not yet lowered: maps to mapSeq, reductions to reduceSeq, reorders away.
 Strategy lowerRest();
 

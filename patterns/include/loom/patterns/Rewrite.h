@@ -56,6 +56,11 @@ Strategy toPrivateRule();            // mapX(f, x) -> toPrivate(mapX(f, x))
 Strategy copyToLocal();              // x -> toLocal(mapLcl(y => y, x))     (x an array of scalars)
 Strategy copyToPrivate();            // x -> toPrivate(mapSeq(y => y, x))   (x an array of scalars)
 Strategy vectorize(int n);           // map(f, x) -> asScalar(map(vectorize(n, f), asVector(n, x)))
+// Tiling (loop interchange; with splitJoin, register and cache blocking).
+/// join(map(x => reduceSeq(g, z, zip(.., x, ..)), X)) ->
+///   join(reduceSeq((acc, t) => map(v => g(v._0, (.., v._1, ..)), zip(acc, t._i)), map(_ => z, X), zip(.., transpose(X), ..)))
+/// (also map(x => join(reduceSeq(...)), X) with an array-valued reduction).
+Strategy mapReduceInterchange();
 } // namespace rules
 
 /// The rules with their family and equation (for documentation, the tool's
