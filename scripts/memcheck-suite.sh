@@ -12,9 +12,10 @@ BUILD="${LOOM_BUILD_DIR:-$ROOT/build}"
 FLAGS="${LOOM_SUITE_FLAGS:--memcheck}"
 LOG="$(mktemp -t loom-memcheck.XXXXXX)"
 OUT="$(mktemp -t loom-memcheck-lit.XXXXXX)"
+EXEC="$(mktemp -d -t loom-memcheck-out.XXXXXX)" # never the build's test outputs
 [ $# -gt 0 ] || set -- "$ROOT/tests/e2e"
 /usr/lib/llvm-22/bin/lit -sv --param site="$BUILD/tests" --param loomcc_flags="$FLAGS" \
-  --param loom_check_log="$LOG" "$@" > "$OUT" 2>&1
+  --param loom_check_log="$LOG" --param exec_root="$EXEC" "$@" > "$OUT" 2>&1
 echo "lit with loomcc $FLAGS: $(grep -E '^ *(Passed|Failed|Unsupported|Expectedly Failed)' "$OUT" | tr -s ' ' | paste -sd, -)"
 grep -E '^(FAIL|XPASS|UNRESOLVED):' "$OUT" | sed 's/^/  /'
 # Programs with a report: one line per program and summary.

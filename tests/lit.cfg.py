@@ -15,6 +15,10 @@ config.suffixes = [".ll", ".cu", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.loom_binary_dir, "tests")
+# --param exec_root=<dir>: outputs elsewhere (scripts/memcheck-suite.sh, so a
+# checked run never overwrites the programs of a concurrent ctest run).
+if lit_config.params.get("exec_root", ""):
+    config.test_exec_root = lit_config.params["exec_root"]
 
 bindir = config.llvm_bindir
 config.substitutions.append(
