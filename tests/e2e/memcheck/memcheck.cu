@@ -15,6 +15,7 @@
 // RUN: %t variable 2>&1 | FileCheck %s --check-prefix=VARIABLE
 // RUN: %t helper 2>&1 | FileCheck %s --check-prefix=HELPER
 // RUN: env LOOM_SCHEDULER=serial %t global 2>&1 | FileCheck %s --check-prefix=GLOBAL
+// RUN: env LOOM_JIT=sync %t shared 2>&1 | FileCheck %s --check-prefix=SHARED
 // RUN: env LOOM_MEMCHECK=1 %loomcc %s -o %t.env
 // RUN: %t.env global 2>&1 | FileCheck %s --check-prefix=GLOBAL
 // CLEAN: clean: no error

@@ -10,6 +10,7 @@
 // RUN: %t waw 2>&1 | FileCheck %s --check-prefix=WAW
 // RUN: %t war 2>&1 | FileCheck %s --check-prefix=WAR
 // RUN: %t warps 2>&1 | FileCheck %s --check-prefix=WARPS
+// RUN: env LOOM_JIT=sync %t raw 2>&1 | FileCheck %s --check-prefix=RAW
 // RUN: env LOOM_RACECHECK=1 %loomcc %s -o %t.env
 // RUN: %t.env raw 2>&1 | FileCheck %s --check-prefix=RAW
 // CLEAN: clean: ok
