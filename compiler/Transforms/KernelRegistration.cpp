@@ -111,6 +111,38 @@ bool neverWaitsForHost(Function &Entry) {
   return true;
 }
 
+/// The LOOM_KERNEL_* flags of services reachable from \p Entry: device
+/// launches and the device heap (KernelABI.h). Calls the compiler cannot see
+/// through (indirect calls, -rdc externals) are not counted: the runtime
+/// treats these flags as what the compiler proved, not as a guarantee of
+/// absence.
+uint32_t serviceFlags(Function &Entry) {
+  uint32_t Flags = 0;
+  SmallVector<Function *, 16> Work{&Entry};
+  SmallPtrSet<Function *, 16> Seen{&Entry};
+  while (!Work.empty()) {
+    Function *F = Work.pop_back_val();
+    for (Instruction &I : instructions(*F)) {
+      auto *Call = dyn_cast<CallBase>(&I);
+      Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+      if (!Callee || Callee->isIntrinsic())
+        continue;
+      if (!Callee->isDeclaration()) {
+        if (Seen.insert(Callee).second)
+          Work.push_back(Callee);
+        continue;
+      }
+      StringRef Name = Callee->getName();
+      if (Name == "__loom_launch_device")
+        Flags |= LOOM_KERNEL_LAUNCHES_KERNELS;
+      else if (Name.starts_with("__loom_device_malloc") || Name == "__loom_device_free" ||
+               Name == "__loom_device_cuda_malloc" || Name == "__loom_device_cuda_free")
+        Flags |= LOOM_KERNEL_USES_DEVICE_HEAP;
+    }
+  }
+  return Flags;
+}
+
 Constant *kernelDesc(Module &M, const LaunchABI &ABI, Function &Entry) {
   LLVMContext &Ctx = M.getContext();
   const DataLayout &DL = M.getDataLayout();
@@ -175,7 +207,8 @@ Constant *kernelDesc(Module &M, const LaunchABI &ABI, Function &Entry) {
        ConstantInt::get(I32, Gang), u32Array(M, Sizes, "loom.arg.sizes"),
        u32Array(M, Aligns, "loom.arg.aligns"), ConstantInt::get(I64, StaticShared),
        ConstantInt::get(I64, ArenaPerThread),
-       ConstantInt::get(I32, neverWaitsForHost(Entry) ? LOOM_KERNEL_NEVER_WAITS_FOR_HOST : 0),
+       ConstantInt::get(I32, (neverWaitsForHost(Entry) ? LOOM_KERNEL_NEVER_WAITS_FOR_HOST : 0) |
+                                  serviceFlags(Entry)),
        ConstantInt::get(I32, MaxThreads)});
 }
 

@@ -87,6 +87,14 @@ typedef struct LoomKernelDesc {
  * before the launch returns (Scheduler::tryRunHere): no host write it could
  * be waiting for can be still to come. */
 #define LOOM_KERNEL_NEVER_WAITS_FOR_HOST 1u
+/* The kernel (or a function it calls) launches kernels from the device
+ * (__loom_launch_device). CUDA refuses a cooperative launch of such a kernel
+ * with cudaErrorNotPermitted (seen on an H200 with CUDA 13). */
+#define LOOM_KERNEL_LAUNCHES_KERNELS 2u
+/* The kernel (or a function it calls) uses the device heap: malloc, free,
+ * new, delete, device-side cudaMalloc/cudaFree. CUDA fixes the heap's size
+ * (cudaLimitMallocHeapSize) once such a kernel was launched. */
+#define LOOM_KERNEL_USES_DEVICE_HEAP 4u
 
 #define LOOM_VAR_MANAGED 1u
 /* The variable's initial value is all zero bytes (cudaDeviceReset restores

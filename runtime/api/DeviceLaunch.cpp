@@ -23,6 +23,7 @@
 #include "scheduler/Scheduler.h"
 #include "support/ApiError.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -83,7 +84,8 @@ cudaError_t launchFromDevice(const LoomKernelDesc *Desc, void *Params, const dim
   }
 
   if (R.PendingDeviceLaunches.fetch_add(1, std::memory_order_relaxed) >=
-      R.PendingDeviceLaunchLimit.load(std::memory_order_relaxed)) {
+      std::max<size_t>(R.PendingDeviceLaunchLimit.load(std::memory_order_relaxed),
+                       Runtime::MinPendingDeviceLaunches)) {
     R.PendingDeviceLaunches.fetch_sub(1, std::memory_order_relaxed);
     return cudaErrorLaunchPendingCountExceeded;
   }

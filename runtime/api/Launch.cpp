@@ -62,6 +62,13 @@ cudaError_t launch(const void *Func, dim3 Grid, dim3 Block, void **Args, size_t 
   if (Kernel.Desc->numArgs && !Args)
     return loom::failWith(cudaErrorInvalidValue, "kernel '%s' takes %u arguments, args is null",
                           Kernel.Desc->name, Kernel.Desc->numArgs);
+  if (Cooperative && (Kernel.Desc->flags & LOOM_KERNEL_LAUNCHES_KERNELS))
+    return loom::failWith(cudaErrorNotPermitted,
+                          "kernel '%s' launches kernels from the device: CUDA does not "
+                          "permit a cooperative launch of it",
+                          Kernel.Desc->name);
+  if (Kernel.Desc->flags & LOOM_KERNEL_USES_DEVICE_HEAP)
+    Runtime::get().DeviceHeapFixed.store(true, std::memory_order_relaxed);
   Runtime &R = Runtime::get();
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = R.resolveStream(Handle, &S))

@@ -156,11 +156,15 @@ cudaError_t Runtime::setLimit(cudaLimit Limit, size_t Value) {
   switch (Limit) {
   case cudaLimitStackSize: StackSize = Value; return cudaSuccess;
   case cudaLimitPrintfFifoSize: PrintfFifoSize = Value; return cudaSuccess;
-  case cudaLimitMallocHeapSize: MallocHeapSize = Value; return cudaSuccess;
+  case cudaLimitMallocHeapSize:
+    if (DeviceHeapFixed.load(std::memory_order_relaxed))
+      return failWith(cudaErrorInvalidValue,
+                      "cudaLimitMallocHeapSize can only be set before the first launch of a "
+                      "kernel that uses malloc/free (or after cudaDeviceReset)");
+    MallocHeapSize = Value;
+    return cudaSuccess;
   case cudaLimitDevRuntimeSyncDepth: DevRuntimeSyncDepth = Value; return cudaSuccess;
   case cudaLimitDevRuntimePendingLaunchCount:
-    if (Value == 0)
-      return cudaErrorInvalidValue;
     PendingDeviceLaunchLimit = Value;
     return cudaSuccess;
   default: return cudaErrorUnsupportedLimit;
@@ -180,6 +184,7 @@ void Runtime::reset() {
       C->Ended = C->Invalidated = true;
     }
     Captures.clear();
+    ActiveCaptures.store(0, std::memory_order_release);
   }
   // Graphs first: destroying one may free captured memory.
   Graphs.reset();
@@ -195,6 +200,7 @@ void Runtime::reset() {
     DevRuntimeSyncDepth = 2;
   }
   PendingDeviceLaunchLimit = 2048;
+  DeviceHeapFixed = false;
   Memory.releaseAll();
   KernelRegistry::get().restoreInitialValues();
   MemPools.reset();

@@ -117,6 +117,14 @@ public:
   int CacheConfig = 0;
   int SharedMemConfig = 0;
 
+  /// The least limit enforced: a GPU (H200, CUDA 13) accepted 12 pending
+  /// tail launches with the limit set to 4, and a limit of 0. A lower limit
+  /// is stored and reported but launches fail only beyond this many.
+  static constexpr size_t MinPendingDeviceLaunches = 2048;
+  /// A kernel that uses the device heap was launched (or allocated from
+  /// it): CUDA then refuses to change cudaLimitMallocHeapSize
+  /// (cudaErrorInvalidValue) until cudaDeviceReset.
+  std::atomic<bool> DeviceHeapFixed{false};
   /// cudaDeviceReset: waits for all work, ends captures, destroys every
   /// handle of every kind (streams, events, graphs, executable graphs, arrays,
   /// memory pools, texture and surface objects), frees all memory, restores

@@ -39,7 +39,10 @@ void *__loom_device_malloc_aligned(size_t Size, size_t Align) {
   if (Align & (Align - 1))
     return nullptr; // not a power of two: C++ makes that undefined; refuse it
   size_t Limit = 0;
-  loom::Runtime::get().getLimit(cudaLimitMallocHeapSize, &Limit);
+  loom::Runtime &R = loom::Runtime::get();
+  if (!R.DeviceHeapFixed.load(std::memory_order_relaxed))
+    R.DeviceHeapFixed.store(true, std::memory_order_relaxed);
+  R.getLimit(cudaLimitMallocHeapSize, &Limit);
   // The header fits in front of the user pointer: Align >= 16 bytes of room.
   size_t Charged = Size + Align;
   if (Size > Limit || Charged < Size ||

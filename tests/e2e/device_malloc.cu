@@ -1,7 +1,10 @@
 // Kernels' malloc/free/memcpy/memset on the device heap, whose size is
 // cudaLimitMallocHeapSize: per-thread scratch buffers, a list built by one
 // kernel and freed by another, and exhaustion (malloc returns NULL once the
-// live blocks exceed the limit, and succeeds again after frees).
+// live blocks exceed the limit, and succeeds again after frees). The heap's
+// size can be set only before the first launch of a kernel that uses
+// malloc/free: afterwards cudaDeviceSetLimit returns cudaErrorInvalidValue
+// (CUDA's documented rule, confirmed on an H200).
 // RUN: %loomcc %s -o %t
 // RUN: %t | FileCheck %s
 // CHECK: PASSED
@@ -72,6 +75,8 @@ __global__ void tryMalloc(size_t bytes, int *ok) {
 }
 
 int main() {
+  // A 1 MiB heap, set before any kernel uses the heap.
+  CHECK_CUDA(cudaDeviceSetLimit(cudaLimitMallocHeapSize, 1 << 20));
   const int Threads = 4 * 128;
   int *out;
   CHECK_CUDA(cudaMallocManaged(&out, Threads * sizeof(int)));
@@ -92,8 +97,10 @@ int main() {
   CHECK_CUDA(cudaDeviceSynchronize());
   EXPECT(*sum == 999LL * 1000 / 2);
 
+  // Kernels using the heap have run: its size is fixed now.
+  EXPECT(cudaDeviceSetLimit(cudaLimitMallocHeapSize, 2 << 20) == cudaErrorInvalidValue);
+  EXPECT(cudaGetLastError() == cudaErrorInvalidValue);
   // A 1 MiB heap holds fewer than 16 blocks of 64 KiB (headers take room).
-  CHECK_CUDA(cudaDeviceSetLimit(cudaLimitMallocHeapSize, 1 << 20));
   size_t limit = 0;
   CHECK_CUDA(cudaDeviceGetLimit(&limit, cudaLimitMallocHeapSize));
   EXPECT(limit == (1 << 20));

@@ -81,14 +81,18 @@ int main() {
   size_t limit = 0;
   CHECK_CUDA(cudaDeviceGetLimit(&limit, cudaLimitDevRuntimePendingLaunchCount));
   EXPECT(limit == 2048);
+  // A GPU (H200, CUDA 13) treats a small limit as a request, not a cap: with
+  // the limit at 4, twelve pending tail launches all succeed, and 0 is
+  // accepted. Loom enforces at least the default (2048 pending launches;
+  // what a GPU does beyond that is not confirmed, so it is not tested here).
   CHECK_CUDA(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 4));
-  tooMany<<<1, 1>>>(codes, 6);
+  CHECK_CUDA(cudaDeviceGetLimit(&limit, cudaLimitDevRuntimePendingLaunchCount));
+  EXPECT(limit == 4);
+  tooMany<<<1, 1>>>(codes, 12);
   CHECK_CUDA(cudaDeviceSynchronize());
-  for (int i = 0; i < 4; ++i)
+  for (int i = 0; i < 12; ++i)
     EXPECT(codes[i] == cudaSuccess);
-  EXPECT(codes[4] == cudaErrorLaunchPendingCountExceeded);
-  EXPECT(codes[5] == cudaErrorLaunchPendingCountExceeded);
-  EXPECT(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 0) == cudaErrorInvalidValue);
+  CHECK_CUDA(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 0));
   CHECK_CUDA(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 2048));
 
   deviceHeap<<<1, 1>>>(result);

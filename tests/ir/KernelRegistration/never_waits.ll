@@ -5,6 +5,9 @@
 ; thread (Scheduler::tryRunHere). What can wait: a volatile or atomic load,
 ; the old value of an atomic read-modify-write, inline assembly, an indirect
 ; call, a device-side launch, an unknown external function.
+; The same walk sets LOOM_KERNEL_LAUNCHES_KERNELS (2) for a kernel reaching
+; __loom_launch_device and LOOM_KERNEL_USES_DEVICE_HEAP (4) for one reaching
+; the device heap's malloc/free (the 'services' kernel: 1 | 4).
 ; RUN: %opt -passes=loom-kernel-registration,verify -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -19,10 +22,10 @@ target triple = "x86_64-pc-linux-gnu"
 ; CHECK-SAME: ptr @loom.entry.cas_used, {{[^}]*}}, i32 0, i32 0 }
 ; CHECK-SAME: ptr @loom.entry.inline_asm, {{[^}]*}}, i32 0, i32 0 }
 ; CHECK-SAME: ptr @loom.entry.indirect, {{[^}]*}}, i32 0, i32 0 }
-; CHECK-SAME: ptr @loom.entry.device_launch, {{[^}]*}}, i32 0, i32 0 }
+; CHECK-SAME: ptr @loom.entry.device_launch, {{[^}]*}}, i32 2, i32 0 }
 ; CHECK-SAME: ptr @loom.entry.unknown_extern, {{[^}]*}}, i32 0, i32 0 }
 ; CHECK-SAME: ptr @loom.entry.deep_volatile, {{[^}]*}}, i32 0, i32 0 }
-; CHECK-SAME: ptr @loom.entry.services, {{[^}]*}}, i32 1, i32 0 }
+; CHECK-SAME: ptr @loom.entry.services, {{[^}]*}}, i32 5, i32 0 }
 
 ; Plain loads and stores, math through a memory-free declaration and a
 ; vector math variant (libmvec, named by the vector-function ABI).
