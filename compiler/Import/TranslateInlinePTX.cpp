@@ -1536,12 +1536,13 @@ bool Translator::cvt(const Statement &S, Modifiers &Mods) {
   if (DT->Kind == PTy::BF || ST->Kind == PTy::BF) {
     if (DT->Kind == PTy::BF && ST->isFloat() && ST->Bits == 32 && FRnd == "rn" && !Sat) {
       Value *X = B.CreateBitCast(read(S, 1, *ST), B.getInt32Ty());
-      // Round to nearest even on the upper 16 bits; NaN stays a quiet NaN.
+      // Round to nearest even on the upper 16 bits; a NaN gives the
+      // canonical NaN 0x7fff, whatever its sign and payload (as an H200
+      // does).
       Value *Bias = B.CreateAdd(B.getInt32(0x7fff), B.CreateAnd(B.CreateLShr(X, 16), 1));
       Value *R = B.CreateLShr(B.CreateAdd(X, Bias), 16);
       Value *IsNaN = B.CreateFCmpUNO(read(S, 1, *ST), read(S, 1, *ST));
-      Value *QNaN = B.CreateOr(B.CreateLShr(X, 16), B.getInt32(0x40));
-      R = B.CreateTrunc(B.CreateSelect(IsNaN, QNaN, R), B.getInt16Ty());
+      R = B.CreateTrunc(B.CreateSelect(IsNaN, B.getInt32(0x7fff), R), B.getInt16Ty());
       return write(S, 0, R, PTy::b(16));
     }
     if (ST->Kind == PTy::BF && DT->isFloat() && DT->Bits == 32 && FRnd.empty() && IRnd.empty()) {
@@ -1577,7 +1578,9 @@ bool Translator::cvt(const Statement &S, Modifiers &Mods) {
   }
 
   // Float to integer: round per .rni/.rzi/.rmi/.rpi, then clamp to the
-  // destination's range (PTX saturates always; NaN gives 0).
+  // destination's range (PTX saturates always). A NaN gives 0 for
+  // destinations up to 32 bits and 0x8000000000000000 for .s64 and .u64
+  // alike (what an H200 gives; the PTX manual does not say).
   if (DT->isInt() && ST->isFloat()) {
     if (IRnd.empty() || !FRnd.empty())
       return fail("'" + S.Opcode + "': a float-to-integer cvt needs .rni, .rzi, .rmi or .rpi");
@@ -1591,7 +1594,11 @@ bool Translator::cvt(const Statement &S, Modifiers &Mods) {
                                           : Intrinsic::ceil;
     A = intrinsic(Round, {A}, {A->getType()});
     Intrinsic::ID Conv = DT->isSigned() ? Intrinsic::fptosi_sat : Intrinsic::fptoui_sat;
-    return write(S, 0, intrinsic(Conv, {A}, {DIR, A->getType()}), *DT);
+    Value *R = intrinsic(Conv, {A}, {DIR, A->getType()});
+    if (DT->Bits == 64)
+      R = B.CreateSelect(B.CreateFCmpUNO(A, A),
+                         ConstantInt::get(DIR, APInt::getSignedMinValue(64)), R);
+    return write(S, 0, R, *DT);
   }
 
   // Integer to float: .rn/.rz/.rm/.rp.

@@ -347,6 +347,37 @@ define i16 @bf16_tie_up() {
   ret i16 %r
 }
 
+; A NaN of any sign and payload gives the canonical bf16 NaN (an H200 does).
+; FOLD-LABEL: define i16 @bf16_nan(
+; FOLD-NEXT: ret i16 32767
+define i16 @bf16_nan() {
+  %r = call i16 asm "cvt.rn.bf16.f32 $0, 0fFFC00001;", "=h"()
+  ret i16 %r
+}
+
+; NaN to a 64-bit integer gives 0x8000000000000000, signed or not (an H200
+; does); to 32 bits, 0.
+; FOLD-LABEL: define i64 @nan_to_s64(
+; FOLD-NEXT: ret i64 -9223372036854775808
+define i64 @nan_to_s64() {
+  %r = call i64 asm "cvt.rni.s64.f32 $0, 0f7FC00000;", "=l"()
+  ret i64 %r
+}
+
+; FOLD-LABEL: define i64 @nan_to_u64(
+; FOLD-NEXT: ret i64 -9223372036854775808
+define i64 @nan_to_u64() {
+  %r = call i64 asm "cvt.rzi.u64.f64 $0, 0d7FF8000000000000;", "=l"()
+  ret i64 %r
+}
+
+; FOLD-LABEL: define i32 @nan_to_s32(
+; FOLD-NEXT: ret i32 0
+define i32 @nan_to_s32() {
+  %r = call i32 asm "cvt.rni.s32.f32 $0, 0f7FC00000;", "=r"()
+  ret i32 %r
+}
+
 ; FOLD-LABEL: define i32 @f32_from_bf16(
 ; FOLD-NEXT: ret i32 1065353216
 define i32 @f32_from_bf16() {
