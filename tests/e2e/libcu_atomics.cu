@@ -24,7 +24,7 @@ __global__ void count(int *plain, Counters *c, int *minMax, const int *data, int
   c->bits.fetch_or(1ull << (i % 64));
   c->total.fetch_add(0.5f);
   cuda::atomic_ref<int, cuda::thread_scope_block>(minMax[0]).fetch_min(data[i]);
-  cuda::std::atomic_ref<int>(minMax[1]).fetch_max(data[i]);
+  cuda::atomic_ref<int>(minMax[1]).fetch_max(data[i]);
   // A compare-exchange loop: plain[1] ends as the sum of squares mod 1000.
   cuda::atomic_ref<int> sq(plain[1]);
   int old = sq.load(cuda::std::memory_order_acquire);

@@ -15,6 +15,7 @@
 // CHECK: cuda::std PASSED
 #include "Inputs/check.h"
 #include <cooperative_groups.h>
+#include <cooperative_groups/memcpy_async.h>
 #include <cuda/barrier>
 #include <cuda/pipeline>
 #include <cuda/std/array>

@@ -29,21 +29,22 @@ static int Failures = 0;
 static float value(int I, int Salt) { return (float)(((I * 37 + Salt * 11) % 17) - 8) / 8.0f; }
 
 // ---- One tile of a given shape and type ----------------------------------
-// A (M x K) row-major with lda = K + 3, B (K x N) column-major with ldb = K + 5,
-// C (M x N) row-major; D stored column-major with ldd = M + 2, then scaled
+// A (M x K) row-major with lda = K + 16, B (K x N) column-major with ldb = K + 32,
+// C (M x N) row-major; D stored column-major with ldd = M + 8 (padded leading
+// dimensions, each a multiple of 16 bytes as CUDA requires), then scaled
 // by 2 element-wise through x[] before the store.
 template <int M, int N, int K, typename T, typename Acc>
 __global__ void tile(const T *A, const T *B, const Acc *C, Acc *D) {
   wmma::fragment<wmma::matrix_a, M, N, K, T, wmma::row_major> a;
   wmma::fragment<wmma::matrix_b, M, N, K, T, wmma::col_major> b;
   wmma::fragment<wmma::accumulator, M, N, K, Acc> c, d;
-  wmma::load_matrix_sync(a, A, K + 3);
-  wmma::load_matrix_sync(b, B, K + 5);
+  wmma::load_matrix_sync(a, A, K + 16);
+  wmma::load_matrix_sync(b, B, K + 32);
   wmma::load_matrix_sync(c, C, N, wmma::mem_row_major);
   wmma::mma_sync(d, a, b, c);
   for (int i = 0; i < d.num_elements; ++i)
     d.x[i] = d.x[i] * (Acc)2;
-  wmma::store_matrix_sync(D, d, M + 2, wmma::mem_col_major);
+  wmma::store_matrix_sync(D, d, M + 8, wmma::mem_col_major);
 }
 
 template <typename T> static T fromFloat(float V) { return (T)V; }
@@ -53,7 +54,7 @@ template <typename T> static float toFloat(T V) { return (float)V; }
 template <> float toFloat<__half>(__half V) { return __half2float(V); }
 
 template <int M, int N, int K, typename T, typename Acc> static void runTile(const char *Name) {
-  int Lda = K + 3, Ldb = K + 5, Ldd = M + 2;
+  int Lda = K + 16, Ldb = K + 32, Ldd = M + 8;
   T *A, *B;
   Acc *C, *D;
   cudaMallocManaged(&A, M * Lda * sizeof(T));

@@ -18,6 +18,7 @@
 #include "../Inputs/check.h"
 #include <algorithm>
 #include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
 #include <vector>
 
 namespace cg = cooperative_groups;

@@ -25,7 +25,7 @@ namespace cg = cooperative_groups;
 constexpr int kOps = 4; // plus, less, greater, bit_xor (integers only)
 constexpr int kOuts = 2 * kOps + 1; // inclusive, exclusive per op; reduce plus
 
-template <class T> constexpr bool isInt() { return std::is_integral<T>::value; }
+template <class T> __host__ __device__ constexpr bool isInt() { return std::is_integral<T>::value; }
 
 template <class T, class Tile> __device__ void scans(const Tile &tile, T x, T *o) {
   // less is greater mirrored (the reduce matrix and scan.cu cover it): left

@@ -68,6 +68,10 @@ template <unsigned N> void run(int threads, int *in, Votes *out) {
   CHECK_CUDA(cudaDeviceSynchronize());
   for (int t = 0; t < threads; ++t) {
     int first = t / N * N, last = std::min(threads, first + (int)N), x = in[t];
+    // A tile cut short by the end of the block: CUDA leaves its votes
+    // undefined (an H200's tile.all counts the missing threads).
+    if (last - first != (int)N)
+      continue;
     unsigned ballot = 0, mi = 0, ml = 0, mf = 0, present = 0;
     int any = 0, all = 1, sameD = 1;
     for (int j = first; j < last; ++j) {

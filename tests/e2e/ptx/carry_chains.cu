@@ -1,9 +1,8 @@
 // Multi-word arithmetic written in inline PTX, as bignum and hash code
 // writes it: 128-bit add and subtract through add.cc/addc.cc/addc and
 // sub.cc/subc chains of four 32-bit limbs, a 64x64->128 multiply from
-// mul.lo/mul.hi and mad.lo.cc/madc.hi.cc/addc limbs, a chain split over two
-// asm statements (as CUB writes it), mul.wide/mad.wide, and a predicated
-// limb. Checked per thread against unsigned __int128 on the host.
+// mul.lo/mul.hi and mad.lo.cc/madc.hi.cc/addc limbs, mul.wide/mad.wide, and
+// a predicated limb. Checked per thread against unsigned __int128 on the host.
 // RUN: %loomcc %s -o %t
 // RUN: %t | FileCheck %s
 // CHECK: PASSED
@@ -65,9 +64,10 @@ __global__ void limbs(const unsigned *in, Result *out, int n) {
   add128(a, b, r.add);
   sub128(a, b, r.sub);
   mul64x64(a[0], a[1], b[0], b[1], r.mul);
-  // A chain split over two asm statements: the carry flag survives.
-  asm("add.cc.u32 %0, %1, %2;" : "=r"(r.split[0]) : "r"(a[2]), "r"(b[2]));
-  asm("addc.u32 %0, %1, %2;" : "=r"(r.split[1]) : "r"(a[3]), "r"(b[3]));
+  // (A chain split over two asm statements is not checked: Loom keeps the
+  // carry flag between them, but on a GPU the compiler may schedule other
+  // code between the statements, and an H200 lost the carry here.)
+  r.split[0] = r.split[1] = 0;
   asm("mul.wide.u32 %0, %1, %2;" : "=l"(r.wide) : "r"(a[0]), "r"(b[0]));
   asm("mad.wide.s32 %0, %1, %2, %3;" : "=l"(r.madwide) : "r"(a[1]), "r"(b[1]), "l"((unsigned long long)a[2]));
   // A predicated carry chain: the add only runs for odd a[0].
@@ -109,9 +109,6 @@ int main() {
     u128 P = (u128)(((unsigned long long)a[1] << 32) | a[0]) *
              (((unsigned long long)b[1] << 32) | b[0]);
     EXPECT(join(r.mul) == P);
-    unsigned long long hi = ((unsigned long long)a[3] << 32 | a[2]) +
-                            ((unsigned long long)b[3] << 32 | b[2]);
-    EXPECT(r.split[0] == (unsigned)hi && r.split[1] == (unsigned)(hi >> 32));
     EXPECT(r.wide == (unsigned long long)a[0] * b[0]);
     EXPECT(r.madwide == (unsigned long long)((long long)(int)a[1] * (int)b[1] + a[2]));
     unsigned carry = (unsigned)(((unsigned long long)a[3] + b[3]) >> 32);

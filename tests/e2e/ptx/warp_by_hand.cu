@@ -70,7 +70,7 @@ __global__ void warps(const unsigned *in, Out *out, unsigned *total, unsigned *h
   unsigned old;
   asm volatile("atom.global.add.u32 %0, [%1], 1;" : "=r"(old) : "l"(total + 1) : "memory");
   asm volatile("membar.gl;" ::: "memory");
-  asm volatile("st.release.gpu.global.u32 [%0], %1;" :: "l"(hits + 2 * g + 1), "r"(old < 100000u) : "memory");
+  asm volatile("st.release.gpu.global.u32 [%0], %1;" :: "l"(hits + 2 * g + 1), "r"((unsigned)(old < 100000u)) : "memory");
 }
 
 int main(int argc, char **argv) {

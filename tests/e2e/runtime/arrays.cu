@@ -78,8 +78,8 @@ int main() {
   CHECK_CUDA(cudaFreeArray(a));
   CHECK_CUDA(cudaFreeArray(b));
   CHECK_CUDA(cudaFreeArray(vol));
-  EXPECT(cudaFreeArray(a) != cudaSuccess);
-  cudaGetLastError();
+  // (Freeing an array twice crashes a GPU's runtime; Loom's answer to it is
+  // tested in tests/unit/runtime/ArrayTest.cpp.)
   CHECK_CUDA(cudaFree(lin));
   std::printf("PASSED\n");
   return 0;

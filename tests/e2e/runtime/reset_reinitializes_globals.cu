@@ -1,7 +1,8 @@
 // cudaDeviceReset ends the device's state: on a GPU the module is loaded
 // again on next use, so every __device__, __constant__ and __managed__
-// variable has its initial value back, and handles made before the reset
-// are invalid.
+// variable has its initial value back. (Handles made before the reset are
+// invalid; using one crashes a GPU's runtime, so Loom's error code for it is
+// tested in the unit tests, not here.)
 // RUN: %loomcc %s -o %t
 // RUN: %t | FileCheck %s
 // CHECK: PASSED
@@ -38,11 +39,8 @@ int main() {
   CHECK_CUDA(cudaMemcpyToSymbol(scale, moved, sizeof(moved)));
   CHECK_CUDA(cudaDeviceSynchronize());
   EXPECT(managed == 11 + 400);
-  cudaStream_t stream;
-  CHECK_CUDA(cudaStreamCreate(&stream));
 
   CHECK_CUDA(cudaDeviceReset());
-  EXPECT(cudaStreamSynchronize(stream) == cudaErrorInvalidResourceHandle);
   EXPECT(managed == 11);
 
   int *out;
