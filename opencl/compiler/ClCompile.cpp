@@ -25,6 +25,12 @@
 //                 --key=<module key> [--options=<OpenCL build options>]
 //                 [--dump-abi=<file.ll>: the module after step 3, for tests]
 //                 [--dump-stages=<dir>: every pipeline stage, as loomcc's]
+//        loom-clc --source=<file.cl> --output=<file.bc> --compile-only: step 1
+//                 only (clCompileProgram's compiled object: the front end's bitcode)
+//        loom-clc --link=<a.bc>,<b.bc>... (compiled objects or libraries) and
+//                 either --output=<file.so> --manifest --key (clLinkProgram's
+//                 executable: steps 2-5 on the linked module) or
+//                 --output=<file.bc> --create-library (the linked bitcode)
 // Exit status: 0 built; 1 the program failed to build (the log on stderr
 // says why); 2 the build options are invalid (CL_INVALID_BUILD_OPTIONS).
 #include "Pipeline/DeviceCompile.h"
@@ -32,6 +38,7 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -363,8 +370,10 @@ bool inlineIntoKernels(Module &M) {
           errs() << DL->getFilename() << ":" << DL.getLine() << ":" << DL.getCol() << ": ";
         break;
       }
-    errs() << "error: '" << F.getName()
-           << "' is not supported by Loom's OpenCL implementation yet\n";
+    // A function of the program that no linked program defines, or a
+    // built-in function Loom's library lacks (64-bit atomics, ...).
+    errs() << "error: function '" << demangle(F.getName()) << "' is not defined (neither by "
+           << "the program nor by Loom's OpenCL library, which does not support it yet)\n";
     return false;
   }
   return true;
@@ -594,12 +603,48 @@ bool compileToObject(Module &M, const std::string &Key, const std::string &Devic
   return !Diags.HadError;
 }
 
+int compileSource(const std::string &Source, const std::string &Bitcode, const BuildOptions &B,
+                  bool CompileOnly);
+int buildModule(std::unique_ptr<Module> M, LLVMContext &Ctx, LogDiagnostics &DiagsRef,
+                const std::string &Dir, const BuildOptions &B, const std::string &Output,
+                const std::string &Manifest, const std::string &Key, const std::string &DumpAbi,
+                const std::string &DumpStages);
+
+/// clLinkProgram's options (section 5.8.7 of the API spec): the math options
+/// go on to the code generator, -create-library and -enable-link-options
+/// are the library's business; anything else is an invalid link option.
+bool checkLinkOptions(StringRef Text, std::string &Kept, std::string &Why) {
+  for (const std::string &W : splitOptions(Text)) {
+    if (W == "-create-library" || W == "-enable-link-options")
+      continue;
+    if (W != "-cl-denorms-are-zero" && W != "-cl-no-signed-zeros" &&
+        W != "-cl-unsafe-math-optimizations" && W != "-cl-finite-math-only" &&
+        W != "-cl-fast-relaxed-math" && W != "-cl-no-subgroup-ifp") {
+      Why = "unknown link option '" + W + "'";
+      return false;
+    }
+    Kept += (Kept.empty() ? "" : " ") + W;
+  }
+  return true;
+}
+
 int run(int Argc, char **Argv) {
   std::string Source, Output, Manifest, Key, Options, DumpAbi, DumpStages;
+  std::vector<std::string> LinkInputs;
+  bool CompileOnly = false, CreateLibrary = false;
   for (int I = 1; I < Argc; ++I) {
     StringRef A = Argv[I];
     if (A.consume_front("--source="))
       Source = A.str();
+    else if (A == "--compile-only") // clCompileProgram: the front end's bitcode
+      CompileOnly = true;
+    else if (A.consume_front("--link=")) { // clLinkProgram: compiled objects, comma-separated
+      SmallVector<StringRef, 8> Parts;
+      A.split(Parts, ',', -1, false);
+      for (StringRef P : Parts)
+        LinkInputs.push_back(P.str());
+    } else if (A == "--create-library") // with --link: the linked bitcode
+      CreateLibrary = true;
     else if (A.consume_front("--output="))
       Output = A.str();
     else if (A.consume_front("--manifest="))
@@ -617,24 +662,82 @@ int run(int Argc, char **Argv) {
       return ExitBuildFailed;
     }
   }
-  if (Source.empty() || Output.empty() || Manifest.empty() || Key.empty()) {
-    errs() << "usage: loom-clc --source=F --output=F --manifest=F --key=K [--options=O]\n";
+  bool Linking = !LinkInputs.empty();
+  bool Executable = !CompileOnly && !CreateLibrary;
+  if (Source.empty() == !Linking || Output.empty() || (Executable && (Manifest.empty() || Key.empty()))) {
+    errs() << "usage: loom-clc --source=F --output=F --manifest=F --key=K [--options=O]\n"
+              "       loom-clc --source=F --output=F.bc --compile-only [--options=O]\n"
+              "       loom-clc --link=A.bc,B.bc --output=F --manifest=F --key=K [--options=O]\n"
+              "       loom-clc --link=A.bc,B.bc --output=F.bc --create-library [--options=O]\n";
     return ExitBuildFailed;
   }
   BuildOptions B;
   std::string Why;
+  if (Linking) {
+    std::string Kept;
+    if (!checkLinkOptions(Options, Kept, Why)) {
+      errs() << "error: " << Why << "\n";
+      return ExitInvalidOptions;
+    }
+    Options = Kept;
+  }
   if (!translateOptions(Options, B, Why)) {
     errs() << "error: " << Why << "\n";
     return ExitInvalidOptions;
   }
 
   std::string Dir = selfDir(Argv[0]);
-  std::string WorkItem = Dir + "/opencl-workitem.bc", DeviceLib = Dir + "/libdevice.bc";
-  std::string Images = Dir + "/opencl-images.bc", SubGroups = Dir + "/opencl-subgroups.bc";
-  std::string Bitcode = Output + ".clang.bc";
+  std::string Bitcode = CompileOnly ? Output : Output + ".clang.bc";
 
-  // 1. clang, as OpenCL C for nvptx64. The source is named by its file name
-  // only, so the log reads input.cl:3:5 wherever the build ran.
+  LLVMContext Ctx;
+  auto Handler = std::make_unique<LogDiagnostics>();
+  LogDiagnostics *Diags = Handler.get();
+  Ctx.setDiagnosticHandler(std::move(Handler));
+  std::unique_ptr<Module> M;
+  if (Linking) {
+    // clLinkProgram: the compiled objects (or libraries) linked into one
+    // module; a symbol defined twice or a type clash is a link error.
+    for (const std::string &In : LinkInputs) {
+      std::unique_ptr<Module> N = readBitcode(In, Ctx);
+      if (!N)
+        return ExitBuildFailed;
+      if (!M)
+        M = std::move(N);
+      else if (Linker::linkModules(*M, std::move(N))) {
+        errs() << "error: the programs do not link\n";
+        return ExitBuildFailed;
+      }
+    }
+    if (CreateLibrary) {
+      std::error_code EC;
+      raw_fd_ostream Out(Output, EC, sys::fs::OF_None);
+      if (EC) {
+        errs() << "error: cannot write '" << Output << "': " << EC.message() << "\n";
+        return ExitBuildFailed;
+      }
+      WriteBitcodeToFile(*M, Out);
+      return 0;
+    }
+  } else if (int E = compileSource(Source, Bitcode, B, CompileOnly)) {
+    return E;
+  } else if (CompileOnly) {
+    return 0;
+  } else {
+    M = readBitcode(Bitcode, Ctx);
+    sys::fs::remove(Bitcode);
+    if (!M)
+      return ExitBuildFailed;
+  }
+  return buildModule(std::move(M), Ctx, *Diags, Dir, B, Output, Manifest, Key, DumpAbi,
+                     DumpStages);
+}
+
+/// 1. clang, as OpenCL C for nvptx64, \p Source to bitcode \p Bitcode. The
+/// source is named by its file name only, so the log reads input.cl:3:5
+/// wherever the build ran. clCompileProgram's headers are files next to
+/// the source: found by "name" and, with \p CompileOnly, by <name> too.
+int compileSource(const std::string &Source, const std::string &Bitcode, const BuildOptions &B,
+                  bool CompileOnly) {
   std::string SourceDir = sys::path::parent_path(Source).str();
   std::string SourceName = sys::path::filename(Source).str();
   std::vector<std::string> Args = {LOOM_CLANG,
@@ -658,6 +761,8 @@ int run(int Argc, char **Argv) {
                                    "-o",
                                    Bitcode};
   Args.insert(Args.end(), B.ClangArgs.begin(), B.ClangArgs.end());
+  if (CompileOnly)
+    Args.push_back("-I.");
   Args.push_back(SourceName);
   std::vector<StringRef> ArgRefs(Args.begin(), Args.end());
   if (!SourceDir.empty() && sys::fs::set_current_path(SourceDir)) {
@@ -671,15 +776,17 @@ int run(int Argc, char **Argv) {
       errs() << "error: running clang: " << ExecError << "\n";
     return ExitBuildFailed;
   }
+  return 0;
+}
 
-  LLVMContext Ctx;
-  auto Handler = std::make_unique<LogDiagnostics>();
-  LogDiagnostics *Diags = Handler.get();
-  Ctx.setDiagnosticHandler(std::move(Handler));
-  std::unique_ptr<Module> M = readBitcode(Bitcode, Ctx);
-  sys::fs::remove(Bitcode);
-  if (!M)
-    return ExitBuildFailed;
+/// Steps 2-5 on the program's module \p M.
+int buildModule(std::unique_ptr<Module> M, LLVMContext &Ctx, LogDiagnostics &DiagsRef,
+                const std::string &Dir, const BuildOptions &B, const std::string &Output,
+                const std::string &Manifest, const std::string &Key, const std::string &DumpAbi,
+                const std::string &DumpStages) {
+  LogDiagnostics *Diags = &DiagsRef;
+  std::string WorkItem = Dir + "/opencl-workitem.bc", DeviceLib = Dir + "/libdevice.bc";
+  std::string Images = Dir + "/opencl-images.bc", SubGroups = Dir + "/opencl-subgroups.bc";
 
   // 2. Loom's work-item functions, then libclc for what is still missing.
   std::unique_ptr<Module> W = readBitcode(WorkItem, Ctx);
@@ -739,7 +846,8 @@ int run(int Argc, char **Argv) {
                                    "-L" + LibDir, "-Wl,-rpath," + LibDir, "-lloomrt",
                                    "-lmvec", "-lm"};
   std::vector<StringRef> LinkRefs(Link.begin(), Link.end());
-  Status = sys::ExecuteAndWait(LOOM_CC, LinkRefs, std::nullopt, {}, 0, 0, &ExecError);
+  std::string ExecError;
+  int Status = sys::ExecuteAndWait(LOOM_CC, LinkRefs, std::nullopt, {}, 0, 0, &ExecError);
   sys::fs::remove(Object);
   if (Status != 0) {
     errs() << "error: linking the kernels failed (" << LOOM_CC << ", status " << Status << ")"

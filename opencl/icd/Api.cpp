@@ -251,10 +251,80 @@ cl_int CL_API_CALL BuildProgram(cl_program P, cl_uint NumDevices, const cl_devic
     return E;
   if (!Notify && Data)
     return CL_INVALID_VALUE;
+  if (P->linked)
+    return CL_INVALID_OPERATION; // made by clLinkProgram: nothing to build
   cl_int E = buildProgram(P, Options);
   if (Notify)
     Notify(P, Data);
   return E;
+}
+
+cl_int CL_API_CALL CompileProgram(cl_program P, cl_uint NumDevices, const cl_device_id *Devices,
+                                  const char *Options, cl_uint NumHeaders,
+                                  const cl_program *Headers, const char **Names,
+                                  void(CL_CALLBACK *Notify)(cl_program, void *), void *Data) {
+  if (!valid(P, ProgramMagic))
+    return CL_INVALID_PROGRAM;
+  if (cl_int E = checkDeviceList(NumDevices, Devices))
+    return E;
+  if ((!Notify && Data) || (NumHeaders == 0) != (Headers == nullptr) ||
+      (NumHeaders == 0) != (Names == nullptr))
+    return CL_INVALID_VALUE;
+  if (P->source.empty() || P->fromBinary || P->linked)
+    return CL_INVALID_OPERATION; // only programs from source compile
+  std::vector<std::pair<std::string, std::string>> Files;
+  for (cl_uint I = 0; I < NumHeaders; ++I) {
+    if (!valid(Headers[I], ProgramMagic))
+      return CL_INVALID_PROGRAM;
+    std::string Name = Names[I] ? Names[I] : "";
+    // A relative path inside the build folder.
+    if (Name.empty() || Name[0] == '/' || ("/" + Name + "/").find("/../") != std::string::npos)
+      return CL_INVALID_VALUE;
+    Files.emplace_back(Name, Headers[I]->source);
+  }
+  cl_int E = compileProgram(P, Options, Files);
+  if (Notify)
+    Notify(P, Data);
+  return E;
+}
+
+cl_program CL_API_CALL LinkProgram(cl_context C, cl_uint NumDevices, const cl_device_id *Devices,
+                                   const char *Options, cl_uint NumInputs,
+                                   const cl_program *Inputs,
+                                   void(CL_CALLBACK *Notify)(cl_program, void *), void *Data,
+                                   cl_int *Err) {
+  if (!valid(C, ContextMagic))
+    return fail<_cl_program>(Err, CL_INVALID_CONTEXT);
+  if (cl_int E = checkDeviceList(NumDevices, Devices))
+    return fail<_cl_program>(Err, E);
+  if ((!Notify && Data) || NumInputs == 0 || !Inputs)
+    return fail<_cl_program>(Err, CL_INVALID_VALUE);
+  std::vector<cl_program> List;
+  for (cl_uint I = 0; I < NumInputs; ++I) {
+    cl_program In = Inputs[I];
+    if (!valid(In, ProgramMagic) || In->context != C)
+      return fail<_cl_program>(Err, CL_INVALID_PROGRAM);
+    std::lock_guard<std::mutex> G(In->lock);
+    if (In->status != CL_BUILD_SUCCESS || In->compiled.empty())
+      return fail<_cl_program>(Err, CL_INVALID_OPERATION); // not a compiled object or library
+    List.push_back(In);
+  }
+  auto *P = new _cl_program();
+  P->magic = ProgramMagic;
+  P->context = C;
+  retainContext(C);
+  cl_int E = linkProgram(P, Options, List);
+  if (Notify)
+    Notify(P, Data);
+  if (Err)
+    *Err = E;
+  // A link that failed still gives the program, for its log; invalid
+  // options give none.
+  if (E == CL_INVALID_LINKER_OPTIONS || E == CL_OUT_OF_HOST_MEMORY) {
+    releaseProgram(P);
+    return nullptr;
+  }
+  return P;
 }
 
 cl_int CL_API_CALL GetProgramInfo(cl_program P, cl_program_info Param, size_t Size, void *Value,
@@ -262,7 +332,7 @@ cl_int CL_API_CALL GetProgramInfo(cl_program P, cl_program_info Param, size_t Si
   if (!valid(P, ProgramMagic))
     return CL_INVALID_PROGRAM;
   std::lock_guard<std::mutex> G(P->lock);
-  bool Built = P->status == CL_BUILD_SUCCESS;
+  bool Built = P->status == CL_BUILD_SUCCESS && P->compiled.empty(); // an executable
   switch (Param) {
   case CL_PROGRAM_REFERENCE_COUNT:
     return infoValue<cl_uint>(Size, Value, SizeRet, P->refs.load());
@@ -328,10 +398,11 @@ cl_int CL_API_CALL GetProgramBuildInfo(cl_program P, cl_device_id D, cl_program_
   case CL_PROGRAM_BUILD_LOG:
     return infoString(Size, Value, SizeRet, P->log);
   case CL_PROGRAM_BINARY_TYPE:
-    return infoValue<cl_program_binary_type>(Size, Value, SizeRet,
-                                             P->status == CL_BUILD_SUCCESS || P->fromBinary
-                                                 ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
-                                                 : CL_PROGRAM_BINARY_TYPE_NONE);
+    return infoValue<cl_program_binary_type>(
+        Size, Value, SizeRet,
+        !P->compiled.empty()                          ? P->binaryType
+        : P->status == CL_BUILD_SUCCESS || P->fromBinary ? CL_PROGRAM_BINARY_TYPE_EXECUTABLE
+                                                         : CL_PROGRAM_BINARY_TYPE_NONE);
   case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
     return infoValue<size_t>(Size, Value, SizeRet, 0);
   default:
@@ -365,7 +436,7 @@ cl_kernel CL_API_CALL CreateKernel(cl_program P, const char *Name, cl_int *Err) 
   if (!Name)
     return fail<_cl_kernel>(Err, CL_INVALID_VALUE);
   std::lock_guard<std::mutex> G(P->lock);
-  if (P->status != CL_BUILD_SUCCESS)
+  if (P->status != CL_BUILD_SUCCESS || !P->compiled.empty())
     return fail<_cl_kernel>(Err, CL_INVALID_PROGRAM_EXECUTABLE);
   for (auto &K : P->kernels)
     if (K->name == Name) {
@@ -381,7 +452,7 @@ cl_int CL_API_CALL CreateKernelsInProgram(cl_program P, cl_uint Num, cl_kernel *
   if (!valid(P, ProgramMagic))
     return CL_INVALID_PROGRAM;
   std::lock_guard<std::mutex> G(P->lock);
-  if (P->status != CL_BUILD_SUCCESS)
+  if (P->status != CL_BUILD_SUCCESS || !P->compiled.empty())
     return CL_INVALID_PROGRAM_EXECUTABLE;
   if (Kernels && Num < P->kernels.size())
     return CL_INVALID_VALUE;
@@ -1316,6 +1387,8 @@ struct Installer {
     D.clRetainProgram = RetainProgram;
     D.clReleaseProgram = ReleaseProgram;
     D.clBuildProgram = BuildProgram;
+    D.clCompileProgram = CompileProgram;
+    D.clLinkProgram = LinkProgram;
     D.clGetProgramInfo = GetProgramInfo;
     D.clGetProgramBuildInfo = GetProgramBuildInfo;
     D.clUnloadCompiler = UnloadCompiler;

@@ -302,7 +302,7 @@ cl_int CL_API_CALL GetDeviceInfo(cl_device_id Device, cl_device_info Param, size
   case CL_DEVICE_AVAILABLE:
   case CL_DEVICE_COMPILER_AVAILABLE:
   case CL_DEVICE_LINKER_AVAILABLE:
-    return B(Param == CL_DEVICE_LINKER_AVAILABLE ? CL_FALSE : CL_TRUE);
+    return B(CL_TRUE); // the linker: clCompileProgram and clLinkProgram
   case CL_DEVICE_EXECUTION_CAPABILITIES:
     return infoValue<cl_device_exec_capabilities>(Size, Value, SizeRet, CL_EXEC_KERNEL);
   case CL_DEVICE_QUEUE_ON_HOST_PROPERTIES:

@@ -132,6 +132,11 @@ struct _cl_program {
   std::string manifest; // loom-clc's manifest of that build
   std::string object;   // the shared object it linked (the program binary's code)
   bool fromBinary = false;
+  bool linked = false;  // made by clLinkProgram
+  /// clCompileProgram's compiled object or a -create-library link: the
+  /// front end's bitcode (binaryType says which); empty for executables.
+  std::string compiled;
+  cl_program_binary_type binaryType = CL_PROGRAM_BINARY_TYPE_NONE;
   std::string fatbin;   // LOOMFATBIN1\0key\0 for __cudaRegisterFatBinary
   void **fatHandle = nullptr;
   std::vector<std::unique_ptr<loomcl::KernelDesc>> kernels;
@@ -243,6 +248,11 @@ bool imageFitsArgument(cl_mem M, const std::string &TypeName);
 
 // Program.cpp.
 cl_int buildProgram(cl_program Program, const char *Options);
+/// clCompileProgram: \p Headers are (include name, source) pairs.
+cl_int compileProgram(cl_program Program, const char *Options,
+                      const std::vector<std::pair<std::string, std::string>> &Headers);
+/// clLinkProgram into the new program \p Out (status and log set either way).
+cl_int linkProgram(cl_program Out, const char *Options, const std::vector<cl_program> &Inputs);
 void dropBuild(cl_program Program);
 std::string programBinary(cl_program Program);
 bool parseProgramBinary(const unsigned char *Data, size_t Size, cl_program Program);

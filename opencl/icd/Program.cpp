@@ -239,6 +239,8 @@ void dropBuild(cl_program P) {
     __cudaUnregisterFatBinary(P->fatHandle);
   P->fatHandle = nullptr;
   P->kernels.clear();
+  P->compiled.clear();
+  P->binaryType = CL_PROGRAM_BINARY_TYPE_NONE;
 }
 
 namespace {
@@ -331,6 +333,57 @@ void writeCacheEntry(const std::string &Path, cl_program P) {
 
 } // namespace
 
+namespace {
+
+/// A module key unique across processes too: a program binary carries its
+/// key, and two binaries loaded into one process must not share one.
+std::string newKey() {
+  static const unsigned long long Nonce = (static_cast<unsigned long long>(std::random_device()())
+                                           << 32) ^ std::random_device()();
+  char NonceText[17];
+  std::snprintf(NonceText, sizeof NonceText, "%016llx", Nonce);
+  return "loom-opencl-" + std::to_string(getpid()) + "-" + NonceText + "-" +
+         std::to_string(BuildCounter.fetch_add(1));
+}
+
+/// Runs loom-clc with \p Args, its output (the log) in \p Dir/log.txt,
+/// which becomes \p Log. Its exit status (0 built, 1 failed, 2 invalid
+/// options), or -1 when it could not run or was killed (said in the log).
+int runHelper(std::vector<std::string> Args, const std::string &Dir, std::string &Log) {
+  std::string Helper = libraryDir() + "/loom/loom-clc";
+  Args.insert(Args.begin(), Helper);
+  std::vector<char *> Argv;
+  for (std::string &A : Args)
+    Argv.push_back(A.data());
+  Argv.push_back(nullptr);
+  posix_spawn_file_actions_t Actions;
+  posix_spawn_file_actions_init(&Actions);
+  std::string LogPath = Dir + "/log.txt";
+  posix_spawn_file_actions_addopen(&Actions, 1, LogPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0600);
+  posix_spawn_file_actions_adddup2(&Actions, 1, 2);
+  pid_t Pid;
+  int SpawnErr = posix_spawn(&Pid, Helper.c_str(), &Actions, nullptr, Argv.data(), environ);
+  posix_spawn_file_actions_destroy(&Actions);
+  int Status = -1;
+  if (SpawnErr == 0) {
+    while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
+    }
+  }
+  Log = readFile(LogPath);
+  if (SpawnErr != 0) {
+    Log += "cannot run " + Helper + ": " + std::strerror(SpawnErr) + "\n";
+    return -1;
+  }
+  if (!WIFEXITED(Status)) {
+    Log += "loom-clc stopped (signal " + std::to_string(WTERMSIG(Status)) + ")\n";
+    return -1;
+  }
+  return WEXITSTATUS(Status);
+}
+
+} // namespace
+
 cl_int buildProgram(cl_program P, const char *Options) {
   std::lock_guard<std::mutex> G(P->lock);
   if (P->attachedKernels.load())
@@ -374,50 +427,12 @@ cl_int buildProgram(cl_program P, const char *Options) {
     std::ofstream Src(Dir + "/input.cl", std::ios::binary);
     Src << P->source;
   }
-  // Unique across processes too: a program binary carries its key, and two
-  // binaries loaded into one process must not share one.
-  static const unsigned long long Nonce = (static_cast<unsigned long long>(std::random_device()())
-                                           << 32) ^ std::random_device()();
-  char NonceText[17];
-  std::snprintf(NonceText, sizeof NonceText, "%016llx", Nonce);
-  P->key = "loom-opencl-" + std::to_string(getpid()) + "-" + NonceText + "-" +
-           std::to_string(BuildCounter.fetch_add(1));
-  std::string Helper = libraryDir() + "/loom/loom-clc";
-  std::vector<std::string> Args = {Helper,
-                                   "--source=" + Dir + "/input.cl",
-                                   "--output=" + Dir + "/kernels.so",
-                                   "--manifest=" + Dir + "/manifest.txt",
-                                   "--key=" + P->key,
-                                   "--options=" + P->options};
-  std::vector<char *> Argv;
-  for (std::string &A : Args)
-    Argv.push_back(A.data());
-  Argv.push_back(nullptr);
-  posix_spawn_file_actions_t Actions;
-  posix_spawn_file_actions_init(&Actions);
-  std::string LogPath = Dir + "/log.txt";
-  posix_spawn_file_actions_addopen(&Actions, 1, LogPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0600);
-  posix_spawn_file_actions_adddup2(&Actions, 1, 2);
-  pid_t Pid;
-  int SpawnErr = posix_spawn(&Pid, Helper.c_str(), &Actions, nullptr, Argv.data(), environ);
-  posix_spawn_file_actions_destroy(&Actions);
-  int Status = -1;
-  if (SpawnErr == 0) {
-    while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
-    }
-  }
-  P->log = readFile(LogPath);
-  if (SpawnErr != 0) {
-    P->log += "cannot run " + Helper + ": " + std::strerror(SpawnErr) + "\n";
-    P->status = CL_BUILD_ERROR;
-    removeTree(Dir);
-    return CL_BUILD_PROGRAM_FAILURE;
-  }
-  int Code = WIFEXITED(Status) ? WEXITSTATUS(Status) : -1;
+  P->key = newKey();
+  int Code = runHelper({"--source=" + Dir + "/input.cl", "--output=" + Dir + "/kernels.so",
+                        "--manifest=" + Dir + "/manifest.txt", "--key=" + P->key,
+                        "--options=" + P->options},
+                       Dir, P->log);
   if (Code != 0) {
-    if (Code < 0)
-      P->log += "loom-clc stopped (signal " + std::to_string(WTERMSIG(Status)) + ")\n";
     P->status = CL_BUILD_ERROR;
     removeTree(Dir);
     return Code == 2 ? CL_INVALID_BUILD_OPTIONS : CL_BUILD_PROGRAM_FAILURE;
@@ -428,6 +443,112 @@ cl_int buildProgram(cl_program P, const char *Options) {
   removeTree(Dir);
   if (E == CL_SUCCESS && !Entry.empty())
     writeCacheEntry(Entry, P);
+  return E;
+}
+
+cl_int compileProgram(cl_program P, const char *Options,
+                      const std::vector<std::pair<std::string, std::string>> &Headers) {
+  std::lock_guard<std::mutex> G(P->lock);
+  if (P->attachedKernels.load())
+    return CL_INVALID_OPERATION;
+  dropBuild(P);
+  P->options = Options ? Options : "";
+  P->status = CL_BUILD_IN_PROGRESS;
+  P->log.clear();
+  std::string Dir;
+  if (!makeBuildDir(Dir)) {
+    P->status = CL_BUILD_ERROR;
+    P->log = "cannot create a build folder: " + std::string(std::strerror(errno)) + "\n";
+    return CL_OUT_OF_HOST_MEMORY;
+  }
+  // The headers as files next to the source, by their include names.
+  bool Written = true;
+  for (const auto &[Name, Text] : Headers) {
+    std::string Path = Dir + "/" + Name;
+    for (size_t Slash = Dir.size() + 1; (Slash = Path.find('/', Slash)) != std::string::npos;
+         ++Slash)
+      mkdir(Path.substr(0, Slash).c_str(), 0700);
+    std::ofstream Out(Path, std::ios::binary);
+    Out << Text;
+    Written = Written && Out.good();
+  }
+  {
+    std::ofstream Src(Dir + "/input.cl", std::ios::binary);
+    Src << P->source;
+    Written = Written && Src.good();
+  }
+  if (!Written) {
+    P->status = CL_BUILD_ERROR;
+    P->log = "cannot write the sources to " + Dir + "\n";
+    removeTree(Dir);
+    return CL_OUT_OF_HOST_MEMORY;
+  }
+  int Code = runHelper({"--source=" + Dir + "/input.cl", "--output=" + Dir + "/object.bc",
+                        "--compile-only", "--options=" + P->options},
+                       Dir, P->log);
+  if (Code == 0)
+    P->compiled = readFile(Dir + "/object.bc");
+  removeTree(Dir);
+  if (Code != 0 || P->compiled.empty()) {
+    P->status = CL_BUILD_ERROR;
+    return Code == 2 ? CL_INVALID_COMPILER_OPTIONS : CL_COMPILE_PROGRAM_FAILURE;
+  }
+  P->binaryType = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+  P->status = CL_BUILD_SUCCESS;
+  return CL_SUCCESS;
+}
+
+cl_int linkProgram(cl_program P, const char *Options, const std::vector<cl_program> &Inputs) {
+  std::lock_guard<std::mutex> G(P->lock);
+  P->options = Options ? Options : "";
+  P->status = CL_BUILD_IN_PROGRESS;
+  P->linked = true;
+  std::string Dir;
+  if (!makeBuildDir(Dir)) {
+    P->status = CL_BUILD_ERROR;
+    P->log = "cannot create a build folder: " + std::string(std::strerror(errno)) + "\n";
+    return CL_OUT_OF_HOST_MEMORY;
+  }
+  std::string List;
+  for (size_t I = 0; I < Inputs.size(); ++I) {
+    std::string Path = Dir + "/input" + std::to_string(I) + ".bc";
+    {
+      std::lock_guard<std::mutex> GI(Inputs[I]->lock);
+      std::ofstream Out(Path, std::ios::binary);
+      Out << Inputs[I]->compiled;
+    }
+    List += (I ? "," : "") + Path;
+  }
+  bool Library = (" " + P->options + " ").find(" -create-library ") != std::string::npos;
+  std::vector<std::string> Args = {"--link=" + List, "--options=" + P->options};
+  if (Library) {
+    Args.push_back("--create-library");
+    Args.push_back("--output=" + Dir + "/library.bc");
+  } else {
+    P->key = newKey();
+    Args.push_back("--output=" + Dir + "/kernels.so");
+    Args.push_back("--manifest=" + Dir + "/manifest.txt");
+    Args.push_back("--key=" + P->key);
+  }
+  int Code = runHelper(Args, Dir, P->log);
+  if (Code != 0) {
+    P->status = CL_BUILD_ERROR;
+    removeTree(Dir);
+    return Code == 2 ? CL_INVALID_LINKER_OPTIONS : CL_LINK_PROGRAM_FAILURE;
+  }
+  if (Library) {
+    P->compiled = readFile(Dir + "/library.bc");
+    removeTree(Dir);
+    P->binaryType = CL_PROGRAM_BINARY_TYPE_LIBRARY;
+    P->status = P->compiled.empty() ? CL_BUILD_ERROR : CL_BUILD_SUCCESS;
+    return P->compiled.empty() ? CL_LINK_PROGRAM_FAILURE : CL_SUCCESS;
+  }
+  P->manifest = readFile(Dir + "/manifest.txt");
+  P->object = readFile(Dir + "/kernels.so");
+  cl_int E = loadKernels(P, Dir);
+  removeTree(Dir);
+  if (E == CL_SUCCESS)
+    P->binaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
   return E;
 }
 
