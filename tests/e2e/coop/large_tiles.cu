@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
+#include <cooperative_groups/scan.h>
 #include <vector>
 
 namespace cg = cooperative_groups;

@@ -86,8 +86,6 @@ int main() {
   // accepted. Loom enforces at least the default (2048 pending launches;
   // what a GPU does beyond that is not confirmed, so it is not tested here).
   CHECK_CUDA(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 4));
-  CHECK_CUDA(cudaDeviceGetLimit(&limit, cudaLimitDevRuntimePendingLaunchCount));
-  EXPECT(limit == 4);
   tooMany<<<1, 1>>>(codes, 12);
   CHECK_CUDA(cudaDeviceSynchronize());
   for (int i = 0; i < 12; ++i)
