@@ -5,6 +5,7 @@
 #include "api/LaunchChecks.h"
 #include "api/Occupancy.h"
 #include "core/CooperativeLaunch.h"
+#include "core/KernelJit.h"
 #include "core/KernelRegistry.h"
 #include "core/Ops.h"
 #include "core/Runtime.h"
@@ -29,7 +30,9 @@ struct CallConfiguration {
 
 /// clang pushes before evaluating kernel arguments and pops in the stub, so
 /// nested launches in argument expressions need a stack. Per host thread.
-thread_local std::vector<CallConfiguration> ConfigStack;
+/// Initial-exec: every launch pushes and pops it.
+__attribute__((tls_model("initial-exec"))) thread_local std::vector<CallConfiguration>
+    ConfigStack;
 
 /// The dynamic shared memory a launch of \p Kernel may request.
 uint64_t maxDynamicShared(const KernelInfo &Kernel) {
@@ -59,9 +62,6 @@ cudaError_t launch(const void *Func, dim3 Grid, dim3 Block, void **Args, size_t 
                           (unsigned long long)maxDynamicShared(Kernel));
   if (cudaError_t Error = loom::checkLaunchBounds(*Kernel.Desc, Block))
     return Error;
-  if (Kernel.Desc->numArgs && !Args)
-    return loom::failWith(cudaErrorInvalidValue, "kernel '%s' takes %u arguments, args is null",
-                          Kernel.Desc->name, Kernel.Desc->numArgs);
   if (Cooperative && (Kernel.Desc->flags & LOOM_KERNEL_LAUNCHES_KERNELS))
     return loom::failWith(cudaErrorNotPermitted,
                           "kernel '%s' launches kernels from the device: CUDA does not "
@@ -69,16 +69,55 @@ cudaError_t launch(const void *Func, dim3 Grid, dim3 Block, void **Args, size_t 
                           Kernel.Desc->name);
   if (Kernel.Desc->flags & LOOM_KERNEL_USES_DEVICE_HEAP)
     Runtime::get().DeviceHeapFixed.store(true, std::memory_order_relaxed);
+  if (Kernel.Desc->numArgs && !Args)
+    return loom::failWith(cudaErrorInvalidValue, "kernel '%s' takes %u arguments, args is null",
+                          Kernel.Desc->name, Kernel.Desc->numArgs);
   Runtime &R = Runtime::get();
-  std::shared_ptr<loom::Stream> S;
-  if (cudaError_t Error = R.resolveStream(Handle, &S))
-    return Error;
-
   LoomLaunch Launch;
   Launch.gridDim = {Grid.x, Grid.y, Grid.z};
   Launch.blockDim = {Block.x, Block.y, Block.z};
   Launch.dynamicSharedBytes = SharedMem;
   uint64_t Blocks = uint64_t(Grid.x) * Grid.y * Grid.z;
+
+  // The cheapest small launch (Scheduler::runIfIdle): nothing queued
+  // anywhere, no capture, a kernel measured small: its blocks run here and
+  // now from the caller's arguments, with no launch record and no queue
+  // node. A predefined stream needs no lookup for it: with nothing queued
+  // it waits for nothing.
+  std::shared_ptr<loom::Stream> S;
+  const bool Predefined =
+      Handle == nullptr || Handle == cudaStreamLegacy || Handle == cudaStreamPerThread;
+  if (!Predefined)
+    if (cudaError_t Error = R.resolveStream(Handle, &S))
+      return Error;
+  loom::Scheduler &Sched = R.scheduler();
+  if (!Cooperative && !loom::profile::Enabled && !R.anyCapture() && Sched.idleEverywhere()) {
+    const LoomKernelDesc &Run = loom::KernelJit::get().select(*Kernel.Desc, Launch.blockDim);
+    uint64_t Chunk = Sched.chunkFor(Blocks);
+    loom::KernelOp Here(Run, *Kernel.Desc, Launch, Blocks, Chunk);
+    Here.borrowArgs(Args);
+    uint64_t Ran = Sched.runIfIdle(Here);
+    if (Ran == Blocks)
+      return cudaSuccess;
+    // Not run (the ordinary path below, without selecting the entry
+    // again), or it outlasted the inline threshold: the rest is an ordinary
+    // launch with its own copy of the arguments.
+    auto Op = loom::KernelOp::create(Run, *Kernel.Desc, Launch, Args, Chunk);
+    if (!Op)
+      return cudaErrorMemoryAllocation;
+    if (Predefined)
+      if (cudaError_t Error = R.resolveStream(Handle, &S))
+        return Error;
+    if (Ran == 0)
+      return R.enqueue(S, std::move(Op), nullptr, /*MayRunHere=*/true);
+    Op->NextUnit.store(Ran, std::memory_order_relaxed);
+    Op->DoneUnits.store(Ran, std::memory_order_relaxed);
+    Sched.submitRemainder(S, Op);
+    return cudaSuccess;
+  }
+  if (Predefined)
+    if (cudaError_t Error = R.resolveStream(Handle, &S))
+      return Error;
   if (Cooperative) {
     int PerMultiprocessor = loom::residentBlocksPerMultiprocessor(
         Kernel, int(Block.x * Block.y * Block.z), SharedMem);
@@ -98,7 +137,7 @@ cudaError_t launch(const void *Func, dim3 Grid, dim3 Block, void **Args, size_t 
       return cudaErrorMemoryAllocation;
     return R.enqueue(S, std::make_shared<loom::CooperativeKernelOp>(std::move(PerBlockOp), Blocks));
   }
-  auto Op = loom::KernelOp::create(*Kernel.Desc, Launch, Args, R.scheduler().chunkFor(Blocks));
+  auto Op = loom::KernelOp::create(*Kernel.Desc, Launch, Args, Sched.chunkFor(Blocks));
   if (!Op)
     return cudaErrorMemoryAllocation;
   // Recorded instead while S captures; a small kernel for an idle stream

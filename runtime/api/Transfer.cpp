@@ -15,6 +15,22 @@ namespace {
 bool faulted(const CopyOp &O) { return O.faulted(); }
 bool faulted(const SetOp &) { return false; } // its range is always tracked memory
 
+/// A blocking copy or fill whose stream has nothing to wait for, done on
+/// the calling thread without an op in any queue.
+template <typename OpT, typename... ArgTs> cudaError_t runHere(Runtime &R, ArgTs... Args) {
+  if (!profile::Enabled) // no op to describe to the profiler: none is built
+    return OpT::runNow(Args...) ? stickyError() : cudaErrorInvalidValue;
+  OpT Inline(Args...);
+  int64_t ProfileStart = profile::Enabled ? profile::nowNs() : 0;
+  Inline.CallerWaits = true;
+  Inline.run(0, 1, helperWorkerState(R.scheduler().numWorkers()));
+  if (profile::Enabled)
+    profile::ranInline(Inline, ProfileStart);
+  if (faulted(Inline))
+    return cudaErrorInvalidValue;
+  return stickyError();
+}
+
 /// Enqueues the op \p Make builds on \p Handle's stream and, for synchronous
 /// calls, waits. A synchronous call first waits (helping: a small kernel
 /// before it runs on this thread) for the work it is ordered after, then runs
@@ -24,6 +40,15 @@ template <typename OpT, typename... ArgTs>
 cudaError_t submitAndMaybeWait(Runtime &R, cudaStream_t Handle, bool Async, ArgTs... Args) {
   if (cudaError_t Error = stickyError())
     return Error;
+  // The cheapest case: a blocking call on a predefined stream (always
+  // valid) while nothing is queued anywhere and nothing captures: there is
+  // nothing to wait for and nothing to check (checkBlockingCall only
+  // concerns captures), so the copy runs here without a stream lookup or a
+  // lock.
+  if (!Async &&
+      (Handle == nullptr || Handle == cudaStreamLegacy || Handle == cudaStreamPerThread) &&
+      !R.anyCapture() && R.scheduler().idleEverywhere())
+    return runHere<OpT>(R, Args...);
   std::shared_ptr<Stream> S;
   if (cudaError_t Error = R.resolveStream(Handle, &S))
     return Error;
@@ -36,17 +61,8 @@ cudaError_t submitAndMaybeWait(Runtime &R, cudaStream_t Handle, bool Async, ArgT
     // A kernel before it faulted: the copy is skipped, as its op would be.
     if (cudaError_t Error = stickyError())
       return Error;
-    if (R.scheduler().idleForBlockingCall(S)) {
-      OpT Inline(Args...);
-      int64_t ProfileStart = profile::Enabled ? profile::nowNs() : 0;
-      Inline.CallerWaits = true;
-      Inline.run(0, 1, helperWorkerState(R.scheduler().numWorkers()));
-      if (profile::Enabled)
-        profile::ranInline(Inline, ProfileStart);
-      if (faulted(Inline))
-        return cudaErrorInvalidValue;
-      return stickyError();
-    }
+    if (R.scheduler().idleForBlockingCall(S))
+      return runHere<OpT>(R, Args...);
   }
   std::shared_ptr<OpT> O = std::make_shared<OpT>(Args...);
   // The caller waits for it at once: it runs the op itself (or a worker that

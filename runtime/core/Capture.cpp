@@ -113,6 +113,7 @@ cudaError_t Runtime::beginCapture(const std::shared_ptr<Stream> &S,
   C->Members.push_back(S);
   S->Capture = C;
   Captures.push_back(C);
+  ActiveCaptures.store(Captures.size(), std::memory_order_release);
   return cudaSuccess;
 }
 
@@ -133,6 +134,7 @@ cudaError_t Runtime::endCapture(const std::shared_ptr<Stream> &S, cudaGraph_t *G
     C->Origin.reset();
     C->Ended = true;
     Captures.erase(std::remove(Captures.begin(), Captures.end(), C), Captures.end());
+    ActiveCaptures.store(Captures.size(), std::memory_order_release);
   }
   if (C->Invalidated) {
     Runtime::get().graphs().destroyGraph(C->Graph);

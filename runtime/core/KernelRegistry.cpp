@@ -57,6 +57,7 @@ void KernelRegistry::unregisterFatBinary(void *Handle) {
   // not write to them.
   if (!Module->Foreign)
     Initial.erase(Module->Key);
+  Generation.fetch_add(1, std::memory_order_release);
   delete Module;
 }
 
@@ -65,6 +66,7 @@ void KernelRegistry::registerFunction(void *Handle, const void *Stub, const char
     return;
   std::lock_guard<std::mutex> Lock(M);
   Stubs[Stub] = StubRecord{static_cast<HostModule *>(Handle), DeviceName, nullptr, {}};
+  Generation.fetch_add(1, std::memory_order_release);
 }
 
 void KernelRegistry::registerVar(void *Handle, const void *HostVar, const char *DeviceName,
@@ -116,6 +118,7 @@ void KernelRegistry::registerModule(const LoomModuleDesc *Module) {
   // The first registration of a key wins (a key names one translation unit).
   if (!Modules.emplace(Module->key, ModuleRecord{Module, Mismatch}).second || Mismatch)
     return;
+  Generation.fetch_add(1, std::memory_order_release);
   // Registration runs in static constructors, before any kernel or copy
   // can change a variable: what it holds now is its initial value.
   std::vector<InitialValue> &Values = Initial[Module->key];
@@ -154,7 +157,26 @@ cudaError_t KernelRegistry::resolveLocked(StubRecord &Record) {
   return cudaErrorInvalidDeviceFunction;
 }
 
+namespace {
+/// The calling thread's last successful lookupKernel, valid while the
+/// registry's generation is unchanged: a launch loop resolves the same stub
+/// again and again, and the registry's lock was a tenth of a tiny launch.
+struct LookupCacheEntry {
+  const void *Stub;
+  uint64_t Gen;
+  const LoomKernelDesc *Desc;
+  KernelAttributes Attrs;
+};
+__attribute__((tls_model("initial-exec"))) thread_local LookupCacheEntry LastLookup;
+} // namespace
+
 cudaError_t KernelRegistry::lookupKernel(const void *Stub, KernelInfo *Out) {
+  if (Stub && LastLookup.Stub == Stub &&
+      LastLookup.Gen == Generation.load(std::memory_order_acquire)) {
+    Out->Desc = LastLookup.Desc;
+    Out->Attrs = LastLookup.Attrs;
+    return cudaSuccess;
+  }
   std::lock_guard<std::mutex> Lock(M);
   auto It = Stubs.find(Stub);
   if (It == Stubs.end())
@@ -163,6 +185,7 @@ cudaError_t KernelRegistry::lookupKernel(const void *Stub, KernelInfo *Out) {
     return Error;
   Out->Desc = It->second.Desc;
   Out->Attrs = It->second.Attrs;
+  LastLookup = {Stub, Generation.load(std::memory_order_relaxed), Out->Desc, Out->Attrs};
   return cudaSuccess;
 }
 
@@ -181,6 +204,7 @@ cudaError_t KernelRegistry::setAttributes(const void *Stub, const KernelAttribut
   if (It == Stubs.end())
     return cudaErrorInvalidDeviceFunction;
   It->second.Attrs = Attrs;
+  Generation.fetch_add(1, std::memory_order_release);
   return cudaSuccess;
 }
 

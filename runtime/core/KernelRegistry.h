@@ -16,6 +16,7 @@
 #include "driver_types.h"
 #include "loom/KernelABI.h"
 
+#include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <string>
@@ -112,6 +113,9 @@ private:
   void bindManagedLocked(const void *HostVar, VarRecord &Record);
 
   std::mutex M;
+  /// Bumped (under M) by every change a cached lookupKernel answer could
+  /// miss: stubs registered or dropped, modules registered, attributes set.
+  std::atomic<uint64_t> Generation{1};
   std::unordered_map<const void *, StubRecord> Stubs;
   std::unordered_map<const void *, VarRecord> Vars;
   std::unordered_map<std::string, ModuleRecord> Modules;

@@ -23,7 +23,7 @@
 namespace loom {
 
 namespace {
-thread_local KernelOp *Current = nullptr;
+__attribute__((tls_model("initial-exec"))) thread_local KernelOp *Current = nullptr;
 
 uint64_t alignUp(uint64_t Value, uint64_t Align) {
   return (Value + Align - 1) & ~(Align - 1);
@@ -48,8 +48,14 @@ uint64_t KernelOp::arenaBytes(const LoomKernelDesc &Desc, const LoomDim3 &Block)
 
 std::shared_ptr<KernelOp> KernelOp::create(const LoomKernelDesc &Desc, const LoomLaunch &Launch,
                                            void *const *Args, uint64_t BlocksPerGrab) {
+  return create(KernelJit::get().select(Desc, Launch.blockDim), Desc, Launch, Args,
+                BlocksPerGrab);
+}
+
+std::shared_ptr<KernelOp> KernelOp::create(const LoomKernelDesc &Run, const LoomKernelDesc &Desc,
+                                           const LoomLaunch &Launch, void *const *Args,
+                                           uint64_t BlocksPerGrab) {
   uint64_t Total = uint64_t(Launch.gridDim.x) * Launch.gridDim.y * Launch.gridDim.z;
-  const LoomKernelDesc &Run = KernelJit::get().select(Desc, Launch.blockDim);
   auto K = std::allocate_shared<KernelOp>(RecyclingAllocator<KernelOp>(), Run, Desc, Launch,
                                            Total, BlocksPerGrab);
 
@@ -192,17 +198,44 @@ void CopyOp::run(uint64_t, uint64_t, WorkerState &) {
   setStickyError(cudaErrorIllegalAddress);
 }
 
-void CopyOp::copy() {
-  for (size_t Slice = 0; Slice < Depth; ++Slice) {
-    unsigned char *D = Dst + Slice * DstSlicePitch;
-    const unsigned char *S = Src + Slice * SrcSlicePitch;
-    if (Height == 1 || (DstPitch == Width && SrcPitch == Width)) {
-      std::memmove(D, S, Width * Height);
+namespace {
+/// A copy's shape, for the op and for runNow.
+struct CopyShape3D {
+  unsigned char *Dst;
+  const unsigned char *Src;
+  size_t DstPitch, SrcPitch, Width, Height, Depth, DstSlicePitch, SrcSlicePitch;
+};
+
+void copyShape(const CopyShape3D &C) {
+  for (size_t Slice = 0; Slice < C.Depth; ++Slice) {
+    unsigned char *D = C.Dst + Slice * C.DstSlicePitch;
+    const unsigned char *S = C.Src + Slice * C.SrcSlicePitch;
+    if (C.Height == 1 || (C.DstPitch == C.Width && C.SrcPitch == C.Width)) {
+      std::memmove(D, S, C.Width * C.Height);
       continue;
     }
-    for (size_t Row = 0; Row < Height; ++Row)
-      std::memmove(D + Row * DstPitch, S + Row * SrcPitch, Width);
+    for (size_t Row = 0; Row < C.Height; ++Row)
+      std::memmove(D + Row * C.DstPitch, S + Row * C.SrcPitch, C.Width);
   }
+}
+} // namespace
+
+void CopyOp::copy() {
+  copyShape({Dst, Src, DstPitch, SrcPitch, Width, Height, Depth, DstSlicePitch, SrcSlicePitch});
+}
+
+bool CopyOp::runNow(void *Dst, size_t DstPitch, const void *Src, size_t SrcPitch, size_t Width,
+                    size_t Height, size_t Depth, size_t DstSlicePitch, size_t SrcSlicePitch,
+                    bool Guarded) {
+  CopyShape3D C{static_cast<unsigned char *>(Dst), static_cast<const unsigned char *>(Src),
+                DstPitch, SrcPitch, Width, Height, Depth, DstSlicePitch, SrcSlicePitch};
+  if (!Guarded) {
+    copyShape(C);
+    return true;
+  }
+  FaultInfo Fault;
+  return runGuarded([](void *Shape) { copyShape(*static_cast<CopyShape3D *>(Shape)); }, &C,
+                    &Fault);
 }
 
 SetOp::SetOp(void *Dst, size_t Pitch, int Value, size_t Width, size_t Height, size_t Depth,
@@ -215,6 +248,12 @@ OpRef SetOp::clone() const {
 }
 
 void SetOp::run(uint64_t, uint64_t, WorkerState &) {
+  runNow(Dst, Pitch, Value, Width, Height, Depth, SlicePitch);
+}
+
+bool SetOp::runNow(void *Ptr, size_t Pitch, int Value, size_t Width, size_t Height,
+                   size_t Depth, size_t SlicePitch) {
+  auto *Dst = static_cast<unsigned char *>(Ptr);
   for (size_t Slice = 0; Slice < Depth; ++Slice) {
     unsigned char *D = Dst + Slice * SlicePitch;
     if (Height == 1 || Pitch == Width) {
@@ -224,6 +263,7 @@ void SetOp::run(uint64_t, uint64_t, WorkerState &) {
     for (size_t Row = 0; Row < Height; ++Row)
       std::memset(D + Row * Pitch, Value, Width);
   }
+  return true;
 }
 
 HostFnOp::HostFnOp(cudaHostFn_t Fn, void *UserData) : Op(1, 1), Fn(Fn), UserData(UserData) {}

@@ -24,6 +24,15 @@ public:
   /// has one (core/KernelJit.h).
   static std::shared_ptr<KernelOp> create(const LoomKernelDesc &Desc, const LoomLaunch &Launch,
                                           void *const *Args, uint64_t BlocksPerGrab);
+  /// The same with the entry to run already chosen (\p Run: KernelJit's
+  /// selection for \p Desc and the launch's block size).
+  static std::shared_ptr<KernelOp> create(const LoomKernelDesc &Run, const LoomKernelDesc &Desc,
+                                          const LoomLaunch &Launch, void *const *Args,
+                                          uint64_t BlocksPerGrab);
+  /// For an op that runs before the launch call returns and is then
+  /// dropped (Scheduler::runIfIdle, an op on the launching thread's stack):
+  /// the kernel reads its arguments from the caller's \p Args, not a copy.
+  void borrowArgs(void *const *Args) { ArgPtrs = const_cast<void **>(Args); }
   KernelOp(const LoomKernelDesc &Desc, const LoomKernelDesc &Launched, const LoomLaunch &Launch,
            uint64_t TotalBlocks, uint64_t BlocksPerGrab);
   void run(uint64_t Begin, uint64_t End, WorkerState &Worker) override;
@@ -107,6 +116,11 @@ public:
   /// for it reports cudaErrorInvalidValue; an asynchronous one got the
   /// sticky cudaErrorIllegalAddress.
   bool faulted() const { return Faulted; }
+  /// The same copy done now on the calling thread, with no op (a blocking
+  /// copy with nothing to wait for): false if it faulted.
+  static bool runNow(void *Dst, size_t DstPitch, const void *Src, size_t SrcPitch, size_t Width,
+                     size_t Height, size_t Depth, size_t DstSlicePitch, size_t SrcSlicePitch,
+                     bool Guarded);
 
 private:
   void copy();
@@ -127,6 +141,10 @@ public:
   OpRef clone() const override;
   double guessNs() const override;
   bool mayRunOnSubmitter() const override { return true; }
+  /// The same fill done now on the calling thread, with no op; true (a
+  /// fill's range is always tracked memory: it cannot fault).
+  static bool runNow(void *Dst, size_t Pitch, int Value, size_t Width, size_t Height,
+                     size_t Depth, size_t SlicePitch);
 
 private:
   unsigned char *Dst;

@@ -86,6 +86,11 @@ public:
   /// cudaDeviceSynchronize and the like: illegal while a capture that forbids
   /// unsafe calls is active.
   cudaError_t checkDeviceWideCall();
+  /// Whether any stream capture is active (one load, no lock). While none
+  /// is, no stream captures, so enqueue records nothing and
+  /// checkBlockingCall/checkDeviceWideCall have nothing to check: the
+  /// small-work fast paths skip them.
+  bool anyCapture() const { return ActiveCaptures.load(std::memory_order_acquire) != 0; }
   cudaError_t beginCapture(const std::shared_ptr<Stream> &S, cudaStreamCaptureMode Mode);
   cudaError_t endCapture(const std::shared_ptr<Stream> &S, cudaGraph_t *Graph);
   /// The capture \p S records into (null if none).
@@ -152,6 +157,7 @@ private:
 
   std::mutex CaptureM;
   std::vector<std::shared_ptr<CaptureSession>> Captures; ///< active captures
+  std::atomic<size_t> ActiveCaptures{0}; ///< Captures.size(), readable without CaptureM
   unsigned long long NextCaptureId = 1;
 
   HandleTable<CUstream_st> Streams;

@@ -149,7 +149,9 @@ struct RangeCacheEntry {
   RangeStatus Status;
   AllocKind Kind;
 };
-constexpr unsigned RangeCacheSize = 4;
+// A copy-plus-launch loop touches a few device allocations and one or two
+// host gaps between them (myocyte's step: four of each kind).
+constexpr unsigned RangeCacheSize = 8;
 // Initial-exec: the per-copy path reads it without a call into the loader.
 __attribute__((tls_model("initial-exec"))) thread_local RangeCacheEntry
     RangeCache[RangeCacheSize];
@@ -184,10 +186,19 @@ RangeStatus Allocator::classify(const void *Ptr, size_t Bytes, AllocKind *Kind) 
       Entry.End = A.Base + A.Size;
       Entry.Status = RangeStatus::Inside;
       Entry.Kind = A.Kind;
+    } else {
+      Entry.Begin = A.Base + A.Size; // the untracked gap starts after it
     }
+  } else {
+    Entry.Begin = 0;
   }
-  if (Entry.Status == RangeStatus::Untracked && Next != Allocations.end() && Next->first < End)
-    return RangeStatus::Invalid;
+  if (Entry.Status == RangeStatus::Untracked) {
+    if (Next != Allocations.end() && Next->first < End)
+      return RangeStatus::Invalid;
+    // Remember the whole gap between allocations: every host buffer in it
+    // (pageable memory) hits the cache.
+    Entry.End = Next != Allocations.end() ? Next->first : UINTPTR_MAX;
+  }
   RangeCache[RangeCacheNext++ % RangeCacheSize] = Entry;
   if (Kind)
     *Kind = Entry.Kind;

@@ -17,7 +17,11 @@ namespace {
 /// Whether the calling thread holds an executor slot (a pool worker between
 /// waking and sleeping again): a nested wait (a host function that
 /// synchronizes) lends it out instead of taking a second one.
-thread_local bool HoldsSlot = false;
+__attribute__((tls_model("initial-exec"))) thread_local bool HoldsSlot = false;
+/// runIfIdle's clock sampling on this thread: runs since the last timed one,
+/// and how many runs from now on are all timed (after a surprise).
+__attribute__((tls_model("initial-exec"))) thread_local uint32_t UntimedRuns = 0;
+__attribute__((tls_model("initial-exec"))) thread_local uint32_t TimeAllRuns = 0;
 } // namespace
 
 Scheduler::Scheduler(SchedulerKind Kind, unsigned NumWorkers)
@@ -183,6 +187,7 @@ void Scheduler::submit(const std::shared_ptr<Stream> &S, OpRef O, const OpRef &W
 void Scheduler::enqueueLocked(const std::shared_ptr<Stream> &S, const OpRef &O) {
   O->Owner = S;
   S->Queue.push_back(O);
+  Incomplete.fetch_add(1, std::memory_order_relaxed);
   std::vector<OpRef> &Completed = StartScratch;
   maybeStartLocked(O, Completed);
   for (const OpRef &C : Completed)
@@ -276,8 +281,11 @@ void Scheduler::completeLocked(const OpRef &First) {
     O->Done.store(true, std::memory_order_release);
     Active.erase(std::remove(Active.begin(), Active.end(), O), Active.end());
     std::shared_ptr<Stream> S = O->Owner;
-    if (!S->Queue.empty() && S->Queue.front() == O)
+    if (!S->Queue.empty() && S->Queue.front() == O) {
       S->Queue.pop_front();
+      // Release: a thread that reads zero (idleEverywhere) sees the op's effects.
+      Incomplete.fetch_sub(1, std::memory_order_release);
+    }
     std::vector<OpRef> Dependents = std::move(O->Dependents);
     O->Dependents.clear();
     for (const OpRef &D : Dependents) {
@@ -412,6 +420,7 @@ bool Scheduler::tryRunHere(const std::shared_ptr<Stream> &S, const OpRef &O) {
     // and runUnits promotes it if it outlasts the threshold.
     O->Owner = S;
     S->Queue.push_back(O);
+    Incomplete.fetch_add(1, std::memory_order_relaxed);
     O->Started = true;
     O->Deferred.store(true, std::memory_order_relaxed);
     O->StartedAtNs = nowNs();
@@ -423,6 +432,95 @@ bool Scheduler::tryRunHere(const std::shared_ptr<Stream> &S, const OpRef &O) {
   HoldsSlot = false;
   releaseSlot();
   return true;
+}
+
+uint64_t Scheduler::runIfIdle(Op &O) {
+  if (Kind == SchedulerKind::Serial || HoldsSlot || O.NumUnits == 0 || !runInline() ||
+      !idleEverywhere() || !O.mayRunOnSubmitter())
+    return 0;
+  // As tryRunHere: a kernel must have been measured, a key-less op goes by
+  // its size.
+  const void *Key = O.costKey();
+  const uint64_t CostUnits = O.costUnitsPerUnit();
+  double Estimate;
+  if (Key) {
+    double PerUnit = Costs.perUnitNs(Key);
+    Estimate = PerUnit >= 0 ? PerUnit * double(O.NumUnits) * double(CostUnits) : -1;
+  } else {
+    Estimate = O.guessNs();
+  }
+  const double Threshold = Costs.inlineThresholdNs();
+  if (Estimate < 0 || Estimate >= Threshold)
+    return 0;
+  if (!Slots.tryAcquire())
+    return 0; // every executor is busy
+  RanHere.fetch_add(1, std::memory_order_relaxed);
+  HoldsSlot = true;
+  WorkerState &W = helperWorkerState(NumWorkers);
+  const bool SkipAfterFault = O.skipAfterFault();
+  // Runs of about a quarter of the threshold between looks at the clock
+  // (a tiny grid is one run: two clock reads in all), at least the op's own
+  // chunk: a run that outlasts the threshold still hands the rest over
+  // within about a quarter of it.
+  uint64_t Grab = O.UnitsPerGrab;
+  if (Estimate > 0)
+    Grab = std::max(Grab, uint64_t(double(O.NumUnits) * (Threshold / 4) / Estimate));
+  // Two clock reads cost about as much as a tiny kernel's whole launch on
+  // some machines (35 ns each on a KVM guest). An op measured far below the
+  // threshold (under 1/16 of it) is timed once every UntimedPeriod runs on
+  // this thread, which keeps its estimate current; a timed run that took
+  // over twice its estimate (the kernel got bigger) makes the next
+  // SurpriseRuns runs timed, so that they can hand their blocks over again.
+  constexpr uint32_t UntimedPeriod = 4, SurpriseRuns = 64;
+  if (Key && TimeAllRuns == 0 && Estimate < Threshold / 16 && ++UntimedRuns < UntimedPeriod) {
+    for (uint64_t Next = 0; Next < O.NumUnits;) {
+      if (SkipAfterFault && stickyError() != cudaSuccess)
+        break;
+      uint64_t End = Next + std::min(O.NumUnits - Next, Grab);
+      O.run(Next, End, W);
+      Next = End;
+    }
+    HoldsSlot = false;
+    releaseSlot();
+    return O.NumUnits;
+  }
+  UntimedRuns = 0;
+  if (TimeAllRuns)
+    --TimeAllRuns;
+  const int64_t Start = nowNs();
+  int64_t Now = Start;
+  uint64_t Next = 0, Ran = 0;
+  while (Next < O.NumUnits) {
+    // A fault in an earlier chunk fails the context: skip the rest, as
+    // runUnits does.
+    if (SkipAfterFault && stickyError() != cudaSuccess) {
+      Next = O.NumUnits;
+      break;
+    }
+    uint64_t End = Next + std::min(O.NumUnits - Next, Grab);
+    O.run(Next, End, W);
+    Ran += End - Next;
+    Next = End;
+    Now = nowNs();
+    // Outlasted the threshold: the workers take the rest.
+    if (Next < O.NumUnits && double(Now - Start) > Threshold)
+      break;
+  }
+  // One sample for the whole run (the units that ran).
+  if (Key && Ran) {
+    double Took = double(Now - Start);
+    Costs.recordUnits(Key, Ran * CostUnits, Took);
+    if (Took > 2 * Estimate * double(Ran) / double(O.NumUnits))
+      TimeAllRuns = SurpriseRuns;
+  }
+  HoldsSlot = false;
+  releaseSlot();
+  return Next;
+}
+
+void Scheduler::submitRemainder(const std::shared_ptr<Stream> &S, const OpRef &O) {
+  submit(S, O);
+  promote(O);
 }
 
 void Scheduler::releaseSlot() {

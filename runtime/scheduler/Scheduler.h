@@ -72,6 +72,27 @@ public:
   /// caller then submits). Never in serial mode, and never from a thread
   /// that already executes work.
   bool tryRunHere(const std::shared_ptr<Stream> &S, const OpRef &O);
+
+  /// Whether no op is queued in any stream (every op ever submitted has
+  /// completed): one acquire load. Work a thread submits now waits for
+  /// nothing, and what completed is visible to the caller.
+  bool idleEverywhere() const { return Incomplete.load(std::memory_order_acquire) == 0; }
+  /// The cheapest small launch: when nothing is queued anywhere
+  /// (idleEverywhere) and tryRunHere's other conditions hold (may run on
+  /// its submitter, measured below the inline threshold, a free executor
+  /// slot, not a worker, not serial), runs \p O's units on the calling
+  /// thread now, chunk by chunk, without submitting it: no queue node, no
+  /// scheduler lock, no wake-up. \p O is the caller's (it may live on the
+  /// stack) and is never completed or kept. Returns how many units ran: 0
+  /// when the conditions do not hold (nothing ran), NumUnits when all did,
+  /// fewer when the run outlasted the inline threshold, in which case the
+  /// caller submits the rest as ordinary work (submitRemainder). Nothing
+  /// else can be ordered after work that is in no queue, so nothing can
+  /// observe the op half-done except a thread racing with this call.
+  uint64_t runIfIdle(Op &O);
+  /// Submits \p O, whose first units already ran (runIfIdle), as ordinary
+  /// work: the workers are woken for its remaining units at once.
+  void submitRemainder(const std::shared_ptr<Stream> &S, const OpRef &O);
   void setRunInline(bool On) { RunInline.store(On, std::memory_order_relaxed); }
   bool runInline() const { return RunInline.load(std::memory_order_relaxed); }
 
@@ -205,6 +226,9 @@ private:
   std::atomic<uint64_t> WorkerWakeups{0}, DeferredStarts{0}, Promotions{0}, HelperSleeps{0},
       RanHere{0};
   std::atomic<bool> RunInline{true};
+  /// Ops in stream queues (submitted, not yet complete), all streams
+  /// together; changed under M, read without it (idleEverywhere).
+  std::atomic<int64_t> Incomplete{0};
   bool Stopping = false;
   std::vector<std::thread> Workers;
 };

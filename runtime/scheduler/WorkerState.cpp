@@ -59,12 +59,26 @@ LoomWorker *WorkerState::prepare(uint64_t SharedBytes, uint64_t ArenaBytes) {
   return &Worker;
 }
 
+namespace {
+/// The calling thread's helper state once created: every small launch and
+/// copy on a host thread asks for it, so an initial-exec pointer (no loader
+/// call) in front of the owning thread-local.
+__attribute__((tls_model("initial-exec"))) thread_local WorkerState *HelperState = nullptr;
+} // namespace
+
 WorkerState &helperWorkerState(uint32_t FirstIndex) {
+  if (WorkerState *W = HelperState)
+    return *W;
   static std::atomic<uint32_t> NextHelper{0};
-  thread_local std::unique_ptr<WorkerState> State;
-  if (!State)
-    State = std::make_unique<WorkerState>(FirstIndex + NextHelper.fetch_add(1));
-  return *State;
+  struct Owner {
+    std::unique_ptr<WorkerState> State;
+    ~Owner() { HelperState = nullptr; } // thread exit: later calls start afresh
+  };
+  thread_local Owner Mine;
+  if (!Mine.State)
+    Mine.State = std::make_unique<WorkerState>(FirstIndex + NextHelper.fetch_add(1));
+  HelperState = Mine.State.get();
+  return *Mine.State;
 }
 
 } // namespace loom

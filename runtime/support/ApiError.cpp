@@ -14,7 +14,8 @@
 namespace loom {
 
 namespace {
-thread_local cudaError_t LastError = cudaSuccess;
+// Initial-exec: every API call records its result here (no loader call).
+__attribute__((tls_model("initial-exec"))) thread_local cudaError_t LastError = cudaSuccess;
 std::atomic<int> Sticky{cudaSuccess};
 } // namespace
 

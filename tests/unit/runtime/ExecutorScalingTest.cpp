@@ -305,4 +305,135 @@ TEST(RunHere, OpThatOutlastsTheThresholdGetsTheWorkers) {
   EXPECT_GE(Sched.promotions(), 1u);
 }
 
+/// Holds its stream until released.
+class HoldOp : public loom::Op {
+public:
+  explicit HoldOp(std::atomic<bool> &Release) : Op(1, 1), Release(Release) {}
+  void run(uint64_t, uint64_t, loom::WorkerState &) override {
+    while (!Release.load())
+      std::this_thread::yield();
+  }
+  std::atomic<bool> &Release;
+};
+
+/// runIfIdle, retried while workers that just ran something spin holding
+/// every executor slot; the units it ran.
+uint64_t runIfIdleSoon(loom::Scheduler &Sched, loom::Op &O) {
+  for (int Try = 0; Try < 1000; ++Try) {
+    if (uint64_t Ran = Sched.runIfIdle(O))
+      return Ran;
+    std::this_thread::sleep_for(1ms);
+  }
+  return 0;
+}
+
+TEST(RunIfIdle, SmallMeasuredOpRunsHereWithoutEnteringAQueue) {
+  loom::Scheduler Sched(loom::SchedulerKind::Pool, 2);
+  auto S = Sched.createStream(0);
+  int Key;
+  measure(Sched, S, &Key);
+  uint64_t Wakeups = Sched.workerWakeups();
+  const int Ops = 200;
+  for (int I = 0; I < Ops; ++I) {
+    ProbeOp Small(2, 0us, -1, &Key); // on the stack: never submitted
+    ASSERT_EQ(runIfIdleSoon(Sched, Small), 2u);
+    EXPECT_EQ(Small.threads(), std::set<std::thread::id>{std::this_thread::get_id()});
+    EXPECT_FALSE(Small.isDone()); // nothing completes it: no queue saw it
+    EXPECT_TRUE(Sched.idleEverywhere());
+  }
+  EXPECT_EQ(Sched.ranHere(), uint64_t(Ops));
+  EXPECT_LE(Sched.workerWakeups() - Wakeups, uint64_t(Ops / 10));
+  Sched.costs().pinInlineThresholdForTesting(-1);
+}
+
+TEST(RunIfIdle, NotWhileAnythingIsQueuedNorForUnknownOrLargeWork) {
+  loom::Scheduler Sched(loom::SchedulerKind::Pool, 2);
+  auto Blocking = Sched.createStream(0);
+  auto NonBlocking = Sched.createStream(0x01);
+  int Key, Unmeasured;
+  measure(Sched, Blocking, &Key);
+  ProbeOp Small(1, 0us, -1, &Key);
+  // Work in any stream, even one the op would not be ordered after (where
+  // tryRunHere may still run it): nothing runs, it must be submitted.
+  std::atomic<bool> Release{false};
+  Sched.submit(NonBlocking, std::make_shared<HoldOp>(Release));
+  EXPECT_FALSE(Sched.idleEverywhere());
+  EXPECT_EQ(Sched.runIfIdle(Small), 0u);
+  Release = true;
+  Sched.waitAll();
+  EXPECT_TRUE(Sched.idleEverywhere());
+  EXPECT_EQ(runIfIdleSoon(Sched, Small), 1u);
+  // A kernel that never ran may be anything; a guess above the threshold;
+  // an op that may wait for the host; inline runs turned off; serial mode.
+  ProbeOp Unknown(1, 0us, /*Guess=*/1, &Unmeasured);
+  EXPECT_EQ(Sched.runIfIdle(Unknown), 0u);
+  ProbeOp Large(1, 0us, Sched.costs().inlineThresholdNs() * 2);
+  EXPECT_EQ(Sched.runIfIdle(Large), 0u);
+  ProbeOp MayWait(1, 0us, -1, &Key);
+  MayWait.MayRunHere = false;
+  EXPECT_EQ(Sched.runIfIdle(MayWait), 0u);
+  Sched.setRunInline(false);
+  EXPECT_EQ(Sched.runIfIdle(Small), 0u);
+  Sched.setRunInline(true);
+  EXPECT_EQ(Sched.ranHere(), 1u);
+  loom::Scheduler Serial(loom::SchedulerKind::Serial, 0);
+  ProbeOp Copy(1, 0us, /*Guess=*/200);
+  EXPECT_EQ(Serial.runIfIdle(Copy), 0u);
+  Sched.costs().pinInlineThresholdForTesting(-1);
+}
+
+TEST(RunIfIdle, TinyOpsAreTimedNowAndThenAndAllAfterASurprise) {
+  loom::Scheduler Sched(loom::SchedulerKind::Pool, 2);
+  auto S = Sched.createStream(0);
+  int Key;
+  measure(Sched, S, &Key);
+  // A threshold far above the op's estimate (under 1/16 of it even under a
+  // sanitizer), so that its runs are sampled.
+  Sched.costs().pinInlineThresholdForTesting(2e6);
+  // A fresh thread: the sampling counters are per thread.
+  std::thread([&] {
+    const double Before = Sched.costs().perUnitNs(&Key);
+    // Units that take far longer than measured: a timed run records it.
+    auto runSlow = [&] {
+      ProbeOp Slow(1, 200us, -1, &Key);
+      return runIfIdleSoon(Sched, Slow);
+    };
+    for (int I = 0; I < 3; ++I) { // untimed: the estimate stays
+      ASSERT_EQ(runSlow(), 1u);
+      EXPECT_EQ(Sched.costs().perUnitNs(&Key), Before);
+    }
+    ASSERT_EQ(runSlow(), 1u); // every fourth run is timed
+    const double After = Sched.costs().perUnitNs(&Key);
+    EXPECT_GT(After, Before);
+    // It took more than twice the estimate: the runs after it are timed.
+    ASSERT_EQ(runSlow(), 1u);
+    EXPECT_GT(Sched.costs().perUnitNs(&Key), After);
+  }).join();
+  Sched.costs().pinInlineThresholdForTesting(-1);
+}
+
+TEST(RunIfIdle, RunThatOutlastsTheThresholdLeavesTheRestToTheWorkers) {
+  loom::Scheduler Sched(loom::SchedulerKind::Pool, 2);
+  auto S = Sched.createStream(0);
+  int Key;
+  measure(Sched, S, &Key);
+  const double PerUnit = Sched.costs().perUnitNs(&Key);
+  ASSERT_GT(PerUnit, 0);
+  // Three units estimated just below the threshold: each timed, one at a
+  // time. They take 5 ms each: the run stops after the first.
+  Sched.costs().pinInlineThresholdForTesting(3.5 * PerUnit);
+  auto Long = std::make_shared<ProbeOp>(3, 5000us, -1, &Key);
+  std::thread([&] { EXPECT_EQ(runIfIdleSoon(Sched, *Long), 1u); }).join();
+  EXPECT_FALSE(Long->isDone());
+  // The caller submits the rest (what cudaLaunchKernel does) as ordinary
+  // work, which completes it.
+  Long->NextUnit = 1;
+  Long->DoneUnits = 1;
+  Sched.submitRemainder(S, Long);
+  Sched.waitStream(S);
+  EXPECT_TRUE(Long->isDone());
+  EXPECT_TRUE(Sched.idleEverywhere());
+  Sched.costs().pinInlineThresholdForTesting(-1);
+}
+
 } // namespace

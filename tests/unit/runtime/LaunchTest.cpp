@@ -45,7 +45,16 @@ TEST(Launch, ThreeDimensionalGridRunsEveryThreadOnce) {
 
 // Launch records are recycled: after the first launches complete, later
 // ones reuse their records instead of allocating (no malloc/free per launch).
+// Small launches on an idle device make no record at all
+// (Scheduler::runIfIdle): inline runs are off here, so that every launch
+// is queued with a record.
 TEST(Launch, RecordsAreRecycled) {
+  loom::Scheduler &Sched = loom::Runtime::get().scheduler();
+  Sched.setRunInline(false);
+  struct Restore {
+    loom::Scheduler &S;
+    ~Restore() { S.setRunInline(true); }
+  } RestoreInline{Sched};
   int *Out;
   ASSERT_EQ(cudaMallocManaged(&Out, 64 * sizeof(int)), cudaSuccess);
   for (int I = 0; I < 8; ++I)
