@@ -23,7 +23,7 @@
 #include <chrono>
 #include <thread>
 
-constexpr int Eqs = 64, Params = 16, Steps = 1500;
+constexpr int Eqs = 64, Params = 16, Steps = 600;
 
 __host__ __device__ float deriv(const float *p, float y, int i) {
   float acc = 0.0f;
