@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Pattern programs vs OpenBLAS (and BlackScholes derived for the CPU vs the
-// GPU-style one-option-per-thread derivation), same run, same machine,
-// medians of 5. Each program's derivation parameters are chosen by the
+// Pattern programs vs OpenBLAS, matrix multiply and MD also vs hand-written
+// OpenMP loops (and BlackScholes derived for the CPU vs the GPU-style
+// one-option-per-thread derivation), same run, same machine, medians of 5. Each program's derivation parameters are chosen by the
 // explorer (cached per program, sizes and CPU). Not a test: run it with
 //   build/bin/loom-patterns-bench [--budget=seconds] [--quick]
 // docs/patterns.md has the table.
@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <omp.h>
 #include <sstream>
 #include <thread>
 
@@ -66,29 +67,38 @@ static std::vector<float> toF(const std::vector<double> &v) { return std::vector
 /// Explores d, then times its best variant.
 static double loomTime(const ProgramDef &d, const std::map<std::string, int64_t> &sizes,
                        const std::vector<std::vector<double>> &in, double budget, std::vector<double> &result,
-                       std::string &params) {
+                       std::string &params, Variant *chosen = nullptr, const Variant *fixed = nullptr) {
   ExploreOptions eo;
   eo.budgetSeconds = budget;
   std::ostringstream report;
-  ExploreResult r = explore_(d, sizes, eo, report);
+  ExploreResult r;
+  if (fixed) {
+    r.ok = true;
+    r.best = *fixed;
+  } else {
+    r = explore_(d, sizes, eo, report);
+  }
   if (!r.ok) {
     std::cerr << report.str();
     throw Error("no variant of " + d.name + " ran");
   }
+  if (chosen)
+    *chosen = r.best;
   auto q = rewrite(d.build(), d.derive(r.best.params));
   CodeGenOptions cg;
   cg.blockSize = r.best.blockSize;
   CompiledProgram cp = compile(generate(*q, cg));
   params = "parts=" + std::to_string(r.best.params.parts) + " chunk=" + std::to_string(r.best.params.chunk) +
            " vector=" + std::to_string(r.best.params.vector) + (r.best.params.workgroups ? " workgroups" : "") +
-           " block=" + std::to_string(r.best.blockSize);
+           (r.best.params.rows ? " rows=" + std::to_string(r.best.params.rows) : "") +
+           " block=" + std::to_string(r.best.blockSize) + (fixed ? " (from the smaller size)" : "");
   return cp.timeLaunch(in, sizes, 5, &result);
 }
 
 static void check(const char *what, const std::vector<double> &got, const std::vector<float> &want, double tol) {
   for (size_t i = 0; i < want.size(); ++i)
     if (std::fabs(got.at(i) - want[i]) > tol * std::max(1.0, std::fabs((double)want[i]))) {
-      fprintf(stderr, "%s: result %zu differs: %g vs OpenBLAS %g\n", what, i, got[i], want[i]);
+      fprintf(stderr, "%s: result %zu differs: %g vs the baseline's %g\n", what, i, got[i], want[i]);
       exit(1);
     }
 }
@@ -114,6 +124,7 @@ static int run(int argc, char **argv) {
   }
   int threads = (int)std::thread::hardware_concurrency();
   openblas_set_num_threads(threads);
+  omp_set_num_threads(threads);
   std::vector<Row> rows;
   std::vector<int64_t> blas1 = {1 << 14, quick ? 1 << 20 : 1 << 24};
   for (const char *name : {"scal", "asum", "dot"}) {
@@ -171,19 +182,90 @@ static int run(int argc, char **argv) {
     }
   }
   {
+    // Matrix multiply: OpenBLAS and the loop a programmer writes with
+    // OpenMP (i-k-j order: rows of B and C streamed, the compiler vectorizes
+    // the j loop). The larger size reuses the smaller one's best variant.
     const ProgramDef &d = *findProgram("mm");
-    int64_t n = quick ? 256 : 1024;
-    std::map<std::string, int64_t> sizes{{"M", n}, {"K", n}, {"N", n}};
-    auto in = randomFlat(d, sizes);
+    Variant best;
+    std::vector<int64_t> mmSizes = {quick ? 256 : 1024};
+    if (!quick)
+      mmSizes.push_back(2048);
+    for (int64_t n : mmSizes) {
+      std::map<std::string, int64_t> sizes{{"M", n}, {"K", n}, {"N", n}};
+      auto in = randomFlat(d, sizes);
+      std::vector<double> got;
+      std::string params;
+      double loom = loomTime(d, sizes, in, budget, got, params, &best, n == mmSizes[0] ? nullptr : &best);
+      std::vector<float> A = toF(in[0]), B = toF(in[1]), C(n * n), D(n * n);
+      double blas = timeMs([&] {
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, (int)n, (int)n, 1.0f, A.data(), (int)n,
+                    B.data(), (int)n, 0.0f, C.data(), (int)n);
+      });
+      check("mm", got, C, 1e-3);
+      const float *a = A.data(), *b = B.data();
+      float *c = D.data();
+      int nn = (int)n;
+      double omp = timeMs([&] {
+#pragma omp parallel for schedule(static)
+        for (int i = 0; i < nn; ++i) {
+          float *ci = c + (size_t)i * nn;
+          for (int j = 0; j < nn; ++j)
+            ci[j] = 0;
+          for (int k = 0; k < nn; ++k) {
+            float aik = a[(size_t)i * nn + k];
+            const float *bk = b + (size_t)k * nn;
+            for (int j = 0; j < nn; ++j)
+              ci[j] += aik * bk[j];
+          }
+        }
+      });
+      check("mm (OpenMP)", got, D, 1e-3);
+      rows.push_back({"mm", std::to_string(n) + "^2", loom, blas, "OpenBLAS", params});
+      rows.push_back({"mm", std::to_string(n) + "^2", loom, omp, "OpenMP", params});
+    }
+  }
+  {
+    // MD (SHOC's Lennard-Jones forces over a neighbour list) against the
+    // same loop written with OpenMP.
+    const ProgramDef &d = *findProgram("md");
+    int64_t natoms = quick ? 1 << 14 : 1 << 17, nbrs = 32;
+    std::map<std::string, int64_t> sizes{{"N", natoms}, {"K", nbrs}};
+    std::vector<std::vector<double>> in;
+    for (auto &v : randomInputs(d, d.build(), sizes, 3)) {
+      in.emplace_back();
+      flatten(v, in.back());
+    }
     std::vector<double> got;
-    Row row{"mm", std::to_string(n) + "^2", 0, 0, "OpenBLAS", ""};
+    Row row{"md", "N=" + std::to_string(natoms) + " K=" + std::to_string(nbrs), 0, 0, "OpenMP", ""};
     row.loom = loomTime(d, sizes, in, budget, got, row.params);
-    std::vector<float> A = toF(in[0]), B = toF(in[1]), C(n * n);
+    std::vector<float> X = toF(in[0]), Y = toF(in[1]), Z = toF(in[2]), F(3 * natoms);
+    std::vector<int> NL(in[3].begin(), in[3].end());
+    const float *x = X.data(), *y = Y.data(), *z = Z.data();
+    const int *nl = NL.data();
+    float *f = F.data();
+    int na = (int)natoms, kk = (int)nbrs;
     row.base = timeMs([&] {
-      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)n, (int)n, (int)n, 1.0f, A.data(), (int)n, B.data(),
-                  (int)n, 0.0f, C.data(), (int)n);
+#pragma omp parallel for schedule(static)
+      for (int i = 0; i < na; ++i) {
+        float fx = 0, fy = 0, fz = 0, xi = x[i], yi = y[i], zi = z[i];
+        for (int k = 0; k < kk; ++k) {
+          int j = nl[(size_t)i * kk + k];
+          float dx = xi - x[j], dy = yi - y[j], dz = zi - z[j];
+          float r2 = dx * dx + dy * dy + dz * dz;
+          if (r2 < 16.0f) {
+            float r2inv = 1.0f / r2, r6inv = r2inv * r2inv * r2inv;
+            float s = r2inv * r6inv * (1.5f * r6inv - 2.0f);
+            fx += dx * s;
+            fy += dy * s;
+            fz += dz * s;
+          }
+        }
+        f[3 * i] = fx;
+        f[3 * i + 1] = fy;
+        f[3 * i + 2] = fz;
+      }
     });
-    check("mm", got, C, 1e-3);
+    check("md", got, F, 1e-3);
     rows.push_back(row);
   }
   {

@@ -29,7 +29,7 @@ std::string cpuModel() {
 
 // The expression's text with parameters renamed in order of appearance:
 // building a program twice gives fresh parameter names, not a new key.
-static std::string canonicalText(const ExprP &e) {
+std::string canonicalText(const ExprP &e) {
   std::map<std::string, std::string> names;
   std::function<void(const ExprP &)> collect = [&](const ExprP &n) {
     if (n->op == Op::Param && !names.count(n->name)) {
@@ -85,17 +85,17 @@ ExploreResult explore_(const ProgramDef &d, const std::map<std::string, int64_t>
   {
     std::ifstream f(cf);
     Variant v;
-    if (f >> v.params.parts >> v.params.chunk >> v.params.vector >> v.params.workgroups >> v.blockSize >> v.medianMs) {
+    if (f >> v.params.parts >> v.params.chunk >> v.params.vector >> v.params.workgroups >> v.blockSize >> v.medianMs >>
+        v.params.rows) {
       res.ok = true;
       res.fromCache = true;
       res.best = v;
       out << d.name << ": cached best (" << cf << "): parts=" << v.params.parts << " chunk=" << v.params.chunk
-          << " vector=" << v.params.vector << " block=" << v.blockSize << " " << v.medianMs << " ms\n";
+          << " vector=" << v.params.vector << " rows=" << v.params.rows << " block=" << v.blockSize << " "
+          << v.medianMs << " ms\n";
       return res;
     }
   }
-  auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   Program high = d.build();
   std::vector<Value> in = randomInputs(d, high, sizes, 7);
   std::vector<std::vector<double>> flat;
@@ -104,10 +104,13 @@ ExploreResult explore_(const ProgramDef &d, const std::map<std::string, int64_t>
     flatten(v, flat.back());
   }
   std::vector<double> ref = d.reference(flat, sizes);
+  // The budget is for variants: the reference (seconds for a large mm) is not counted.
+  auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   std::set<std::string> seen;
   out << d.name << ": exploring (budget " << o.budgetSeconds << " s, " << o.repetitions << " runs each, CPU "
       << cpuModel() << ")\n";
-  out << "  parts  chunk  vector  wg  block  median ms  note\n";
+  out << "  parts  chunk  vector  wg  rows  block  median ms  note\n";
   // Every combination, in a fixed shuffled order so that a short budget
   // still samples the whole space.
   std::vector<Variant> space;
@@ -115,12 +118,13 @@ ExploreResult explore_(const ProgramDef &d, const std::map<std::string, int64_t>
     for (int chunk : {1, 64, 256, 1024})
       for (int vec : {0, 4, 8})
         for (int block : {16, 64, 256})
-          for (bool wg : {false, true}) {
-          Variant v;
-          v.params = {parts, chunk, vec, wg};
-          v.blockSize = block;
-          space.push_back(v);
-          }
+          for (bool wg : {false, true})
+            for (int rows : {0, 1, 4, 8}) {
+              Variant v;
+              v.params = {parts, chunk, vec, wg, rows};
+              v.blockSize = block;
+              space.push_back(v);
+            }
   std::shuffle(space.begin(), space.end(), std::mt19937(42));
   for (const Variant &candidate : space) {
           if (elapsed() > o.budgetSeconds)
@@ -153,7 +157,7 @@ ExploreResult explore_(const ProgramDef &d, const std::map<std::string, int64_t>
             v.medianMs = -1;
           }
           out << "  " << std::setw(5) << parts << "  " << std::setw(5) << chunk << "  " << std::setw(6) << vec << "  " << std::setw(2)
-              << candidate.params.workgroups << "  " << std::setw(5) << block << "  " << std::setw(9) << std::fixed << std::setprecision(3) << v.medianMs
+              << candidate.params.workgroups << "  " << std::setw(4) << candidate.params.rows << "  " << std::setw(5) << block << "  " << std::setw(9) << std::fixed << std::setprecision(3) << v.medianMs
               << "  " << v.note << "\n";
           res.tried.push_back(v);
           if (v.medianMs >= 0 && (!res.ok || v.medianMs < res.best.medianMs)) {
@@ -164,10 +168,12 @@ ExploreResult explore_(const ProgramDef &d, const std::map<std::string, int64_t>
   if (res.ok) {
     std::ofstream f(cf);
     f << res.best.params.parts << " " << res.best.params.chunk << " " << res.best.params.vector << " "
-      << res.best.params.workgroups << " " << res.best.blockSize << " " << res.best.medianMs << "\n";
+      << res.best.params.workgroups << " " << res.best.blockSize << " " << res.best.medianMs << " "
+      << res.best.params.rows << "\n";
     out << d.name << ": best of " << res.tried.size() << ": parts=" << res.best.params.parts
         << " chunk=" << res.best.params.chunk << " vector=" << res.best.params.vector
-        << " workgroups=" << res.best.params.workgroups << " block=" << res.best.blockSize
+        << " workgroups=" << res.best.params.workgroups << " rows=" << res.best.params.rows
+        << " block=" << res.best.blockSize
         << " " << res.best.medianMs << " ms (cached in " << cf << ")\n";
   } else {
     out << d.name << ": no variant ran\n";

@@ -4,9 +4,11 @@
 //   loom-patterns PROGRAM [--derive] [--emit=cuda|opencl] [--run] [--size V=n ...]
 //                 [--parts=n] [--chunk=n] [--vector=n] [--block=n] [--workgroups] [--rows=n]
 //   loom-patterns PROGRAM --explore [--budget=seconds]
+//   loom-patterns PROGRAM --search [--budget=seconds]   (search over rewrite sequences)
 #include "loom/patterns/CodeGen.h"
 #include "loom/patterns/Explore.h"
 #include "loom/patterns/Programs.h"
+#include "loom/patterns/Search.h"
 
 #include <cstring>
 #include <iostream>
@@ -17,13 +19,13 @@ static int usage() {
   std::cerr << "usage: loom-patterns --list | --list-rules\n"
                "       loom-patterns PROGRAM [--derive] [--emit=cuda|opencl] [--run] [--size VAR=n]...\n"
                "                     [--parts=n] [--chunk=n] [--vector=n] [--block=n] [--workgroups] [--rows=n]\n"
-               "                     [--explore [--budget=s]]\n";
+               "                     [--explore [--budget=s]] [--search [--budget=s]]\n";
   return 2;
 }
 
 int main(int argc, char **argv) {
   std::string prog, emit;
-  bool derive = false, runIt = false, explore = false;
+  bool derive = false, runIt = false, explore = false, search = false;
   double budget = 20;
   DeriveParams dp;
   CodeGenOptions cg;
@@ -55,6 +57,8 @@ int main(int argc, char **argv) {
       runIt = derive = true;
     else if (!strcmp(a, "--explore"))
       explore = true;
+    else if (!strcmp(a, "--search"))
+      search = true;
     else if (!strncmp(a, "--budget=", 9))
       budget = atof(a + 9);
     else if (!strncmp(a, "--emit=", 7)) {
@@ -89,6 +93,12 @@ int main(int argc, char **argv) {
     sizes.emplace(k, v);
   try {
     Program p = d->build();
+    if (search) {
+      SearchOptions so;
+      so.budgetSeconds = budget;
+      SearchResult r = searchRewrites(*d, sizes, so, std::cout);
+      return r.ok ? 0 : 1;
+    }
     if (explore) {
       ExploreOptions eo;
       eo.budgetSeconds = budget;

@@ -29,7 +29,7 @@ TEST(ExploreTest, KeepsTheFastestAndCaches) {
   for (auto &v : r.tried)
     if (v.medianMs >= 0)
       EXPECT_LE(r.best.medianMs, v.medianMs);
-  EXPECT_NE(report.str().find("parts  chunk  vector  wg  block  median ms"), std::string::npos) << report.str();
+  EXPECT_NE(report.str().find("parts  chunk  vector  wg  rows  block  median ms"), std::string::npos) << report.str();
   // The best variant derives and checks.
   EXPECT_EQ(checkProgram(d, r.best.params, sizes), "");
 

@@ -36,6 +36,9 @@ struct ExploreResult {
 /// Explores d at the given sizes; writes a report of what was tried to out.
 ExploreResult explore_(const ProgramDef &d, const std::map<std::string, int64_t> &sizes, const ExploreOptions &o,
                        std::ostream &out);
+/// e's text with parameters renamed in order of appearance (a cache key:
+/// building a program twice gives the same text).
+std::string canonicalText(const ExprP &e);
 /// The CPU's model name (from /proc/cpuinfo), part of the cache key.
 std::string cpuModel();
 
