@@ -1,5 +1,6 @@
 /* cuda.h - the part of CUDA's driver API Loom provides: initialization,
- * devices, contexts, memory information, error strings, graphics interop stubs.
+ * devices, contexts, memory allocation and copies, streams, error strings,
+ * modules and launches, graphics interop stubs.
  * SPDX-License-Identifier: Apache-2.0
  *
  * Loom has one device (ordinal 0) whose primary context is current on every
@@ -32,6 +33,18 @@
 #define cuCtxPopCurrent cuCtxPopCurrent_v2
 #define cuDevicePrimaryCtxRelease cuDevicePrimaryCtxRelease_v2
 #define cuMemGetInfo cuMemGetInfo_v2
+#define cuMemAlloc cuMemAlloc_v2
+#define cuMemFree cuMemFree_v2
+#define cuMemAllocHost cuMemAllocHost_v2
+#define cuMemHostGetDevicePointer cuMemHostGetDevicePointer_v2
+#define cuMemcpyHtoD cuMemcpyHtoD_v2
+#define cuMemcpyDtoH cuMemcpyDtoH_v2
+#define cuMemcpyDtoD cuMemcpyDtoD_v2
+#define cuMemcpyHtoDAsync cuMemcpyHtoDAsync_v2
+#define cuMemcpyDtoHAsync cuMemcpyDtoHAsync_v2
+#define cuMemcpyDtoDAsync cuMemcpyDtoDAsync_v2
+#define cuMemsetD8 cuMemsetD8_v2
+#define cuStreamDestroy cuStreamDestroy_v2
 #define cuModuleGetGlobal cuModuleGetGlobal_v2
 #define cuGraphicsResourceGetMappedPointer cuGraphicsResourceGetMappedPointer_v2
 #define cuGraphicsResourceSetMapFlags cuGraphicsResourceSetMapFlags_v2
@@ -237,6 +250,19 @@ typedef enum CUdevice_attribute_enum {
   CU_DEVICE_ATTRIBUTE_MAX
 } CUdevice_attribute;
 
+/* ---- Compute modes (CU_DEVICE_ATTRIBUTE_COMPUTE_MODE) ---------------------- */
+typedef enum CUcomputemode_enum {
+  CU_COMPUTEMODE_DEFAULT = 0,
+  CU_COMPUTEMODE_PROHIBITED = 2,
+  CU_COMPUTEMODE_EXCLUSIVE_PROCESS = 3
+} CUcomputemode;
+
+/* ---- Stream and host-allocation flags --------------------------------------- */
+typedef enum CUstream_flags_enum { CU_STREAM_DEFAULT = 0x0, CU_STREAM_NON_BLOCKING = 0x1 } CUstream_flags;
+#define CU_MEMHOSTALLOC_PORTABLE 0x01
+#define CU_MEMHOSTALLOC_DEVICEMAP 0x02
+#define CU_MEMHOSTALLOC_WRITECOMBINED 0x04
+
 /* ---- Context flags (cuCtxCreate) ------------------------------------------ */
 typedef enum CUctx_flags_enum {
   CU_CTX_SCHED_AUTO = 0x00,
@@ -302,6 +328,30 @@ CUresult cuCtxSynchronize(void);
 
 /* ---- Memory ---------------------------------------------------------------- */
 CUresult cuMemGetInfo_v2(size_t *free, size_t *total);
+/* Device memory is the runtime's (cudaMalloc's) memory; copies and fills
+ * are the runtime's, in the same stream order, with its range checks. */
+CUresult cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytesize);
+CUresult cuMemFree_v2(CUdeviceptr dptr);
+CUresult cuMemAllocHost_v2(void **pp, size_t bytesize);
+CUresult cuMemFreeHost(void *p);
+CUresult cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags);
+CUresult cuMemHostGetDevicePointer_v2(CUdeviceptr *pdptr, void *p, unsigned int Flags);
+CUresult cuMemcpyHtoD_v2(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount);
+CUresult cuMemcpyDtoH_v2(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount);
+CUresult cuMemcpyDtoD_v2(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount);
+CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount,
+                              CUstream hStream);
+CUresult cuMemcpyDtoHAsync_v2(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount,
+                              CUstream hStream);
+CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount,
+                              CUstream hStream);
+CUresult cuMemsetD8_v2(CUdeviceptr dstDevice, unsigned char uc, size_t N);
+
+/* ---- Streams --------------------------------------------------------------- */
+CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags);
+CUresult cuStreamDestroy_v2(CUstream hStream);
+CUresult cuStreamSynchronize(CUstream hStream);
+CUresult cuStreamQuery(CUstream hStream);
 
 /* ---- Modules and launches -------------------------------------------------- */
 /* A module is a shared object built by `loomcc -shared` (from a file, or an

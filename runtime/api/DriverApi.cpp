@@ -1,5 +1,6 @@
 // DriverApi.cpp - the driver API subset in cuda.h: initialization, devices,
-// contexts, memory information, error strings, modules and launches.
+// contexts, memory (information, allocation, copies, fills), streams, error
+// strings, modules and launches.
 // SPDX-License-Identifier: Apache-2.0
 //
 // Loom has one device. Its primary context is current on every host thread
@@ -709,6 +710,176 @@ CUresult cuFuncGetAttribute(int *Value, CUfunction_attribute Attr, CUfunction F)
   default: return CUDA_ERROR_INVALID_VALUE;
   }
   return CUDA_SUCCESS;
+}
+
+} // extern "C"
+
+// ---- Memory and streams ------------------------------------------------------
+//
+// Device memory is the runtime's: each call is the runtime call that does
+// the same thing (same allocation map, range checks and stream order), with
+// the runtime's last error left as it was and the code in driver terms.
+
+namespace {
+
+template <class Call> CUresult viaRuntime(Call &&C) {
+  if (CUresult Error = checkCurrentContext())
+    return Error;
+  bool HadError = cudaPeekAtLastError() != cudaSuccess;
+  cudaError_t E = C();
+  if (E != cudaSuccess && !HadError)
+    cudaGetLastError();
+  // A pointer the allocation map does not know is CUDA_ERROR_INVALID_VALUE
+  // in the driver API (it has no invalid-device-pointer code).
+  if (E == cudaErrorInvalidDevicePointer)
+    return CUDA_ERROR_INVALID_VALUE;
+  return driverCode(E);
+}
+
+void *ptr(CUdeviceptr P) { return reinterpret_cast<void *>(static_cast<uintptr_t>(P)); }
+
+cudaStream_t stream(CUstream S) { return reinterpret_cast<cudaStream_t>(S); }
+
+} // namespace
+
+extern "C" {
+
+CUresult cuMemAlloc_v2(CUdeviceptr *Ptr, size_t Bytes) {
+  if (!Ptr || Bytes == 0) // the driver refuses an empty allocation
+    return CUDA_ERROR_INVALID_VALUE;
+  void *P = nullptr;
+  CUresult R = viaRuntime([&] { return cudaMalloc(&P, Bytes); });
+  if (R == CUDA_SUCCESS)
+    *Ptr = static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(P));
+  return R;
+}
+
+CUresult cuMemAlloc(CUdeviceptr *Ptr, size_t Bytes) { return cuMemAlloc_v2(Ptr, Bytes); }
+
+CUresult cuMemFree_v2(CUdeviceptr Ptr) {
+  return viaRuntime([&] { return cudaFree(ptr(Ptr)); });
+}
+
+CUresult cuMemFree(CUdeviceptr Ptr) { return cuMemFree_v2(Ptr); }
+
+CUresult cuMemAllocHost_v2(void **P, size_t Bytes) {
+  if (!P)
+    return CUDA_ERROR_INVALID_VALUE;
+  return viaRuntime([&] { return cudaMallocHost(P, Bytes); });
+}
+
+CUresult cuMemAllocHost(void **P, size_t Bytes) { return cuMemAllocHost_v2(P, Bytes); }
+
+CUresult cuMemFreeHost(void *P) {
+  return viaRuntime([&] { return cudaFreeHost(P); });
+}
+
+CUresult cuMemHostAlloc(void **P, size_t Bytes, unsigned int Flags) {
+  // CU_MEMHOSTALLOC_* have cudaHostAlloc*'s values.
+  if (!P)
+    return CUDA_ERROR_INVALID_VALUE;
+  return viaRuntime([&] { return cudaHostAlloc(P, Bytes, Flags); });
+}
+
+CUresult cuMemHostGetDevicePointer_v2(CUdeviceptr *DevPtr, void *P, unsigned int Flags) {
+  if (!DevPtr)
+    return CUDA_ERROR_INVALID_VALUE;
+  void *D = nullptr;
+  CUresult R = viaRuntime([&] { return cudaHostGetDevicePointer(&D, P, Flags); });
+  if (R == CUDA_SUCCESS)
+    *DevPtr = static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(D));
+  return R;
+}
+
+CUresult cuMemHostGetDevicePointer(CUdeviceptr *DevPtr, void *P, unsigned int Flags) {
+  return cuMemHostGetDevicePointer_v2(DevPtr, P, Flags);
+}
+
+CUresult cuMemcpyHtoD_v2(CUdeviceptr Dst, const void *Src, size_t Count) {
+  return viaRuntime([&] { return cudaMemcpy(ptr(Dst), Src, Count, cudaMemcpyHostToDevice); });
+}
+
+CUresult cuMemcpyHtoD(CUdeviceptr Dst, const void *Src, size_t Count) {
+  return cuMemcpyHtoD_v2(Dst, Src, Count);
+}
+
+CUresult cuMemcpyDtoH_v2(void *Dst, CUdeviceptr Src, size_t Count) {
+  return viaRuntime([&] { return cudaMemcpy(Dst, ptr(Src), Count, cudaMemcpyDeviceToHost); });
+}
+
+CUresult cuMemcpyDtoH(void *Dst, CUdeviceptr Src, size_t Count) {
+  return cuMemcpyDtoH_v2(Dst, Src, Count);
+}
+
+CUresult cuMemcpyDtoD_v2(CUdeviceptr Dst, CUdeviceptr Src, size_t Count) {
+  return viaRuntime(
+      [&] { return cudaMemcpy(ptr(Dst), ptr(Src), Count, cudaMemcpyDeviceToDevice); });
+}
+
+CUresult cuMemcpyDtoD(CUdeviceptr Dst, CUdeviceptr Src, size_t Count) {
+  return cuMemcpyDtoD_v2(Dst, Src, Count);
+}
+
+CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr Dst, const void *Src, size_t Count, CUstream S) {
+  return viaRuntime(
+      [&] { return cudaMemcpyAsync(ptr(Dst), Src, Count, cudaMemcpyHostToDevice, stream(S)); });
+}
+
+CUresult cuMemcpyHtoDAsync(CUdeviceptr Dst, const void *Src, size_t Count, CUstream S) {
+  return cuMemcpyHtoDAsync_v2(Dst, Src, Count, S);
+}
+
+CUresult cuMemcpyDtoHAsync_v2(void *Dst, CUdeviceptr Src, size_t Count, CUstream S) {
+  return viaRuntime(
+      [&] { return cudaMemcpyAsync(Dst, ptr(Src), Count, cudaMemcpyDeviceToHost, stream(S)); });
+}
+
+CUresult cuMemcpyDtoHAsync(void *Dst, CUdeviceptr Src, size_t Count, CUstream S) {
+  return cuMemcpyDtoHAsync_v2(Dst, Src, Count, S);
+}
+
+CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr Dst, CUdeviceptr Src, size_t Count, CUstream S) {
+  return viaRuntime([&] {
+    return cudaMemcpyAsync(ptr(Dst), ptr(Src), Count, cudaMemcpyDeviceToDevice, stream(S));
+  });
+}
+
+CUresult cuMemcpyDtoDAsync(CUdeviceptr Dst, CUdeviceptr Src, size_t Count, CUstream S) {
+  return cuMemcpyDtoDAsync_v2(Dst, Src, Count, S);
+}
+
+CUresult cuMemsetD8_v2(CUdeviceptr Dst, unsigned char Value, size_t N) {
+  return viaRuntime([&] { return cudaMemset(ptr(Dst), Value, N); });
+}
+
+CUresult cuMemsetD8(CUdeviceptr Dst, unsigned char Value, size_t N) {
+  return cuMemsetD8_v2(Dst, Value, N);
+}
+
+CUresult cuStreamCreate(CUstream *S, unsigned int Flags) {
+  if (!S)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (Flags & ~unsigned(CU_STREAM_NON_BLOCKING))
+    return CUDA_ERROR_INVALID_VALUE;
+  cudaStream_t R = nullptr;
+  CUresult E = viaRuntime([&] { return cudaStreamCreateWithFlags(&R, Flags); });
+  if (E == CUDA_SUCCESS)
+    *S = reinterpret_cast<CUstream>(R);
+  return E;
+}
+
+CUresult cuStreamDestroy_v2(CUstream S) {
+  return viaRuntime([&] { return cudaStreamDestroy(stream(S)); });
+}
+
+CUresult cuStreamDestroy(CUstream S) { return cuStreamDestroy_v2(S); }
+
+CUresult cuStreamSynchronize(CUstream S) {
+  return viaRuntime([&] { return cudaStreamSynchronize(stream(S)); });
+}
+
+CUresult cuStreamQuery(CUstream S) {
+  return viaRuntime([&] { return cudaStreamQuery(stream(S)); });
 }
 
 } // extern "C"

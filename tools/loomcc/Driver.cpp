@@ -766,7 +766,10 @@ bool Driver::link(std::vector<std::string> &Objects) {
     A.insert(A.end(), {"-lloomrt", "-Wl,-rpath," + L.LibDir});
   else if (Cudart == "static")
     A.insert(A.end(), {"-lcudart_static", "-ldl", "-lrt"});
-  A.insert(A.end(), {"-lpthread", "-lm", "-o", O.Output.empty() ? "a.out" : O.Output});
+  std::string Out = O.Output.empty() ? "a.out" : O.Output;
+  if (O.Output.empty() && !O.ModuleExtension.empty() && !O.Inputs.empty())
+    Out = sys::path::stem(O.Inputs.front().Path).str() + O.ModuleExtension; // as nvcc names it
+  A.insert(A.end(), {"-lpthread", "-lm", "-o", Out});
   return exec(L.Clang, A);
 }
 

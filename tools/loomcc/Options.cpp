@@ -246,14 +246,23 @@ const std::vector<Spec> &specs() {
        [](Options &, const std::string &) {
          return error("-ptx: Loom compiles CUDA for the CPU and produces no PTX");
        }, Treatment::Refused},
+      // A cubin or fat binary is what a driver-API program loads with
+      // cuModuleLoad*; Loom's loadable module is a shared object, so these
+      // build one (as -shared -Xcompiler -fPIC) under the name asked for.
       {"-cubin", "--cubin", false, false,
-       [](Options &, const std::string &) {
-         return error("-cubin: Loom compiles CUDA for the CPU and produces no cubin");
-       }, Treatment::Refused},
+       [](Options &O, const std::string &) {
+         O.Shared = true;
+         O.HostFlags.push_back("-fPIC");
+         O.ModuleExtension = ".cubin";
+         return true;
+       }},
       {"-fatbin", "--fatbin", false, false,
-       [](Options &, const std::string &) {
-         return error("-fatbin: Loom compiles CUDA for the CPU and produces no fat binary");
-       }, Treatment::Refused},
+       [](Options &O, const std::string &) {
+         O.Shared = true;
+         O.HostFlags.push_back("-fPIC");
+         O.ModuleExtension = ".fatbin";
+         return true;
+       }},
       {"-cudart", "--cudart", true, false,
        [](Options &O, const std::string &V) {
          O.Cudart = V;

@@ -48,6 +48,9 @@ struct Options {
   std::string DumpStagesDir;      // --loom-dump-stages=<dir>
   bool NoWarnings = false;        // -w
   bool Shared = false;            // -shared
+  /// -cubin/-fatbin: a module for cuModuleLoad (a shared object), named
+  /// <input>.cubin/.fatbin unless -o says otherwise.
+  std::string ModuleExtension;
   bool StaticLibrary = false;     // -lib: compile, then archive the objects
   bool Rdc = false;               // -rdc=true, -dc: relocatable device code
   bool DeviceLinkOnly = false;    // -dlink: only the device link step
