@@ -512,14 +512,25 @@ template <typename S, typename W, int B> __LOOM_CURAND_FN void __loom_sobol_skip
   state->i = o;
   state->x = x;
 }
+/* Doubles from one 64-bit output: its top 53 bits, (x >> 11) 2^-53 + 2^-54
+ * (what a GPU gives for Sobol64, normals included). */
 __LOOM_CURAND_FN double __loom_curand_uniform64(unsigned long long x) {
-  return x * 5.4210108624275222e-20 + 5.4210108624275222e-20 / 2.0; /* 2^-64, 2^-65 */
+  return (double)(x >> 11) * CURAND_2POW53_INV_DOUBLE + CURAND_2POW53_INV_DOUBLE / 2.0;
 }
-__LOOM_CURAND_FN double __loom_sobol_double(unsigned int x) {
-  return x * CURAND_2POW32_INV_DOUBLE + CURAND_2POW32_INV_DOUBLE / 2.0;
+/* Doubles from one 32-bit output, x 2^-32 + 2^-32 (a GPU's uniform doubles
+ * from Sobol32 and MTGP32), and x 2^-32 + 2^-33 (its Sobol32 normals). */
+__LOOM_CURAND_FN double _curand_uniform_double(unsigned int x) {
+  return x * CURAND_2POW32_INV_DOUBLE + CURAND_2POW32_INV_DOUBLE;
 }
+__LOOM_CURAND_FN double __loom_sobol_double(unsigned int x) { return _curand_uniform_double(x); }
 __LOOM_CURAND_FN double __loom_sobol_double(unsigned long long x) {
   return __loom_curand_uniform64(x);
+}
+__LOOM_CURAND_FN double __loom_sobol_normal_double(unsigned int x) {
+  return __loom_curand_normcdfinv(x * CURAND_2POW32_INV_DOUBLE + CURAND_2POW32_INV_DOUBLE / 2.0);
+}
+__LOOM_CURAND_FN double __loom_sobol_normal_double(unsigned long long x) {
+  return __loom_curand_normcdfinv(__loom_curand_uniform64(x));
 }
 __LOOM_CURAND_FN float __loom_sobol_float(unsigned int x) { return _curand_uniform(x); }
 __LOOM_CURAND_FN float __loom_sobol_float(unsigned long long x) {
@@ -559,7 +570,7 @@ __LOOM_CURAND_FN unsigned int __loom_curand_poisson_inverse(double u, double lam
                                                           : curand_uniform_double(state));        \
   }                                                                                               \
   __LOOM_CURAND_FN double curand_normal_double(S *state) {                                        \
-    return __loom_curand_normcdfinv(curand_uniform_double(state));                                \
+    return __loom_sobol_normal_double(curand(state));                                             \
   }                                                                                               \
   __LOOM_CURAND_FN float curand_log_normal(S *state, float mean, float stddev) {                  \
     return expf(mean + stddev * curand_normal(state));                                            \

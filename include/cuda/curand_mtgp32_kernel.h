@@ -44,8 +44,8 @@ __LOOM_CURAND_FN unsigned int __loom_mtgp32_step(curandStateMtgp32_t *state, uns
   return r ^ k->temper_tbl[p][u & 0x0f];
 }
 
-/* The same element as a float in [1, 2) minus 1 (the single-precision
- * tempering table: 23 bits of the word under exponent 0). */
+/* The same element as a float in [1, 2) (the single-precision tempering
+ * table: 23 bits of the word under exponent 0). */
 __LOOM_CURAND_FN float __loom_mtgp32_step_single(curandStateMtgp32_t *state, unsigned int t) {
   const mtgp32_kernel_params_t *k = state->k;
   int p = state->pIdx;
@@ -67,7 +67,7 @@ __LOOM_CURAND_FN float __loom_mtgp32_step_single(curandStateMtgp32_t *state, uns
     float f;
   } v;
   v.i = (r >> 9) ^ k->single_temper_tbl[p][u & 0x0f];
-  return v.f - 1.0f;
+  return v.f;
 }
 
 /* One state word set up as the generator's authors do (mtgp32_init_state:
@@ -117,13 +117,19 @@ static __device__ inline unsigned int curand_mtgp32_specific(curandStateMtgp32_t
   __syncthreads();
   return o;
 }
+/* What a GPU's curand_mtgp32_single does, measured on an H200 with CUDA
+ * 13.0 (256 threads) and reproduced here: thread t takes the element
+ * offset + t + blockDim.y * blockDim.z (one further than curand() in a 1D
+ * block, so element offset + 0 is not updated in that round), returns the
+ * float in [1, 2) itself, and the offset then moves by 351 (MTGPDC_N), not
+ * by the block size. The next call's thread 1 onwards then match the GPU;
+ * its thread 0, which reads the element that was not updated, did not. */
 static __device__ inline float curand_mtgp32_single(curandStateMtgp32_t *state) {
-  unsigned int d = blockDim.x * blockDim.y * blockDim.z;
-  unsigned int t = __loom_mtgp32_tid();
+  unsigned int t = blockDim.y * blockDim.z + threadIdx.x;
   float o = __loom_mtgp32_step_single(state, t);
   __syncthreads();
-  if (t == 0)
-    state->offset = (state->offset + d) & MTGP32_STATE_MASK;
+  if (threadIdx.x + threadIdx.y + threadIdx.z == 0)
+    state->offset = (state->offset + MTGPDC_N) & MTGP32_STATE_MASK;
   __syncthreads();
   return o;
 }
@@ -143,7 +149,7 @@ static __device__ inline float curand_uniform(curandStateMtgp32_t *state) {
   return _curand_uniform(curand(state));
 }
 static __device__ inline double curand_uniform_double(curandStateMtgp32_t *state) {
-  return curand(state) * CURAND_2POW32_INV_DOUBLE + CURAND_2POW32_INV_DOUBLE / 2.0;
+  return _curand_uniform_double(curand(state));
 }
 static __device__ inline float curand_normal(curandStateMtgp32_t *state) {
   return (float)__loom_curand_normcdfinv(_curand_uniform(curand(state)));

@@ -3,20 +3,24 @@
 // generators filling memory in stream order.
 // SPDX-License-Identifier: Apache-2.0
 //
-// The numbers come from curand_kernel.h, the same code kernels use. Pseudo
-// generators interleave 4096 lanes as cuRAND's legacy ordering describes:
-// the result at offset n is number floor(n / 4096) of subsequence n mod 4096
-// (the lane's state is curand_init(seed, n mod 4096, ...)). A normal pair,
+// The numbers come from curand_kernel.h, the same code kernels use. XORWOW
+// and MRG32k3a interleave L lanes (4096 and 81920): the result at offset n
+// is number floor(n / L) of subsequence n mod L (the lane's state is
+// curand_init(seed, n mod L, ...)). A normal pair,
 // a double and a Poisson value are one "slot" of a lane, drawn with the
 // device API's function for it. The lane states persist between calls, so a
 // sequence of calls continues where the last one stopped; a seed, offset or
 // ordering change starts again from the offset. Sobol32: dimension d of the
 // quasi point i goes to output[d * (n / dims) + i], in Gray-code order;
 // the scrambled ones use Loom's scrambled direction vectors and constants.
-// MTGP32 runs 64 block states (parameter sets 0-63, seeded as
+// MTGP32 runs 200 block states (every parameter set, seeded as
 // curandMakeMTGP32KernelState seeds them) in rounds of 256 numbers, one per
 // thread of a block; the result at offset n is thread n mod 256 of round
-// floor(n / 16384) of block floor(n / 256) mod 64.
+// floor(n / 51200) of block floor(n / 256) mod 200, and an offset is ignored:
+// what an H200 gives (CUDA 13.0), docs/libraries.md. Philox4_32_10 groups
+// each lane's numbers by four (one Philox block): output n is element n mod 4
+// of block floor(n / 262144) of subsequence floor(n / 4) mod 65536, as on a
+// GPU; MRG32k3a interleaves 81920 subsequences, XORWOW 4096.
 //
 // A generator from curandCreateGenerator runs each call as a host function
 // on its stream (cudaLaunchHostFunc): it starts when the stream reaches it,
@@ -37,14 +41,20 @@
 
 namespace {
 
-constexpr unsigned Lanes = 4096;        // interleaved subsequences (legacy ordering)
+// Interleaved subsequences, as a GPU's generators lay them out (measured on
+// an H200 with CUDA 13.0: the result at offset n of XORWOW is number
+// floor(n / 4096) of subsequence n mod 4096; of MRG32k3a number
+// floor(n / 81920) of subsequence n mod 81920; Philox groups by four).
+constexpr unsigned Lanes = 4096;        // XORWOW
+constexpr unsigned MrgLanes = 81920;    // MRG32k3a
+constexpr unsigned PhiloxLanes = 65536; // Philox4_32_10, four numbers per lane and block
 constexpr unsigned MaxDimensions = 20000; // as cuRAND's Sobol32
 
 enum class Kind { XORWOW, MRG32k3a, Philox, Sobol32, Sobol64, ScrambledSobol32, ScrambledSobol64,
                   MT19937, MTGP32 };
 
-constexpr unsigned MtgpBlocks = 64;   // as cuRAND's host generator: 64 blocks
-constexpr unsigned MtgpThreads = 256; // of 256 threads
+constexpr unsigned MtgpBlocks = 200;  // as a GPU's host generator: every parameter set
+constexpr unsigned MtgpThreads = 256; // in rounds of 256
 
 /// MTGP32's 64 block states, and each block's latest round of outputs.
 struct MtgpEngine {
@@ -102,7 +112,6 @@ struct Engine {
   Kind K;
   std::vector<curandStateXORWOW> Xorwow;
   std::vector<curandStateMRG32k3a> Mrg;
-  std::vector<curandStatePhilox4_32_10> Philox;
   std::vector<curandStateSobol32> Sobol; // one per dimension
   std::vector<curandStateSobol64> Sobol64;
   std::vector<curandStateScrambledSobol32> ScrSobol;
@@ -320,7 +329,6 @@ bool scrambledDirections(unsigned Count) {
 template <class State> std::vector<State> &lanes(Engine &E);
 template <> std::vector<curandStateXORWOW> &lanes(Engine &E) { return E.Xorwow; }
 template <> std::vector<curandStateMRG32k3a> &lanes(Engine &E) { return E.Mrg; }
-template <> std::vector<curandStatePhilox4_32_10> &lanes(Engine &E) { return E.Philox; }
 template <> std::vector<Mt19937State> &lanes(Engine &E) { return E.Mt; }
 
 /// Lane l's states positioned so that slot s = Offset (counted in 32-bit
@@ -342,14 +350,14 @@ template <class State> void restart(Engine &E, const Settings &S) {
 }
 template <> void restart<curandStateMRG32k3a>(Engine &E, const Settings &S) {
   std::vector<curandStateMRG32k3a> &L = E.Mrg;
-  L.resize(Lanes);
+  L.resize(MrgLanes);
   curand_init(S.Seed, 0, 0, &L[0]);
-  for (unsigned I = 1; I < Lanes; ++I) {
+  for (unsigned I = 1; I < MrgLanes; ++I) {
     L[I] = L[I - 1];
     skipahead_subsequence(1, &L[I]);
   }
-  for (unsigned I = 0; I < Lanes; ++I) {
-    unsigned long long Done = S.Offset > I ? (S.Offset - I + Lanes - 1) / Lanes : 0;
+  for (unsigned I = 0; I < MrgLanes; ++I) {
+    unsigned long long Done = S.Offset > I ? (S.Offset - I + MrgLanes - 1) / MrgLanes : 0;
     if (Done)
       skipahead(Done, &L[I]);
   }
@@ -397,7 +405,7 @@ bool mtgpRestart(Engine &E, const Settings &S) {
     __loom_mtgp32_make_state(&M.States[B], mtgp32dc_params_fast_11213, &M.Params, (int)B, S.Seed);
     M.RoundIndex[B] = 0;
   }
-  E.Slot = S.Offset; // the rounds before it are generated and dropped on the way
+  E.Slot = 0; // a GPU's MTGP32 generator ignores the offset (measured)
   return true;
 }
 
@@ -465,28 +473,108 @@ template <class State> void runPseudo(Engine &E, const Request &R) {
 /// Poisson by inversion of its CDF at a quasi-random uniform.
 unsigned poissonInverse(double U, double Lambda) { return __loom_curand_poisson_inverse(U, Lambda); }
 
-/// MTGP32: each value takes one output (Bits, Uniform, and Box-Muller
-/// normals from consecutive pairs) or two (53-bit doubles, double normals
-/// from four, Poisson by inversion at a 53-bit uniform).
+/// MTGP32: one output per value, as a GPU's generator: floats
+/// x 2^-32 + 2^-33, doubles x 2^-32 + 2^-32, normals the inverse normal CDF
+/// at x 2^-32 + 2^-33 in double (checked against an H200), Poisson by
+/// inversion at the double (Loom's; a GPU's differs).
 void runMtgp(Engine &E, const Request &R) {
   MtgpEngine &M = *E.Mtgp;
   unsigned long long N0 = E.Slot;
   auto Bits = [&](unsigned long long I) { return mtgpBits(M, N0 + I); };
+  size_t N = R.N;
+  for (size_t I = 0; I < N; ++I) {
+    unsigned X = Bits(I);
+    double U33 = X * CURAND_2POW32_INV_DOUBLE + CURAND_2POW32_INV_DOUBLE / 2.0; // normals' uniform
+    switch (R.O) {
+    case Op::Bits: static_cast<unsigned *>(R.Out)[I] = X; break;
+    case Op::LongLong: break; // refused when the call is made
+    case Op::Uniform: static_cast<float *>(R.Out)[I] = _curand_uniform(X); break;
+    case Op::UniformDouble: static_cast<double *>(R.Out)[I] = _curand_uniform_double(X); break;
+    case Op::Normal:
+    case Op::LogNormal: {
+      float V = (float)R.Mean + (float)R.Stddev * (float)__loom_curand_normcdfinv(U33);
+      static_cast<float *>(R.Out)[I] = R.O == Op::LogNormal ? expf(V) : V;
+      break;
+    }
+    case Op::NormalDouble:
+    case Op::LogNormalDouble: {
+      double V = R.Mean + R.Stddev * __loom_curand_normcdfinv(U33);
+      static_cast<double *>(R.Out)[I] = R.O == Op::LogNormalDouble ? exp(V) : V;
+      break;
+    }
+    case Op::Poisson:
+      static_cast<unsigned *>(R.Out)[I] =
+          __loom_curand_poisson_inverse(_curand_uniform_double(X), R.Mean);
+      break;
+    }
+  }
+  E.Slot += N;
+}
+
+/// Philox4_32_10's output n (counting 32-bit numbers from the generator's
+/// start) in groups of W = 4 (32-bit values: element n mod 4 of block
+/// floor(n / 262144) of subsequence floor(n / 4) mod 65536) or W = 8
+/// (doubles: each lane gives four from two consecutive blocks), as a GPU's
+/// generator; a block is curand_init(seed, subsequence, 4 * block)'s.
+struct PhiloxHost {
+  unsigned long long Seed;
+  unsigned W;
+  unsigned long long Block = ~0ull, Lane = ~0ull;
+  uint4 Out = {0, 0, 0, 0};
+  unsigned operator()(unsigned long long N) {
+    unsigned long long L = (N / W) % PhiloxLanes;
+    unsigned long long B = N / ((unsigned long long)W * PhiloxLanes) * (W / 4) + (N % W) / 4;
+    if (B != Block || L != Lane) {
+      uint4 Ctr;
+      Ctr.x = (unsigned)B;
+      Ctr.y = (unsigned)(B >> 32);
+      Ctr.z = (unsigned)L;
+      Ctr.w = 0;
+      uint2 Key;
+      Key.x = (unsigned)Seed;
+      Key.y = (unsigned)(Seed >> 32);
+      Out = curand_Philox4x32_10(Ctr, Key);
+      Block = B;
+      Lane = L;
+    }
+    switch (N % 4) {
+    case 0: return Out.x;
+    case 1: return Out.y;
+    case 2: return Out.z;
+    default: return Out.w;
+    }
+  }
+};
+
+/// Philox's values: floats and Bits one output each, doubles two (53
+/// bits), float normals Box-Muller on two, double normals on four, Poisson
+/// PTRS/Knuth on the lane's own state is replaced by inversion at a 53-bit
+/// uniform (Loom's; a GPU's Poisson values differ).
+void runPhilox(Engine &E, const Settings &S, const Request &R) {
+  bool Doubles = R.O == Op::UniformDouble || R.O == Op::NormalDouble ||
+                 R.O == Op::LogNormalDouble || R.O == Op::Poisson;
+  PhiloxHost P{S.Seed, Doubles ? 8u : 4u};
+  unsigned long long N0 = E.Slot;
   size_t N = R.N, Used = N;
   switch (R.O) {
   case Op::Bits:
     for (size_t I = 0; I < N; ++I)
-      static_cast<unsigned *>(R.Out)[I] = Bits(I);
+      static_cast<unsigned *>(R.Out)[I] = P(N0 + I);
     break;
   case Op::LongLong: break; // refused when the call is made
   case Op::Uniform:
     for (size_t I = 0; I < N; ++I)
-      static_cast<float *>(R.Out)[I] = _curand_uniform(Bits(I));
+      static_cast<float *>(R.Out)[I] = _curand_uniform(P(N0 + I));
     break;
   case Op::UniformDouble:
+  case Op::Poisson:
     for (size_t I = 0; I < N; ++I) {
-      unsigned X = Bits(2 * I), Y = Bits(2 * I + 1);
-      static_cast<double *>(R.Out)[I] = _curand_uniform_double_hq(X, Y);
+      unsigned X = P(N0 + 2 * I), Y = P(N0 + 2 * I + 1);
+      double U = _curand_uniform_double_hq(X, Y);
+      if (R.O == Op::Poisson)
+        static_cast<unsigned *>(R.Out)[I] = __loom_curand_poisson_inverse(U, R.Mean);
+      else
+        static_cast<double *>(R.Out)[I] = U;
     }
     Used = 2 * N;
     break;
@@ -496,8 +584,7 @@ void runMtgp(Engine &E, const Request &R) {
     float Mean = (float)R.Mean, Sd = (float)R.Stddev;
     bool Log = R.O == Op::LogNormal;
     for (size_t I = 0; I + 1 < N; I += 2) {
-      unsigned X = Bits(I), Y = Bits(I + 1);
-      float2 V = _curand_box_muller(X, Y);
+      float2 V = _curand_box_muller(P(N0 + I), P(N0 + I + 1));
       float A = Mean + Sd * V.x, B = Mean + Sd * V.y;
       Out[I] = Log ? expf(A) : A;
       Out[I + 1] = Log ? expf(B) : B;
@@ -509,8 +596,8 @@ void runMtgp(Engine &E, const Request &R) {
     double *Out = static_cast<double *>(R.Out);
     bool Log = R.O == Op::LogNormalDouble;
     for (size_t I = 0; I + 1 < N; I += 2) {
-      unsigned X0 = Bits(2 * I), X1 = Bits(2 * I + 1), Y0 = Bits(2 * I + 2), Y1 = Bits(2 * I + 3);
-      double2 V = _curand_box_muller_double(X0, X1, Y0, Y1);
+      unsigned long long Q = N0 + 2 * I;
+      double2 V = _curand_box_muller_double(P(Q), P(Q + 1), P(Q + 2), P(Q + 3));
       double A = R.Mean + R.Stddev * V.x, B = R.Mean + R.Stddev * V.y;
       Out[I] = Log ? exp(A) : A;
       Out[I + 1] = Log ? exp(B) : B;
@@ -518,23 +605,16 @@ void runMtgp(Engine &E, const Request &R) {
     Used = 2 * N;
     break;
   }
-  case Op::Poisson:
-    for (size_t I = 0; I < N; ++I) {
-      unsigned X = Bits(2 * I), Y = Bits(2 * I + 1);
-      static_cast<unsigned *>(R.Out)[I] =
-          __loom_curand_poisson_inverse(_curand_uniform_double_hq(X, Y), R.Mean);
-    }
-    Used = 2 * N;
-    break;
   }
   E.Slot += Used;
 }
 
-/// A quasi point's coordinate as 32 bits, or 64 (Sobol64).
-double sobolUniform(unsigned X) { return X * CURAND_2POW32_INV_DOUBLE + CURAND_2POW32_INV_DOUBLE / 2.0; }
-double sobolUniform(unsigned long long X) { return __loom_curand_uniform64(X); }
-float sobolUniformF(unsigned X) { return _curand_uniform(X); }
-float sobolUniformF(unsigned long long X) { return _curand_uniform((unsigned)(X >> 32)); }
+/// A quasi point's coordinate from 32 bits, or 64 (Sobol64): the
+/// conversions of curand_kernel.h, which match a GPU's generators.
+double sobolUniform(unsigned X) { return __loom_sobol_double(X); }
+double sobolUniform(unsigned long long X) { return __loom_sobol_double(X); }
+float sobolUniformF(unsigned X) { return __loom_sobol_float(X); }
+float sobolUniformF(unsigned long long X) { return __loom_sobol_float(X); }
 
 template <class State>
 void runSobol(std::vector<State> &States, Engine &E, const Settings &S, const Request &R) {
@@ -562,11 +642,10 @@ void runSobol(std::vector<State> &States, Engine &E, const Settings &S, const Re
             (float)std::exp(R.Mean + R.Stddev * __loom_curand_normcdfinv(Uf));
         break;
       case Op::NormalDouble:
-        static_cast<double *>(R.Out)[J] = R.Mean + R.Stddev * __loom_curand_normcdfinv(Ud);
+        static_cast<double *>(R.Out)[J] = R.Mean + R.Stddev * __loom_sobol_normal_double(X);
         break;
       case Op::LogNormalDouble:
-        static_cast<double *>(R.Out)[J] =
-            std::exp(R.Mean + R.Stddev * __loom_curand_normcdfinv(Ud));
+        static_cast<double *>(R.Out)[J] = std::exp(R.Mean + R.Stddev * __loom_sobol_normal_double(X));
         break;
       case Op::Poisson: static_cast<unsigned *>(R.Out)[J] = poissonInverse(Ud, R.Mean); break;
       }
@@ -590,8 +669,8 @@ void run(Engine &E, const Settings &S, const Request &R) {
     break;
   case Kind::Philox:
     if (S.Restart)
-      restart<curandStatePhilox4_32_10>(E, S);
-    runPseudo<curandStatePhilox4_32_10>(E, R);
+      E.Slot = S.Offset; // counter-based: nothing else to set up
+    runPhilox(E, S, R);
     break;
   case Kind::MT19937:
     if (S.Restart) {
@@ -802,6 +881,8 @@ curandStatus_t curandSetGeneratorOffset(curandGenerator_t generator, unsigned lo
   if ((generator->E->K == Kind::Sobol32 || generator->E->K == Kind::ScrambledSobol32) &&
       offset > 0xffffffffull)
     return CURAND_STATUS_OUT_OF_RANGE; // 32-bit point index
+  if (generator->E->K == Kind::MTGP32)
+    return CURAND_STATUS_SUCCESS; // accepted and ignored, as by a GPU's generator (measured)
   generator->S.Offset = offset;
   generator->S.Restart = true;
   return CURAND_STATUS_SUCCESS;

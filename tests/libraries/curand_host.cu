@@ -1,6 +1,8 @@
 // cuRAND's host API (libcurand): known answers (XORWOW as a GPU produced
 // it, Philox4x32-10 as Random123 publishes it, MRG32k3a's recurrence by
-// hand), agreement with curand_kernel.h in a kernel, skip-ahead (offsets)
+// hand; the layouts and conversions of XORWOW, MRG32k3a, Philox and MTGP32
+// as an NVIDIA H200 gave them with CUDA 13.0's cuRAND, measured for this
+// test), agreement with curand_kernel.h in a kernel, skip-ahead (offsets)
 // against stepping, statistics of every distribution, Sobol32's first
 // dimension, MT19937 against std::mt19937, status codes for bad arguments,
 // and stream ordering (a generation enqueued behind a kernel runs after it;
@@ -126,33 +128,37 @@ __global__ void xorwowFirst(unsigned long long Seed, unsigned *Out, int N) {
   skipahead(I / 4096, &S);
   Out[I] = curand(&S);
 }
+// Philox: 65536 lanes of four-number blocks (a GPU's layout).
 __global__ void philoxFirst(unsigned long long Seed, unsigned *Out, int N) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I >= N)
     return;
   curandStatePhilox4_32_10_t S;
-  curand_init(Seed, I % 4096, I / 4096, &S);
+  curand_init(Seed, (I / 4) % 65536, 4 * (I / 262144) + I % 4, &S);
   Out[I] = curand(&S);
 }
+// MRG32k3a: 81920 lanes (a GPU's layout).
 __global__ void mrgFirst(unsigned long long Seed, unsigned *Out, int N) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I >= N)
     return;
   curandStateMRG32k3a S;
-  curand_init(Seed, I % 4096, I / 4096, &S);
+  curand_init(Seed, I % 81920, I / 81920, &S);
   Out[I] = curand(&S);
 }
 
 static void hostMatchesDevice() {
-  const int N = 4096 + 600; // two numbers from the first 600 lanes
+  // Past the first lane boundary of each layout, and an offset near it.
+  struct { curandRngType_t T; void (*K)(unsigned long long, unsigned *, int); const char *Name;
+           int N, Offset; }
+  Gens[] = {{CURAND_RNG_PSEUDO_XORWOW, xorwowFirst, "xorwow", 4096 + 600, 3900},
+            {CURAND_RNG_PSEUDO_PHILOX4_32_10, philoxFirst, "philox", 262144 + 600, 262000},
+            {CURAND_RNG_PSEUDO_MRG32K3A, mrgFirst, "mrg32k3a", 81920 + 600, 81700}};
   unsigned *Dev;
-  cudaMallocManaged(&Dev, N * sizeof(unsigned));
-  std::vector<unsigned> Host(N);
-  struct { curandRngType_t T; void (*K)(unsigned long long, unsigned *, int); const char *Name; }
-  Gens[] = {{CURAND_RNG_PSEUDO_XORWOW, xorwowFirst, "xorwow"},
-            {CURAND_RNG_PSEUDO_PHILOX4_32_10, philoxFirst, "philox"},
-            {CURAND_RNG_PSEUDO_MRG32K3A, mrgFirst, "mrg32k3a"}};
+  cudaMallocManaged(&Dev, (262144 + 600) * sizeof(unsigned));
   for (auto &Gen : Gens) {
+    const int N = Gen.N;
+    std::vector<unsigned> Host(N);
     curandGenerator_t G;
     CURAND_OK(curandCreateGeneratorHost(&G, Gen.T));
     CURAND_OK(curandSetPseudoRandomGeneratorSeed(G, 1234ull));
@@ -167,9 +173,9 @@ static void hostMatchesDevice() {
     CHECK(Bad == 0, "%s: %d of %d host numbers differ from curand_kernel.h", Gen.Name, Bad, N);
     // An offset is the same as skipping that many numbers.
     std::vector<unsigned> Skip(500);
-    CURAND_OK(curandSetGeneratorOffset(G, 3900));
+    CURAND_OK(curandSetGeneratorOffset(G, Gen.Offset));
     CURAND_OK(curandGenerate(G, Skip.data(), 500));
-    CHECK(std::equal(Skip.begin(), Skip.end(), Host.begin() + 3900), "%s: offset", Gen.Name);
+    CHECK(std::equal(Skip.begin(), Skip.end(), Host.begin() + Gen.Offset), "%s: offset", Gen.Name);
     CURAND_OK(curandDestroyGenerator(G));
   }
   cudaFree(Dev);
@@ -511,10 +517,100 @@ static void streamOrder() {
   cudaFree(Out);
 }
 
+// ---- What a GPU gives ---------------------------------------------------------
+// Measured on an NVIDIA H200 with CUDA 13.0's cuRAND, seed 1234: a stream
+// generator's numbers at these positions of one curandGenerate of 40000,
+// then (after curandSetGeneratorOffset(0) before each, which MTGP32's
+// generator ignores, so its values continue the sequence) the first four of
+// curandGenerateUniform, Normal, UniformDouble and NormalDouble of 8 each.
+// Float normals may differ from the GPU's in the last digit (sin/log
+// precision); Poisson values are Loom's own algorithm and not compared.
+struct GpuAnswers {
+  const char *Name;
+  unsigned Bits[14];
+  float Unif[4];
+  double Norm[4];
+  double UnifD[4];
+  double NormD[4];
+};
+static const int GpuPos[14] = {0, 1, 2, 3, 4, 255, 256, 4095, 4096, 16383, 16384, 16389, 20000, 39999};
+static const GpuAnswers Gpu[] = {
+    {"xorwow", {0x253d5e15u, 0xd1f7605au, 0x8ce6f6f8u, 0x4b79ff67u, 0xea2bee0du, 0x34d478cu, 0x2ec4b525u, 0xe5dcbadau, 0x6f558604u, 0x1f0f2395u, 0xdb6a6a85u, 0x51410e03u, 0x9c31ed63u, 0xe5746ffeu},
+     {0x1.29eafp-3f, 0x1.a3eecp-1f, 0x1.19cdeep-1f, 0x1.2de7fep-2f},
+     {0.780974, -1.801578, -0.280849, 0.563546},
+     {0x1.bd561cb7abc2bp-2, 0x1.da53518d7605ap-1, 0x1.9faa2cee6f6f8p-1, 0x1.3bf5f4073fecfp-2},
+     {0.358739798524, -1.239592503224, -0.091495399774, -0.380118938684}},
+    {"mrg", {0xc96891f0u, 0x26f0d612u, 0xef269080u, 0xfc8fa50eu, 0xfcef6715u, 0x258b68b4u, 0x9b40ab0bu, 0xa85b4ff8u, 0x9dda211du, 0x9ffddf38u, 0xab5352e9u, 0xfc05daa3u, 0x46ed0e43u, 0x1d3f8d8bu},
+     {0x1.92d124p-1f, 0x1.3786bp-3f, 0x1.de4d22p-1f, 0x1.f91f4ap-1f},
+     {-0.360654, -0.591281, -1.718536, -0.901612},
+     {0x1.92d123e0dcbe5p-1, 0x1.3786b09654f63p-3, 0x1.de4d21007cf8p-1, 0x1.f91f4a1c628b9p-1},
+     {-0.360653646112, -0.591281403742, -1.718536061653, -0.901612625217}},
+    {"philox", {0x2090b348u, 0xda7cf0abu, 0x4401906fu, 0xcbca470eu, 0xd115a128u, 0xb0827068u, 0xb1c5c229u, 0x3aad5500u, 0x7a6635c0u, 0xf5e66c83u, 0xdd3eb3c6u, 0x6c329b3bu, 0x6dbd08edu, 0xa6b02eb4u},
+     {0x1.04859ap-3f, 0x1.b4f9e2p-1f, 0x1.100642p-2f, 0x1.97948ep-1f},
+     {-1.616490, 1.229155, -1.560541, 0.464620},
+     {0x1.b4f9e35f0b348p-1, 0x1.97948a5c1907p-1, 0x1.cbe178b76f1acp-4, 0x1.47eda813b849cp-4},
+     {-0.539526695907, 0.160633346442, 1.008196707737, 1.832249247815}},
+    {"mtgp", {0x95130d0du, 0x76af12e1u, 0x9d99d21cu, 0xff1234b2u, 0x1e434debu, 0x297968c5u, 0xb3ec7da8u, 0xe717acc0u, 0x71e268c6u, 0x343d8132u, 0x883cadffu, 0x702cb515u, 0x6e1cb5c6u, 0x17fa0980u},
+     {0x1.ac27bep-1f, 0x1.9c50d2p-2f, 0x1.694888p-2f, 0x1.24f46ep-1f},
+     {3.578107, 1.137440, 0.047394, -1.309944},
+     {0x1.de238398p-2, 0x1.dbc9bf6p-4, 0x1.6dfc1ec8p-1, 0x1.31bf7dbcp-2},
+     {0.673535211764, -0.355382325937, 1.529491874478, -0.614278539453}},
+};
+
+static void gpuKnownAnswers() {
+  const curandRngType_t Types[] = {CURAND_RNG_PSEUDO_XORWOW, CURAND_RNG_PSEUDO_MRG32K3A,
+                                   CURAND_RNG_PSEUDO_PHILOX4_32_10, CURAND_RNG_PSEUDO_MTGP32};
+  const int N = 40000;
+  unsigned *Bits;
+  float *F;
+  double *D;
+  cudaMallocManaged(&Bits, N * sizeof(unsigned));
+  cudaMallocManaged(&F, 8 * sizeof(float));
+  cudaMallocManaged(&D, 8 * sizeof(double));
+  for (int G = 0; G < 4; ++G) {
+    const GpuAnswers &A = Gpu[G];
+    curandGenerator_t Gen;
+    CURAND_OK(curandCreateGenerator(&Gen, Types[G]));
+    CURAND_OK(curandSetPseudoRandomGeneratorSeed(Gen, 1234));
+    CURAND_OK(curandGenerate(Gen, Bits, N));
+    cudaDeviceSynchronize();
+    for (int I = 0; I < 14; ++I)
+      CHECK(Bits[GpuPos[I]] == A.Bits[I], "%s: number %d is %08x, a GPU's %08x", A.Name, GpuPos[I],
+            Bits[GpuPos[I]], A.Bits[I]);
+    CURAND_OK(curandSetGeneratorOffset(Gen, 0));
+    CURAND_OK(curandGenerateUniform(Gen, F, 8));
+    cudaDeviceSynchronize();
+    for (int I = 0; I < 4; ++I)
+      CHECK(F[I] == A.Unif[I], "%s: uniform %d is %a, a GPU's %a", A.Name, I, F[I], A.Unif[I]);
+    CURAND_OK(curandSetGeneratorOffset(Gen, 0));
+    CURAND_OK(curandGenerateNormal(Gen, F, 8, 0.0f, 1.0f));
+    cudaDeviceSynchronize();
+    for (int I = 0; I < 4; ++I)
+      CHECK(std::fabs(F[I] - A.Norm[I]) < 3e-6 * (1 + std::fabs(A.Norm[I])) + 1e-5 * (std::fabs(A.Norm[I]) > 3),
+            "%s: normal %d is %.6f, a GPU's %.6f", A.Name, I, F[I], A.Norm[I]);
+    CURAND_OK(curandSetGeneratorOffset(Gen, 0));
+    CURAND_OK(curandGenerateUniformDouble(Gen, D, 8));
+    cudaDeviceSynchronize();
+    for (int I = 0; I < 4; ++I)
+      CHECK(D[I] == A.UnifD[I], "%s: double %d is %a, a GPU's %a", A.Name, I, D[I], A.UnifD[I]);
+    CURAND_OK(curandSetGeneratorOffset(Gen, 0));
+    CURAND_OK(curandGenerateNormalDouble(Gen, D, 8, 0.0, 1.0));
+    cudaDeviceSynchronize();
+    for (int I = 0; I < 4; ++I)
+      CHECK(std::fabs(D[I] - A.NormD[I]) < 1e-9, "%s: double normal %d is %.12f, a GPU's %.12f",
+            A.Name, I, D[I], A.NormD[I]);
+    CURAND_OK(curandDestroyGenerator(Gen));
+  }
+  cudaFree(Bits);
+  cudaFree(F);
+  cudaFree(D);
+}
+
 int main() {
   knownAnswers();
   mt19937();
   hostMatchesDevice();
+  gpuKnownAnswers();
   skipAhead();
   discreteDistributions();
   statistics();
