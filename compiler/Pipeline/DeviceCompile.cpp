@@ -192,6 +192,7 @@ std::string DeviceCompileOptions::optPipelineText() const {
     S += ";device-library=" + Pipeline.DeviceLibraryPath;
   S += ";embed-jit=" + std::to_string(EmbedJitBitcode);
   S += ";keep-debug-info=" + std::to_string(KeepDebugInfo);
+  S += ";debug-opt=" + std::to_string(DebugOptimization);
   S += ";offload-entries=" + std::to_string(RegisterOffloadEntries);
   S += ";shared-object=" + std::to_string(SharedObject);
   return S + ">";
@@ -219,6 +220,8 @@ std::optional<DeviceCompileOptions> DeviceCompileOptions::parse(StringRef Params
       OK = Flag(O.EmbedJitBitcode);
     else if (Key == "keep-debug-info")
       OK = Flag(O.KeepDebugInfo);
+    else if (Key == "debug-opt")
+      OK = Flag(O.DebugOptimization);
     else if (Key == "offload-entries")
       OK = Flag(O.RegisterOffloadEntries);
     else if (Key == "shared-object")
@@ -310,7 +313,10 @@ bool compileDeviceModule(Module &M, TargetMachine &TM, const DeviceCompileOption
     addressThreadLocalsThroughCalls(M);
   setHostFunctionAttributes(M, TM, Opts.FastMath);
   MAM.clear();
-  PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3).run(M, MAM);
+  if (Opts.DebugOptimization)
+    PB.buildO0DefaultPipeline(OptimizationLevel::O0).run(M, MAM);
+  else
+    PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3).run(M, MAM);
   if (!P.DumpStagesDir.empty())
     writeText(P.DumpStagesDir, "host-O3.ll", [&](raw_ostream &OS) { M.print(OS, nullptr); });
   return !Failed();

@@ -55,6 +55,9 @@ struct DeviceCompileOptions {
   bool LoopVectorize = true;
   /// Keep debug info (-g, -lineinfo); otherwise it is stripped before O3.
   bool KeepDebugInfo = false;
+  /// Debuggable kernels (-G): the host pipeline after the kernel pipeline is
+  /// O0's instead of O3's, so a kernel's locals stay where gdb finds them.
+  bool DebugOptimization = false;
   /// Embed the module after the front half, with this configuration, for
   /// launch-time specialization (Part All only).
   bool EmbedJitBitcode = false;

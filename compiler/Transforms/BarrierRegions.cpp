@@ -821,6 +821,8 @@ void RegionBuilder::buildRegion(unsigned Index, BasicBlock *Start,
   }
   Value *Tid[3] = {Nest.ThreadIdx[0], Nest.ThreadIdx[1], Nest.ThreadIdx[2]};
   replaceIndexMarkers(Clones, BC, Tid);
+  distinguishDebugScopes(Clones, Index);
+  describeThreadIndices(Nest.ThreadBody, BC, Tid);
   markParallel(Nest, NewBlocks);
 }
 

@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/FloatingPointMode.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -170,6 +171,29 @@ void flushDenormals(Function &Entry, ArrayRef<Function *> Versions) {
                       "-ftz=true on this host architecture (" + TT.getArchName() +
                           "): Loom sets flush-to-zero on x86-64 and AArch64 only");
   }
+}
+
+/// With debug info (-G, -lineinfo), the entry gets an artificial subprogram
+/// at the kernel's line and its instructions that location: the optimizer
+/// inlines the block function into the entry, and an inlined call without a
+/// location loses the kernel's line table and variables (gdb could then
+/// break only on the entry's address, not on a kernel line).
+void describeEntry(Function &Entry, Function &Block) {
+  DISubprogram *SP = Block.getSubprogram();
+  if (!SP || !SP->getUnit())
+    return;
+  DIBuilder DIB(*Entry.getParent(), /*AllowUnresolved=*/false, SP->getUnit());
+  DISubprogram *EntrySP = DIB.createFunction(
+      SP->getFile(), Entry.getName(), StringRef(), SP->getFile(), SP->getLine(),
+      DIB.createSubroutineType(DIB.getOrCreateTypeArray({})), SP->getScopeLine(),
+      DINode::FlagArtificial,
+      DISubprogram::SPFlagDefinition |
+          (SP->isOptimized() ? DISubprogram::SPFlagOptimized : DISubprogram::SPFlagZero));
+  Entry.setSubprogram(EntrySP);
+  DebugLoc Loc = DILocation::get(Entry.getContext(), SP->getLine(), 0, EntrySP);
+  for (Instruction &I : instructions(Entry))
+    I.setDebugLoc(Loc);
+  DIB.finalizeSubprogram(EntrySP);
 }
 
 void buildEntry(Function &Block) {
@@ -350,6 +374,7 @@ void buildEntry(Function &Block) {
   for (const Alternative &A : Alts)
     Versions.push_back(A.Fn);
   flushDenormals(*Entry, Versions);
+  describeEntry(*Entry, Block);
 }
 
 } // namespace

@@ -9,6 +9,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/TargetSelect.h"
@@ -110,6 +111,12 @@ PreservedAnalyses RetargetToHostPass::run(Module &M, ModuleAnalysisManager &) {
   }
   for (Function *F : Kernels)
     markKernel(*F);
+
+  // NVPTX's DWARF 2 becomes the host's DWARF 5 (what gdb and the host
+  // objects of the program use).
+  if (auto *V = mdconst::extract_or_null<ConstantInt>(M.getModuleFlag("Dwarf Version")))
+    if (V->getZExtValue() < 5)
+      M.setModuleFlag(Module::Max, "Dwarf Version", 5);
 
   for (StringRef Name : {"nvvm.annotations", "nvvmir.version", "nvvm.internalize.after.link"})
     if (NamedMDNode *N = M.getNamedMetadata(Name))

@@ -3,9 +3,17 @@
 #include "Transforms/ThreadLoopNest.h"
 #include "Transforms/VectorizeKernels.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/IR/DIBuilder.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
 #include "llvm/IR/Instructions.h"
+
+#include <functional>
 
 using namespace llvm;
 
@@ -163,6 +171,108 @@ void replaceIndexMarkers(ArrayRef<BasicBlock *> Blocks, const BlockContext &BC,
       Call->replaceAllUsesWith(R);
       Call->eraseFromParent();
     }
+}
+
+void describeThreadIndices(BasicBlock *ThreadBody, const BlockContext &BC,
+                           Value *const ThreadIdx[3]) {
+  Function &F = *ThreadBody->getParent();
+  DISubprogram *SP = F.getSubprogram();
+  Instruction *At = ThreadBody->getTerminator();
+  if (!SP || !At || !SP->getUnit() ||
+      SP->getUnit()->getEmissionKind() != DICompileUnit::FullDebug)
+    return;
+  LLVMContext &Ctx = F.getContext();
+  DIBuilder DIB(*F.getParent(), /*AllowUnresolved=*/false, SP->getUnit());
+  DIFile *File = SP->getFile();
+  DIType *UInt = DIB.createBasicType("unsigned int", 32, dwarf::DW_ATE_unsigned);
+  Metadata *Members[3];
+  for (unsigned D = 0; D < 3; ++D)
+    Members[D] = DIB.createMemberType(File, StringRef(&"xyz"[D], 1), File, 0, 32, 32, 32 * D,
+                                      DINode::FlagZero, UInt);
+  DINodeArray Fields = DIB.getOrCreateArray(Members);
+  DICompositeType *UInt3 =
+      DIB.createStructType(File, "uint3", File, 0, 96, 32, DINode::FlagZero, nullptr, Fields);
+  DICompositeType *Dim3 =
+      DIB.createStructType(File, "dim3", File, 0, 96, 32, DINode::FlagZero, nullptr, Fields);
+  DILocation *Loc = DILocation::get(Ctx, SP->getScopeLine(), 0, SP);
+  // In memory (a slot per block function, written as each thread starts):
+  // gdb 13 cannot read a struct assembled from registers by pieces.
+  Type *Ty = ArrayType::get(Type::getInt32Ty(Ctx), 3);
+  IRBuilder<> Entry(&*F.getEntryBlock().getFirstInsertionPt());
+  IRBuilder<> Body(At);
+  auto Describe = [&](StringRef Name, DIType *VarTy, Value *const V[3]) {
+    AllocaInst *Slot = Entry.CreateAlloca(Ty, nullptr, "debug." + Name);
+    for (unsigned D = 0; D < 3; ++D)
+      Body.CreateStore(V[D] && V[D]->getType()->isIntegerTy(32) ? V[D] : Body.getInt32(0),
+                       Body.CreateConstInBoundsGEP2_32(Ty, Slot, 0, D));
+    DILocalVariable *Var = DIB.createAutoVariable(SP, Name, File, SP->getLine(), VarTy,
+                                                  /*AlwaysPreserve=*/false,
+                                                  DINode::FlagArtificial);
+    DIB.insertDeclare(Slot, Var, DIB.createExpression(), Loc, std::next(Slot->getIterator()));
+  };
+  Describe("threadIdx", UInt3, ThreadIdx);
+  Describe("blockIdx", UInt3, BC.BlockIdx);
+  Describe("blockDim", Dim3, BC.BlockDim);
+  Describe("gridDim", Dim3, BC.GridDim);
+}
+
+void distinguishDebugScopes(ArrayRef<BasicBlock *> Blocks, unsigned Region) {
+  if (Blocks.empty())
+    return;
+  DISubprogram *SP = Blocks.front()->getParent()->getSubprogram();
+  if (!SP || !SP->getUnit() || SP->getUnit()->getEmissionKind() != DICompileUnit::FullDebug)
+    return;
+  LLVMContext &Ctx = Blocks.front()->getContext();
+  DenseMap<DILocalScope *, DILexicalBlock *> Scopes;
+  MapVector<DILexicalBlock *, Instruction *> FirstIn; // where each new block starts
+  DenseMap<DILocation *, DILocation *> Done;
+  // The kernel's own code moves into a child of its scope; code inlined
+  // into it keeps its scopes and gets a call site moved so.
+  std::function<DILocation *(DILocation *)> Remap = [&](DILocation *L) -> DILocation * {
+    if (auto It = Done.find(L); It != Done.end())
+      return It->second;
+    DILocation *New;
+    if (DILocation *At = L->getInlinedAt()) {
+      New = DILocation::get(Ctx, L->getLine(), L->getColumn(), L->getScope(), Remap(At),
+                            L->isImplicitCode());
+    } else {
+      DILexicalBlock *&Copy = Scopes[L->getScope()];
+      if (!Copy)
+        Copy = DILexicalBlock::getDistinct(Ctx, L->getScope(), L->getScope()->getFile(),
+                                           L->getLine(), 0);
+      New = DILocation::get(Ctx, L->getLine(), L->getColumn(), Copy, nullptr,
+                            L->isImplicitCode());
+    }
+    Done[L] = New;
+    return New;
+  };
+  for (BasicBlock *BB : Blocks)
+    for (Instruction &I : *BB) {
+      if (DILocation *L = I.getDebugLoc().get()) {
+        DILocation *New = Remap(L);
+        I.setDebugLoc(New);
+        while (New->getInlinedAt())
+          New = New->getInlinedAt();
+        if (auto *Block = dyn_cast<DILexicalBlock>(New->getScope());
+            Block && !isa<PHINode>(I))
+          FirstIn.insert({Block, &I});
+      }
+      for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
+        if (DILocation *L = R.getDebugLoc().get())
+          R.setDebugLoc(Remap(L));
+    }
+  DIBuilder DIB(*Blocks.front()->getModule(), /*AllowUnresolved=*/false, SP->getUnit());
+  DIType *UInt = DIB.createBasicType("unsigned int", 32, dwarf::DW_ATE_unsigned);
+  for (auto [Block, At] : FirstIn) {
+    DILocalVariable *Var = DIB.createAutoVariable(Block, "loom_region", Block->getFile(),
+                                                  Block->getLine(), UInt,
+                                                  /*AlwaysPreserve=*/false,
+                                                  DINode::FlagArtificial);
+    DIB.insertDbgValueIntrinsic(ConstantInt::get(Type::getInt32Ty(Ctx), Region), Var,
+                                DIB.createExpression(),
+                                DILocation::get(Ctx, Block->getLine(), 0, Block),
+                                At->getIterator());
+  }
 }
 
 namespace {

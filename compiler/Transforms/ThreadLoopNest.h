@@ -91,6 +91,24 @@ void replaceIndexMarkers(llvm::ArrayRef<llvm::BasicBlock *> Blocks,
                          const BlockContext &Ctx,
                          llvm::Value *const ThreadIdx[3]);
 
+/// With full debug info (-G): variables `threadIdx`, `blockIdx` (uint3),
+/// `blockDim` and `gridDim` (dim3) in the block function's kernel, given the values the body reads from the
+/// end of \p ThreadBody on, so a debugger stopped in the kernel prints (and
+/// conditions breakpoints on) the logical CUDA thread the worker is running.
+/// Nothing without a subprogram or with line tables only.
+void describeThreadIndices(llvm::BasicBlock *ThreadBody, const BlockContext &Ctx,
+                           llvm::Value *const ThreadIdx[3]);
+
+/// Gives the debug locations of \p Blocks (one barrier region's copy of the
+/// kernel's code) lexical blocks of their own, children of the original
+/// scopes: gdb sets one breakpoint location per line and lexical block, so
+/// a line several regions copied would otherwise stop in one copy only
+/// (perhaps one that never runs). The kernel's variables stay visible; each
+/// new block holds an artificial variable `loom_region` = \p Region (LLVM
+/// emits no lexical block without a variable, and it says which barrier
+/// interval a stop is in).
+void distinguishDebugScopes(llvm::ArrayRef<llvm::BasicBlock *> Blocks, unsigned Region);
+
 /// A byval kernel parameter that the body may write gets a private copy
 /// (alloca in \p Ctx.Entry, memcpy at \p CopyAt). Threads otherwise share
 /// the launch's single copy of the argument.

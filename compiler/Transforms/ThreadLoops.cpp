@@ -159,6 +159,7 @@ void buildSingleRegion(Function &F, unsigned NumKernelArgs, bool WalkRows) {
   markParallel(Nest, BodyBlocks);
   Value *Tid[3] = {Nest.ThreadIdx[0], Nest.ThreadIdx[1], Nest.ThreadIdx[2]};
   replaceIndexMarkers(BodyBlocks, BC, Tid);
+  describeThreadIndices(Nest.ThreadBody, BC, Tid);
 }
 
 bool hasBarrier(Function &F) {

@@ -183,6 +183,12 @@ bool compileDevice(const DeviceCompileJob &Job) {
     errs() << "loomcc: error: no host target: " << Error << "\n";
     return false;
   }
+  // -G: no machine-level optimization either (values stay in their
+  // variables' scopes, so gdb prints a kernel's locals). At this level
+  // LLVM does not extend a value's location past its basic block: a local
+  // read only after a barrier shows as optimized out (docs/tools.md).
+  if (Job.DebugOptimization)
+    TM->setOptLevel(CodeGenOptLevel::None);
 
   // The whole device compilation (compiler/Pipeline/DeviceCompile.h): the
   // same function runs `opt -passes=loom-kernel-pipeline<...>` and the JIT.
@@ -202,6 +208,7 @@ bool compileDevice(const DeviceCompileJob &Job) {
   Opts.Fmad = Job.Fmad;
   Opts.LoopVectorize = Job.Vectorize;
   Opts.KeepDebugInfo = Job.KeepDebugInfo;
+  Opts.DebugOptimization = Job.DebugOptimization;
   Opts.EmbedJitBitcode = Job.EmbedJitBitcode;
   Opts.RegisterOffloadEntries = Job.RegisterOffloadEntries;
   Opts.SharedObject = Job.SharedObject;

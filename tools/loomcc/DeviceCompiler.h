@@ -21,6 +21,7 @@ struct DeviceCompileJob {
   std::string ModuleKey;     // joins the device and host halves
   std::string DeviceLibrary; // libdevice.bc
   bool KeepDebugInfo = false;
+  bool DebugOptimization = false; ///< -G: O0 after the kernel pipeline
   bool FastMath = false;
   bool Fmad = true; ///< false: the host back end fuses no multiply-add
   /// --loom-dump-stages: the module after every pipeline stage and after

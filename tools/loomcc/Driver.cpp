@@ -328,8 +328,18 @@ bool Driver::compileCuda(const Input &Original, std::vector<std::string> &Object
   if (O.Rdc)
     Dev.insert(Dev.end(), {"-fgpu-rdc", "-cuid=" + Key});
   Dev.insert(Dev.end(), {"--cuda-device-only", "-Xclang", "-target-feature",
-                         "-Xclang", "+ptx80", "-O3", "-Xclang", "-disable-llvm-passes",
-                         "-gline-tables-only", "-emit-llvm", "-c", In.Path, "-o", DevBC});
+                         "-Xclang", "+ptx80", "-O3", "-Xclang", "-disable-llvm-passes"});
+  // Debug info for kernels: clang's CUDA device compiles give only line
+  // directives (no compile unit, so no line table in a host object) unless
+  // told the device code is for debugging; -G asks for variables too. The
+  // IR is the same either way (no optnone).
+  if (O.DeviceDebug)
+    Dev.insert(Dev.end(), {"-g", "--cuda-noopt-device-debug"});
+  else if (O.LineInfo)
+    Dev.insert(Dev.end(), {"-gline-tables-only", "--cuda-noopt-device-debug"});
+  else
+    Dev.push_back("-gline-tables-only");
+  Dev.insert(Dev.end(), {"-emit-llvm", "-c", In.Path, "-o", DevBC});
   if (O.FastMath)
     Dev.insert(Dev.end(), {"-fgpu-approx-transcendentals", "-ffp-contract=fast"});
   // -fmad=false wins over --use_fast_math's contraction, as in nvcc.
@@ -418,6 +428,15 @@ DeviceCompileJob Driver::deviceJob() const {
   DeviceCompileJob Job;
   Job.DeviceLibrary = L.DeviceLib;
   Job.KeepDebugInfo = O.DeviceDebug || O.LineInfo;
+  // -G: one logical thread per iteration of the thread loops (no gangs of
+  // lanes), so a breakpoint stops for each thread and its locals are its own.
+  // O0 after the kernel pipeline keeps locals in place, and no JIT
+  // bitcode: a specialized kernel would have no debug info.
+  if (O.DeviceDebug) {
+    Job.Vectorize = false;
+    Job.Codegen.VectorizeKernels = false;
+    Job.DebugOptimization = true;
+  }
   Job.FastMath = O.FastMath;
   Job.Fmad = O.Fmad;
   Job.Verbose = O.Verbose;
@@ -445,7 +464,7 @@ DeviceCompileJob Driver::deviceJob() const {
   }
   if (Job.Racecheck)
     Job.Codegen.EliminateBarriers = false;
-  Job.EmbedJitBitcode = !O.NoJitBitcode;
+  Job.EmbedJitBitcode = !O.NoJitBitcode && !O.DeviceDebug;
   Job.SharedObject = O.Shared;
   for (const std::string &F : O.HostFlags)
     if (F == "-fPIC" || F == "-fpic")
