@@ -54,6 +54,14 @@ static const char *source =
     "  if (x == 0 || y == 0 || x == w - 1 || y == h - 1) { out[y * w + x] = in[y * w + x]; return; }\n"
     "  out[y * w + x] = 0.2f * (in[y * w + x] + in[y * w + x - 1] + in[y * w + x + 1]\n"
     "                          + in[(y - 1) * w + x] + in[(y + 1) * w + x]);\n"
+    "}\n"
+    /* Accumulation into a buffer inside a loop: unless out, in and coef are
+     * known not to alias, every iteration reloads in[i] and out[i]. */
+    "__kernel void accum(__global float *out, __global const float *in,\n"
+    "                    __global const float *coef, int n) {\n"
+    "  size_t i = get_global_id(0);\n"
+    "  for (int k = 0; k < n; ++k)\n"
+    "    out[i] += in[i] * coef[k];\n"
     "}\n";
 
 #define CHECK(e)                                                                                   \
@@ -223,6 +231,28 @@ int main(int argc, char **argv) {
     fails += bad("stencil out[100][200]", out[c],
                  0.2 * (in[c] + in[c - 1] + in[c + 1] + in[c - w] + in[c + w]), 1e-5);
     clReleaseKernel(k); clReleaseMemObject(di); clReleaseMemObject(dO); free(in); free(out);
+  }
+  { /* accum: 1M work-items, 64 accumulations each */
+    size_t n = 1 << 20;
+    int m = 64, iters = 5;
+    float *in = malloc(n * 4), *out = malloc(n * 4), coef[64];
+    double csum = 0;
+    for (size_t i = 0; i < n; ++i) in[i] = (float)(i % 13) / 8;
+    for (int k = 0; k < m; ++k) csum += coef[k] = (float)(k % 5) / 4;
+    memset(out, 0, n * 4);
+    cl_mem dO = buf(n * 4, out), di = buf(n * 4, in), dc = buf(sizeof coef, coef);
+    cl_kernel k = clCreateKernel(prog, "accum", &e);
+    CHECK(e);
+    CHECK(clSetKernelArg(k, 0, sizeof dO, &dO));
+    CHECK(clSetKernelArg(k, 1, sizeof di, &di));
+    CHECK(clSetKernelArg(k, 2, sizeof dc, &dc));
+    CHECK(clSetKernelArg(k, 3, sizeof m, &m));
+    size_t l = 256;
+    printf("accum %.3f\n", timed(k, 1, &n, &l, iters));
+    CHECK(clEnqueueReadBuffer(q, dO, CL_TRUE, 0, n * 4, out, 0, NULL, NULL));
+    fails += bad("accum out[12345]", out[12345], (1 + iters) * in[12345] * csum, 1e-5);
+    clReleaseKernel(k); clReleaseMemObject(dO); clReleaseMemObject(di); clReleaseMemObject(dc);
+    free(in); free(out);
   }
   clReleaseProgram(prog);
   clReleaseCommandQueue(q);

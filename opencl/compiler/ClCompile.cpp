@@ -90,6 +90,9 @@ struct BuildOptions {
   std::vector<std::string> ClangArgs;
   bool FastMath = false;
   bool Fmad = true;
+  /// -loom-noalias (libLoomOpenCL's enqueue-time specialization, never an
+  /// application's option): every buffer argument is noalias.
+  bool NoAlias = false;
 };
 
 /// Splits an OpenCL options string at blanks; double quotes group.
@@ -161,6 +164,8 @@ bool translateOptions(StringRef Text, BuildOptions &B, std::string &Why) {
                W == "-cl-fp32-correctly-rounded-divide-sqrt" ||
                W == "-cl-uniform-work-group-size") {
       B.ClangArgs.push_back(W.str());
+    } else if (W == "-loom-noalias") {
+      B.NoAlias = true;
     } else if (W == "-cl-opt-disable" || W == "-cl-strict-aliasing" ||
                W == "-cl-no-subgroup-ifp" || W == "-cl-kernel-arg-info" || W == "-g") {
       // Accepted: kernels are always optimized (a CPU runs them as
@@ -395,7 +400,7 @@ struct KernelInfo {
 /// Rewrites kernel \p K to Loom's OpenCL launch ABI (see the file comment)
 /// and records its arguments. False with a log message for an argument
 /// kind Loom does not support yet.
-bool lowerKernel(Function *K, std::vector<KernelInfo> &Kernels) {
+bool lowerKernel(Function *K, std::vector<KernelInfo> &Kernels, bool NoAlias) {
   Module &M = *K->getParent();
   LLVMContext &Ctx = M.getContext();
   const DataLayout &DL = M.getDataLayout();
@@ -471,9 +476,14 @@ bool lowerKernel(Function *K, std::vector<KernelInfo> &Kernels) {
   // copyAttributesFrom copied the parameter attributes too; a local
   // argument's pointer attributes do not fit its offset.
   AttributeList AL = NK->getAttributes();
-  for (unsigned I = 0; I < Info.Args.size(); ++I)
+  for (unsigned I = 0; I < Info.Args.size(); ++I) {
     if (Info.Args[I].K == ArgInfo::Local)
       AL = AL.removeParamAttributes(Ctx, I);
+    // The library builds this variant only for launches whose buffers are
+    // distinct memory (opencl/icd/Program.cpp, specializedKernel).
+    if (NoAlias && (Info.Args[I].K == ArgInfo::Global || Info.Args[I].K == ArgInfo::Constant))
+      AL = AL.addParamAttribute(Ctx, I, Attribute::NoAlias);
+  }
   NK->setAttributes(AL);
   SmallVector<std::pair<unsigned, MDNode *>, 8> MDs;
   K->getAllMetadata(MDs);
@@ -815,7 +825,7 @@ int buildModule(std::unique_ptr<Module> M, LLVMContext &Ctx, LogDiagnostics &Dia
       Ks.push_back(&F);
   std::vector<KernelInfo> Kernels;
   for (Function *K : Ks)
-    if (!lowerKernel(K, Kernels))
+    if (!lowerKernel(K, Kernels, B.NoAlias))
       return ExitBuildFailed;
   for (StringRef Name : {"__loom_cl_global_offset", "__loom_cl_work_dim"})
     if (Function *F = M->getFunction(Name); F && !F->use_empty()) {

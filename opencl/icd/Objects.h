@@ -137,6 +137,11 @@ struct _cl_program {
   /// front end's bitcode (binaryType says which); empty for executables.
   std::string compiled;
   cl_program_binary_type binaryType = CL_PROGRAM_BINARY_TYPE_NONE;
+  /// Enqueue-time specialization (LOOM_CL_SPECIALIZE): the program built
+  /// again with every buffer argument noalias, on its first launch whose
+  /// buffers are distinct memory; owned by this program.
+  _cl_program *noaliasVariant = nullptr;
+  bool noaliasTried = false;
   std::string fatbin;   // LOOMFATBIN1\0key\0 for __cudaRegisterFatBinary
   void **fatHandle = nullptr;
   std::vector<std::unique_ptr<loomcl::KernelDesc>> kernels;
@@ -266,6 +271,11 @@ struct Launch {
   size_t offset[3], global[3], local[3];
 };
 cl_int runLaunch(cl_command_queue Queue, const Launch &L);
+/// The kernel a launch of \p Desc (of \p Program) with argument values
+/// \p Values runs: a specialized variant where LOOM_CL_SPECIALIZE allows
+/// and the facts hold, else \p Desc. LOOM_CL_REPORT=1 prints the decision.
+const KernelDesc *specializeLaunch(cl_program Program, const KernelDesc *Desc,
+                                   const std::vector<std::vector<unsigned char>> &Values);
 
 } // namespace loomcl
 

@@ -20,7 +20,9 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <fstream>
+#include <algorithm>
 #include <random>
+#include <set>
 #include <spawn.h>
 #include <sstream>
 #include <sys/stat.h>
@@ -241,6 +243,10 @@ void dropBuild(cl_program P) {
   P->kernels.clear();
   P->compiled.clear();
   P->binaryType = CL_PROGRAM_BINARY_TYPE_NONE;
+  if (P->noaliasVariant)
+    releaseProgram(P->noaliasVariant);
+  P->noaliasVariant = nullptr;
+  P->noaliasTried = false;
 }
 
 namespace {
@@ -550,6 +556,87 @@ cl_int linkProgram(cl_program P, const char *Options, const std::vector<cl_progr
   if (E == CL_SUCCESS)
     P->binaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
   return E;
+}
+
+namespace {
+
+bool envFlag(const char *Name) {
+  const char *V = std::getenv(Name);
+  return V && *V && std::strcmp(V, "0") != 0;
+}
+
+/// LOOM_CL_REPORT=1: each decision once per kernel, on stderr.
+void report(const std::string &Line) {
+  static const bool On = envFlag("LOOM_CL_REPORT");
+  static std::mutex M;
+  static std::set<std::string> Seen;
+  if (!On)
+    return;
+  std::lock_guard<std::mutex> G(M);
+  if (Seen.insert(Line).second)
+    std::fprintf(stderr, "loom-cl: %s\n", Line.c_str());
+}
+
+} // namespace
+
+const KernelDesc *specializeLaunch(cl_program P, const KernelDesc *Desc,
+                                   const std::vector<std::vector<unsigned char>> &Values) {
+  static const bool On = envFlag("LOOM_CL_SPECIALIZE");
+  if (!On)
+    return Desc;
+  // noalias: the buffers of this launch are distinct memory (two arguments
+  // naming one buffer, or overlapping sub-buffers, are not).
+  std::vector<std::pair<const char *, const char *>> Ranges;
+  for (size_t I = 0; I < Desc->args.size(); ++I) {
+    if (Desc->args[I].kind != ArgDesc::Global && Desc->args[I].kind != ArgDesc::Constant)
+      continue;
+    cl_mem M;
+    std::memcpy(&M, Values[I].data(), sizeof M);
+    if (M)
+      Ranges.emplace_back(M->data, M->data + M->size);
+  }
+  if (Ranges.size() < 2) {
+    report(Desc->name + ": not specialized (fewer than two buffers)");
+    return Desc;
+  }
+  std::sort(Ranges.begin(), Ranges.end());
+  for (size_t I = 1; I < Ranges.size(); ++I)
+    if (Ranges[I].first < Ranges[I - 1].second) {
+      report(Desc->name + ": not specialized (two buffer arguments share memory)");
+      return Desc;
+    }
+  cl_program V;
+  {
+    std::lock_guard<std::mutex> G(P->lock);
+    if (!P->noaliasTried) {
+      P->noaliasTried = true;
+      if (!P->source.empty() && !P->linked) {
+        auto *N = new _cl_program();
+        N->magic = ProgramMagic;
+        N->context = P->context;
+        N->source = P->source;
+        retainContext(P->context);
+        std::string Options = P->options + " -loom-noalias";
+        if (buildProgram(N, Options.c_str()) == CL_SUCCESS) {
+          P->noaliasVariant = N;
+        } else {
+          report(Desc->name + ": not specialized (the noalias build failed: " + N->log + ")");
+          releaseProgram(N);
+        }
+      }
+    }
+    V = P->noaliasVariant;
+  }
+  if (!V) {
+    report(Desc->name + ": not specialized (no source to build a variant from)");
+    return Desc;
+  }
+  for (auto &K : V->kernels)
+    if (K->name == Desc->name) {
+      report(Desc->name + ": noalias (" + std::to_string(Ranges.size()) + " distinct buffers)");
+      return K.get();
+    }
+  return Desc;
 }
 
 cl_int runLaunch(cl_command_queue Q, const Launch &L) {
