@@ -318,6 +318,29 @@ CUresult cuDeviceComputeCapability(int *major, int *minor, CUdevice dev);
 CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev);
 CUresult cuDevicePrimaryCtxRelease_v2(CUdevice dev);
 CUresult cuCtxCreate_v2(CUcontext *pctx, unsigned int flags, CUdevice dev);
+/* CUDA 12.5's form, which CUDA 13's cuCtxCreate is (NVIDIA's current samples
+ * call cuCtxCreate(&ctx, &params, flags, dev)): execution-affinity and CIG
+ * parameters are GPU partitioning features Loom does not have, so params
+ * must be null or ask for neither (else CUDA_ERROR_NOT_SUPPORTED). */
+typedef struct CUexecAffinityParam_st {
+  int type;
+  union {
+    struct {
+      unsigned int val;
+    } smCount;
+  } param;
+} CUexecAffinityParam;
+typedef struct CUctxCigParam_st {
+  int sharedDataType;
+  void *sharedData;
+} CUctxCigParam;
+typedef struct CUctxCreateParams_st {
+  CUexecAffinityParam *execAffinityParams;
+  int numExecAffinityParams;
+  CUctxCigParam *cigParams;
+} CUctxCreateParams;
+CUresult cuCtxCreate_v4(CUcontext *pctx, CUctxCreateParams *ctxCreateParams, unsigned int flags,
+                        CUdevice dev);
 CUresult cuCtxDestroy_v2(CUcontext ctx);
 CUresult cuCtxGetCurrent(CUcontext *pctx);
 CUresult cuCtxSetCurrent(CUcontext ctx);
@@ -390,6 +413,14 @@ CUresult cuGraphicsResourceSetMapFlags_v2(CUgraphicsResource resource, unsigned 
 
 #if defined(__cplusplus)
 }
+/* C++ programs may call cuCtxCreate with either CUDA 12's three arguments or
+ * CUDA 13's four (the macro above names cuCtxCreate_v2 for both). */
+#if !defined(__LOOM_DRIVER_API_INTERNAL)
+static inline CUresult cuCtxCreate_v2(CUcontext *pctx, CUctxCreateParams *ctxCreateParams,
+                                      unsigned int flags, CUdevice dev) {
+  return cuCtxCreate_v4(pctx, ctxCreateParams, flags, dev);
+}
+#endif
 #endif
 
 #endif /* LOOM_CUDA_H */

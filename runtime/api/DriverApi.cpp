@@ -258,6 +258,18 @@ CUresult cuCtxCreate(CUcontext *Ctx, unsigned int Flags, CUdevice Device) {
   return cuCtxCreate_v2(Ctx, Flags, Device);
 }
 
+CUresult cuCtxCreate_v4(CUcontext *Ctx, CUctxCreateParams *Params, unsigned int Flags,
+                        CUdevice Device) {
+  // Execution affinity (SM partitions) and CIG (graphics-shared contexts)
+  // have no CPU counterpart.
+  if (Params && ((Params->numExecAffinityParams > 0 && Params->execAffinityParams) ||
+                 Params->cigParams))
+    return CUDA_ERROR_NOT_SUPPORTED;
+  if (Params && Params->numExecAffinityParams < 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  return cuCtxCreate_v2(Ctx, Flags, Device);
+}
+
 CUresult cuCtxDestroy_v2(CUcontext Ctx) {
   if (!Ctx)
     return CUDA_ERROR_INVALID_VALUE;

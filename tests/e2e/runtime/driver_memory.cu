@@ -4,7 +4,8 @@
 // file read and loaded with cuModuleLoadData, memory from cuMemAlloc filled
 // with cuMemcpyHtoD, a cuLaunchKernel, results back with cuMemcpyDtoH; the
 // asynchronous copies on a cuStreamCreate stream, cuMemsetD8, DtoD copies,
-// pinned host memory, CUcomputemode, and CUDA's codes for bad arguments
+// pinned host memory, CUcomputemode, CUDA 13's four-argument cuCtxCreate,
+// and CUDA's codes for bad arguments
 // (which leave the runtime's last error alone). Checked on the host.
 // RUN: rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir
 // RUN: %loomcc -fatbin %S/../Inputs/driver_module/kernels.cu && test -s kernels.fatbin
@@ -40,6 +41,19 @@ int main(int argc, char **argv) {
   int mode = -1;
   CHECK_CU(cuDeviceGetAttribute(&mode, CU_DEVICE_ATTRIBUTE_COMPUTE_MODE, dev));
   EXPECT(mode == CU_COMPUTEMODE_DEFAULT && mode != CU_COMPUTEMODE_PROHIBITED);
+
+  // CUDA 13's cuCtxCreate (the samples' form) and CUDA 12's both work;
+  // execution-affinity and CIG parameters are not supported on a CPU.
+  CUctxCreateParams params = {};
+  CUcontext ctx13 = nullptr, ctx12 = nullptr;
+  CHECK_CU(cuCtxCreate(&ctx13, &params, 0, dev));
+  CHECK_CU(cuCtxCreate(&ctx12, CU_CTX_SCHED_AUTO, dev));
+  EXPECT(ctx13 && ctx12 && ctx13 != ctx12);
+  CHECK_CU(cuCtxDestroy(ctx12));
+  CUctxCigParam cig = {};
+  params.cigParams = &cig;
+  CUcontext unused = nullptr;
+  EXPECT(cuCtxCreate(&unused, &params, 0, dev) == CUDA_ERROR_NOT_SUPPORTED);
 
   // The fat binary's bytes, as the samples read them.
   std::ifstream file(argv[1], std::ios::binary);
@@ -111,6 +125,7 @@ int main(int argc, char **argv) {
   CHECK_CU(cuMemFree(d));
   EXPECT(cuMemFree(d) == CUDA_ERROR_INVALID_VALUE); // freed twice
   CHECK_CU(cuModuleUnload(mod));
+  CHECK_CU(cuCtxDestroy(ctx13));
   std::printf("PASSED\n");
   return 0;
 }
