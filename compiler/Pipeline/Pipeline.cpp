@@ -133,16 +133,19 @@ template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn A
     Add(LinkDeviceLibraryPass(Opts.DeviceLibraryPath));
     Add(DeviceRuntimeCallsPass());
     Add(InlineDeviceFunctionsPass());
+    // loomcc -memcheck / -racecheck: every access checked at run time.
+    // Before the cleanup, which would speculate a conditional load of a
+    // __shared__ variable into every thread (a call it cannot move keeps
+    // each access where the source put it); in the front half, so the JIT's
+    // bitcode is instrumented too.
+    if (Opts.Memcheck || Opts.Racecheck)
+      Add(InstrumentMemoryPass(Opts.Memcheck, Opts.Racecheck));
     // Clean up clang's unoptimized code before regions are formed, so that
     // fewer values look live across barriers.
     addCleanup(Add);
     // Integer / and % never trap (x86's div does on 0 and INT_MIN / -1);
     // after the cleanup, so constant divisors are seen as such.
     Add(createModuleToFunctionPassAdaptor(SafeIntegerDivisionPass()));
-    // loomcc -memcheck / -racecheck: every access checked at run time; last
-    // in the front half, so the JIT's bitcode is instrumented too.
-    if (Opts.Memcheck || Opts.Racecheck)
-      Add(InstrumentMemoryPass(Opts.Memcheck, Opts.Racecheck));
   }
   if (!Back)
     return;

@@ -22,6 +22,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
+#include "llvm/Transforms/Scalar/SROA.h"
 
 using namespace llvm;
 
@@ -203,11 +204,14 @@ bool Instrumenter::instrument(Instruction &I, Function &F, Value *P, Value *Size
   Target T;
   if (!classify(M.getDataLayout(), P, T))
     return false;
-  bool Shared = T.Space == LOOM_CHECK_SHARED || T.Space == LOOM_CHECK_DYNSHARED;
+  // Racecheck looks at shared memory only: the arrays the compiler sees,
+  // and any address it cannot follow (the run time knows the block's
+  // arrays); never a __device__ variable.
+  bool MayBeShared = T.Space != LOOM_CHECK_VARIABLE;
   uint32_t Flags = Op | T.Space;
   if (Memcheck)
     Flags |= LOOM_CHECK_MEMORY;
-  if (Racecheck && Shared && Op != LOOM_CHECK_ATOMIC)
+  if (Racecheck && MayBeShared && Op != LOOM_CHECK_ATOMIC)
     Flags |= LOOM_CHECK_RACES;
   if (!(Flags & (LOOM_CHECK_MEMORY | LOOM_CHECK_RACES)))
     return false;
@@ -289,6 +293,18 @@ PreservedAnalyses InstrumentMemoryPass::run(Module &M, ModuleAnalysisManager &MA
   if (!Memcheck && !Racecheck)
     return PreservedAnalyses::all();
   inlineDeviceFunctions(M, MAM);
+  // Locals into registers first (SROA without touching the control flow: it
+  // speculates no load of memory other than the allocas'): a local whose
+  // address clang's unoptimized code kept in another local would otherwise
+  // be checked as an unknown address (and may live in the thread arena,
+  // BarrierRegions' heap storage, by then).
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  for (Function &F : M)
+    if (!F.isDeclaration()) {
+      PreservedAnalyses PA = SROAPass(SROAOptions::PreserveCFG).run(F, FAM);
+      FAM.invalidate(F, PA);
+    }
   Instrumenter Inst(M, Memcheck, Racecheck);
   SmallVector<Function *, 16> Functions;
   for (Function &F : M)

@@ -13,7 +13,9 @@
 // dynamic shared buffer) and the thread and block index (markers). Each
 // kernel's entry calls __loom_check_thread_begin and names the block's
 // __shared__ arrays; racecheck adds a call before every __syncthreads() and
-// __syncwarp() (shared-memory barrier intervals). Non-recursive device
+// __syncwarp() (shared-memory barrier intervals); an address the compiler
+// cannot follow is racechecked when it falls in the block's shared memory.
+// Non-recursive device
 // functions are inlined into their kernels first, so that every access has
 // its thread index (a recursive one reports "thread unknown").
 // Why: a wild access that lands in mapped host memory is no fault on a CPU;
@@ -21,10 +23,13 @@
 // (runtime/device/MemCheck.cpp) checks against the allocation map, the
 // registered variables, the block's shared memory and the recently freed
 // ranges, and reports like compute-sanitizer.
-// When: the last pass of the front half (after SafeIntegerDivision), so the
-// addresses are cleaned up (SROA: few accesses left to allocas) and the
-// JIT's bitcode is instrumented as well. loomcc turns off what would move
-// or merge accesses across threads: the kernel vectorizer (wfv), deferred
+// When: in the front half, right after InlineDeviceFunctions and before the
+// cleanup (SROA, InstCombine, SimplifyCFG): the cleanup would speculate a
+// conditional load of a __shared__ variable into every thread, which
+// racecheck would then see; a check call stays where the source put the
+// access, and SROA still removes the allocas (never checked). The JIT's
+// bitcode is instrumented as well. loomcc turns off what would move or
+// merge accesses across threads: the kernel vectorizer (wfv), deferred
 // appends, and for racecheck barrier elimination.
 // Test: tests/ir/InstrumentMemory/, tests/e2e/memcheck/.
 //===----------------------------------------------------------------------===//

@@ -18,8 +18,8 @@
 //    launch with a sticky cudaErrorIllegalAddress (cudaErrorMisalignedAddress
 //    for a misaligned one), as the fault it would cause on a GPU does.
 //  - racecheck: shared memory has a shadow per byte in the worker running
-//    the block: the last writer and the last reader (thread, barrier
-//    interval, site). Each thread counts the __syncthreads() it passed and
+//    the block: the last writer and the last two readers of different
+//    threads (thread, barrier interval, site). Each thread counts the __syncthreads() it passed and
 //    the __syncwarp() since; two accesses of different threads conflict if
 //    one writes and they are in the same __syncthreads() interval, unless the
 //    threads are in one warp and a __syncwarp() lies between. Each pair of
@@ -80,7 +80,9 @@ void logLines(const std::string &Text) {
   static const char *Path = std::getenv("LOOM_CHECK_LOG");
   if (!Path || !*Path)
     return;
-  static std::string Program = [] {
+  // Never destroyed: the summary is written by an atexit handler, which
+  // may run after the destructors of statics made later than it.
+  static const std::string &Program = *new std::string([] {
     std::string Name;
     if (FILE *F = std::fopen("/proc/self/cmdline", "r")) {
       int C;
@@ -89,7 +91,7 @@ void logLines(const std::string &Text) {
       std::fclose(F);
     }
     return Name;
-  }();
+  }());
   std::string Out;
   size_t Start = 0;
   while (Start < Text.size()) {
@@ -138,6 +140,11 @@ struct Shadow {
   uint64_t Writer = 0, Reader = 0; // packed thread index + 1; 0: none
   uint32_t WriteEpoch = 0, ReadEpoch = 0;
   const LoomCheckSite *WriteSite = nullptr, *ReadSite = nullptr;
+  // The reader before the last one, if another thread: a write by the last
+  // reader itself still conflicts with it.
+  uint64_t OtherReader = 0;
+  uint32_t OtherReadEpoch = 0;
+  const LoomCheckSite *OtherReadSite = nullptr;
 };
 
 struct BlockState {
@@ -368,10 +375,17 @@ void checkRaces(const void *Ptr, uint64_t Size, const LoomCheckSite *Site, uint3
     if (Write) {
       if (Concurrent(Sh.Reader, Sh.ReadEpoch))
         reportRace(Sh.ReadSite, Sh.Reader, Site, TX, TY, TZ, BX, BY, BZ, P + I, false);
+      else if (Concurrent(Sh.OtherReader, Sh.OtherReadEpoch))
+        reportRace(Sh.OtherReadSite, Sh.OtherReader, Site, TX, TY, TZ, BX, BY, BZ, P + I, false);
       Sh.Writer = Me;
       Sh.WriteEpoch = Epoch;
       Sh.WriteSite = Site;
     } else {
+      if (Sh.Reader && Sh.Reader != Me) {
+        Sh.OtherReader = Sh.Reader;
+        Sh.OtherReadEpoch = Sh.ReadEpoch;
+        Sh.OtherReadSite = Sh.ReadSite;
+      }
       Sh.Reader = Me;
       Sh.ReadEpoch = Epoch;
       Sh.ReadSite = Site;
@@ -464,8 +478,18 @@ void __loom_check_access(const void *Ptr, uint64_t Size, const LoomCheckSite *Si
       }
     }
   }
-  if (Flags & LOOM_CHECK_RACES)
+  if (Flags & LOOM_CHECK_RACES) {
+    if (Space == LOOM_CHECK_GENERIC) {
+      // Shared memory only: one of the block's arrays.
+      auto P = reinterpret_cast<uintptr_t>(Ptr);
+      bool InShared = false;
+      for (auto [B, Bytes] : state().Shared)
+        InShared |= P >= B && P - B < Bytes;
+      if (!InShared)
+        return;
+    }
     checkRaces(Ptr, Size, Site, TX, TY, TZ, BX, BY, BZ);
+  }
 }
 
 } // extern "C"

@@ -118,8 +118,8 @@ int main(int argc, char **argv) {
   run<8>(threads, in, out);
   run<16>(threads, in, out);
   run<32>(threads, in, out);
-  int *ok;
-  CHECK_CUDA(cudaMallocManaged(&ok, threads * sizeof(int)));
+  int *ok; // one per launched thread (whole warps), found by loomcc -memcheck
+  CHECK_CUDA(cudaMallocManaged(&ok, (threads + 31) / 32 * 32 * sizeof(int)));
   types<<<1, (threads + 31) / 32 * 32>>>(ok);
   CHECK_CUDA(cudaGetLastError());
   CHECK_CUDA(cudaDeviceSynchronize());

@@ -11,6 +11,7 @@
 // RUN: %t war 2>&1 | FileCheck %s --check-prefix=WAR
 // RUN: %t warps 2>&1 | FileCheck %s --check-prefix=WARPS
 // RUN: env LOOM_JIT=sync %t raw 2>&1 | FileCheck %s --check-prefix=RAW
+// RUN: %t readers 2>&1 | FileCheck %s --check-prefix=READERS
 // RUN: env LOOM_RACECHECK=1 %loomcc %s -o %t.env
 // RUN: %t.env raw 2>&1 | FileCheck %s --check-prefix=RAW
 // CLEAN: clean: ok
@@ -35,6 +36,12 @@
 // WARPS-NEXT: and Read access at warpSync(int*, int)
 // WARPS-NEXT: by thread (0,0,0) in block (0,0,0)
 // WARPS: RACECHECK SUMMARY: 1 hazard displayed
+// Threads 0 and 32 read x, then thread 32 (the last reader) writes it.
+// READERS: Race reported between Read access at readThenWrite(int*)
+// READERS-NEXT: by thread (0,0,0)
+// READERS-NEXT: and Write access at readThenWrite(int*)
+// READERS-NEXT: by thread (32,0,0)
+// READERS: RACECHECK SUMMARY: 1 hazard displayed
 #include <cstdio>
 #include <cstring>
 
@@ -74,6 +81,22 @@ __global__ void warpSync(int *out, int stride) {
   out[threadIdx.x] = tile[other];
 }
 
+// Threads 0 and 32 (two warps) read x; thread 32 then writes it with no
+// __syncthreads() between: a race with thread 0's read, though thread 32
+// itself was the last to read x.
+__global__ void readThenWrite(int *out) {
+  __shared__ int x;
+  if (threadIdx.x == 0)
+    x = 5;
+  __syncthreads();
+  int v = (threadIdx.x == 0 || threadIdx.x == 32) ? x : 0;
+  __syncwarp();
+  if (threadIdx.x == 32)
+    x = v + 1;
+  __syncthreads();
+  out[threadIdx.x] = v;
+}
+
 int main(int argc, char **argv) {
   const char *mode = argc > 1 ? argv[1] : "clean";
   int *out = nullptr;
@@ -82,12 +105,15 @@ int main(int argc, char **argv) {
     reverse<<<2, 64>>>(out, true);
     warpSync<<<1, 64>>>(out, 1);
     sameWord<<<1, 1>>>(out);
+    readThenWrite<<<1, 32>>>(out);
   } else if (!strcmp(mode, "raw")) {
     reverse<<<2, 64>>>(out, false);
   } else if (!strcmp(mode, "waw")) {
     sameWord<<<1, 64>>>(out);
   } else if (!strcmp(mode, "war")) {
     overwrite<<<1, 64>>>(out);
+  } else if (!strcmp(mode, "readers")) {
+    readThenWrite<<<1, 64>>>(out);
   } else if (!strcmp(mode, "warps")) {
     warpSync<<<1, 64>>>(out, 32);
   }
