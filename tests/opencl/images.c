@@ -60,6 +60,12 @@ static const char *source =
     "  write_imagef(vol, (int4)(x, 1, 2, 0), (float4)(x, 0, 0, 0));\n"
     "  write_imagef(vol, (int4)(x, 99, 2, 0), (float4)(-1, 0, 0, 0));\n" /* outside: ignored */
     "}\n"
+    "__kernel void plain(read_only image2d_t img, read_only image1d_buffer_t b,\n"
+    "                    __global float4 *out) {\n"
+    "  int x = get_global_id(0), y = get_global_id(1), w = get_global_size(0);\n"
+    "  out[2 * (y * w + x)] = read_imagef(img, (int2)(x, y));\n"
+    "  out[2 * (y * w + x) + 1] = read_imagef(b, y * w + x);\n"
+    "}\n"
     "__kernel void queries(read_only image3d_t vol, write_only image2d_array_t arr,\n"
     "                      __global int *out) {\n"
     "  int4 d = get_image_dim(vol);\n"
@@ -638,6 +644,72 @@ static void host_commands(void) {
   clReleaseMemObject(buf);
 }
 
+/* CL_MEM_USE_HOST_PTR with a row pitch (the kernel reads the
+ * application's memory) and a 1D image buffer over a buffer. */
+static void external_storage(cl_program p) {
+  enum { W = 5, H = 3, PITCH = 8 };
+  float host[H][PITCH];
+  for (int y = 0; y < H; ++y)
+    for (int x = 0; x < PITCH; ++x)
+      host[y][x] = (float)(y * 100 + x);
+  cl_image_format f = {CL_R, CL_FLOAT};
+  cl_image_desc d;
+  memset(&d, 0, sizeof d);
+  d.image_type = CL_MEM_OBJECT_IMAGE2D;
+  d.image_width = W;
+  d.image_height = H;
+  d.image_row_pitch = PITCH * sizeof(float);
+  cl_int err;
+  cl_mem img = clCreateImage(context, CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR, &f, &d, host, &err);
+  REQUIRE(err == CL_SUCCESS && img);
+  size_t pitch = 0;
+  OK(clGetImageInfo(img, CL_IMAGE_ROW_PITCH, sizeof pitch, &pitch, NULL));
+  CHECK(pitch == PITCH * sizeof(float));
+  d.image_row_pitch = 2; /* smaller than a row */
+  CHECK(clCreateImage(context, CL_MEM_USE_HOST_PTR, &f, &d, host, &err) == NULL &&
+        err == CL_INVALID_IMAGE_DESCRIPTOR);
+
+  float lin[W * H * 4];
+  for (int i = 0; i < W * H * 4; ++i)
+    lin[i] = (float)i / 4;
+  cl_mem store = buffer(CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof lin, lin);
+  cl_image_format f4 = {CL_RGBA, CL_FLOAT};
+  memset(&d, 0, sizeof d);
+  d.image_type = CL_MEM_OBJECT_IMAGE1D_BUFFER;
+  d.image_width = W * H;
+  d.buffer = store;
+  cl_mem b = clCreateImage(context, CL_MEM_READ_ONLY, &f4, &d, NULL, &err);
+  REQUIRE(err == CL_SUCCESS && b);
+  cl_mem assoc = NULL;
+  OK(clGetMemObjectInfo(b, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof assoc, &assoc, NULL));
+  CHECK(assoc == store);
+  d.image_width = W * H + 1; /* larger than the buffer */
+  CHECK(clCreateImage(context, CL_MEM_READ_ONLY, &f4, &d, NULL, &err) == NULL &&
+        err == CL_INVALID_IMAGE_SIZE);
+
+  cl_mem out = buffer(CL_MEM_READ_WRITE, W * H * 2 * 4 * sizeof(float), NULL);
+  cl_kernel k = kernel(p, "plain");
+  OK(clSetKernelArg(k, 0, sizeof img, &img));
+  OK(clSetKernelArg(k, 1, sizeof b, &b));
+  OK(clSetKernelArg(k, 2, sizeof out, &out));
+  size_t g[2] = {W, H};
+  OK(clEnqueueNDRangeKernel(queue, k, 2, NULL, g, NULL, 0, NULL, NULL));
+  float got[W * H * 2 * 4];
+  OK(clEnqueueReadBuffer(queue, out, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL));
+  for (int y = 0; y < H; ++y)
+    for (int x = 0; x < W; ++x) {
+      float *o = got + 8 * (y * W + x);
+      CHECK(o[0] == host[y][x] && o[1] == 0 && o[2] == 0 && o[3] == 1);
+      for (int c = 0; c < 4; ++c)
+        CHECK(o[4 + c] == lin[4 * (y * W + x) + c]);
+    }
+  clReleaseKernel(k);
+  clReleaseMemObject(out);
+  clReleaseMemObject(b);
+  clReleaseMemObject(store);
+  clReleaseMemObject(img);
+}
+
 int main(void) {
   setup_queue(0);
   cl_program p = build(source, NULL);
@@ -646,6 +718,7 @@ int main(void) {
   sampling_1d_3d(p);
   formats(p);
   writes(p);
+  external_storage(p);
   host_commands();
   clReleaseProgram(p);
   clReleaseCommandQueue(queue);
