@@ -67,6 +67,7 @@ install(DIRECTORY include/cuda/ DESTINATION include)
 install(DIRECTORY include/loom DESTINATION include)
 install(FILES ${CMAKE_BINARY_DIR}/version.json ${CMAKE_BINARY_DIR}/version.txt DESTINATION .)
 install(FILES docs/tools.md DESTINATION doc OPTIONAL)
+install(FILES tools/gdb/loom-gdb.py DESTINATION share/loom/gdb)
 
 # cpack -G DEB: the toolkit under /opt/loom (like /usr/local/cuda; nothing in
 # /usr that an NVIDIA toolkit package also installs). loomcc runs clang++-22.
