@@ -259,8 +259,6 @@ cl_mem createImage(cl_context C, cl_mem_flags Flags, const cl_image_format *Form
   size_t Elem = size_t(channelCount(Format->image_channel_order)) *
                 size_t(channelBytes(Format->image_channel_data_type));
   size_t W = Desc->image_width, H = 1, D = 1;
-  bool Is1D = Type == CL_MEM_OBJECT_IMAGE1D || Type == CL_MEM_OBJECT_IMAGE1D_BUFFER ||
-              Type == CL_MEM_OBJECT_IMAGE1D_ARRAY;
   if (Type == CL_MEM_OBJECT_IMAGE2D || Type == CL_MEM_OBJECT_IMAGE2D_ARRAY ||
       Type == CL_MEM_OBJECT_IMAGE3D)
     H = Desc->image_height;
@@ -312,7 +310,6 @@ cl_mem createImage(cl_context C, cl_mem_flags Flags, const cl_image_format *Form
     return Fail(CL_INVALID_IMAGE_DESCRIPTOR);
   if (!HasSlices)
     HostSlice = HostRow * H;
-  (void)Is1D;
 
   auto *M = new _cl_mem();
   M->magic = MemMagic;
@@ -633,7 +630,7 @@ cl_int CL_API_CALL EnqueueCopyImage(cl_command_queue Q, cl_mem Src, cl_mem Dst,
                         SRA = {SR[0], SR[1], SR[2]}, DRA = {DR[0], DR[1], DR[2]};
   return enqueue(Q, CL_COMMAND_COPY_IMAGE, NumWait, Wait, Event, false,
                  [HS, HD, SOA, DOA, SRA, DRA] {
-                   const ImageState &S = *HS->image, &D = *HD->image;
+                   const ImageState &S = *HS->image;
                    size_t RowBytes = SRA[0] * S.elementSize;
                    // Row by row in each side's canonical order (a 1D array's
                    // layers meet a 2D image's rows).
@@ -642,7 +639,6 @@ cl_int CL_API_CALL EnqueueCopyImage(cl_command_queue Q, cl_mem Src, cl_mem Dst,
                      size_t DP[3] = {DOA[0], DOA[1] + K % DRA[1], DOA[2] + K / DRA[1]};
                      std::memmove(texelAt(HD.get(), DP), texelAt(HS.get(), SP), RowBytes);
                    }
-                   (void)D;
                    return CL_SUCCESS;
                  });
 }
