@@ -399,6 +399,14 @@ CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDi
                         void **kernelParams, void **extra);
 CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfunc);
 
+/* ---- Occupancy (the runtime's model: docs/runtime.md) ----------------------- */
+typedef size_t (*CUoccupancyB2DSize)(int blockSize);
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, CUfunction func,
+                                                     int blockSize, size_t dynamicSMemSize);
+CUresult cuOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, CUfunction func,
+                                          CUoccupancyB2DSize blockSizeToDynamicSMemSize,
+                                          size_t dynamicSMemSize, int blockSizeLimit);
+
 /* ---- Graphics interop (OpenGL and others: CUDA_ERROR_NOT_SUPPORTED) --------- */
 CUresult cuGraphicsUnregisterResource(CUgraphicsResource resource);
 CUresult cuGraphicsMapResources(unsigned int count, CUgraphicsResource *resources,

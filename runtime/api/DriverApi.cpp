@@ -895,3 +895,61 @@ CUresult cuStreamQuery(CUstream S) {
 }
 
 } // extern "C"
+
+// ---- Occupancy ----------------------------------------------------------------
+
+extern "C" {
+
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *NumBlocks, CUfunction F, int BlockSize,
+                                                     size_t DynamicShared) {
+  return viaRuntime([&] {
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(NumBlocks, F, BlockSize, DynamicShared);
+  });
+}
+
+CUresult cuOccupancyMaxPotentialBlockSize(int *MinGridSize, int *BlockSize, CUfunction F,
+                                          CUoccupancyB2DSize BlockToShared, size_t DynamicShared,
+                                          int BlockSizeLimit) {
+  if (!BlockToShared)
+    return viaRuntime([&] {
+      return __loomOccupancyMaxPotentialBlockSize(MinGridSize, BlockSize, F, DynamicShared,
+                                                  BlockSizeLimit);
+    });
+  // Dynamic shared memory that depends on the block size: the runtime's
+  // search (the limit, then multiples of the warp size downwards), asking
+  // the callback for each size.
+  if (!MinGridSize || !BlockSize || BlockSizeLimit < 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  cudaFuncAttributes A;
+  CUresult R = viaRuntime([&] { return cudaFuncGetAttributes(&A, F); });
+  if (R != CUDA_SUCCESS)
+    return R == CUDA_ERROR_INVALID_VALUE ? CUDA_ERROR_INVALID_HANDLE : R;
+  int Limit = A.maxThreadsPerBlock;
+  if (BlockSizeLimit > 0 && BlockSizeLimit < Limit)
+    Limit = BlockSizeLimit;
+  int BestSize = 0, BestThreads = -1, BestBlocks = 0;
+  auto consider = [&](int Size) -> CUresult {
+    int Blocks = 0;
+    CUresult E = viaRuntime([&] {
+      return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&Blocks, F, Size, BlockToShared(Size));
+    });
+    if (E == CUDA_SUCCESS && Blocks * Size > BestThreads) {
+      BestThreads = Blocks * Size;
+      BestSize = Size;
+      BestBlocks = Blocks;
+    }
+    return E;
+  };
+  if (CUresult E = consider(Limit))
+    return E;
+  for (int Size = (Limit - 1) / 32 * 32; Size > 0; Size -= 32)
+    if (CUresult E = consider(Size))
+      return E;
+  int SMs = 0;
+  cudaDeviceGetAttribute(&SMs, cudaDevAttrMultiProcessorCount, 0);
+  *BlockSize = BestSize;
+  *MinGridSize = BestBlocks * SMs;
+  return CUDA_SUCCESS;
+}
+
+} // extern "C"

@@ -5,6 +5,7 @@
 // with cuMemcpyHtoD, a cuLaunchKernel, results back with cuMemcpyDtoH; the
 // asynchronous copies on a cuStreamCreate stream, cuMemsetD8, DtoD copies,
 // pinned host memory, CUcomputemode, CUDA 13's four-argument cuCtxCreate,
+// occupancy queries,
 // and CUDA's codes for bad arguments
 // (which leave the runtime's last error alone). Checked on the host.
 // RUN: rm -rf %t.dir && mkdir -p %t.dir && cd %t.dir
@@ -64,6 +65,20 @@ int main(int argc, char **argv) {
   CUfunction scale, addValue;
   CHECK_CU(cuModuleGetFunction(&scale, mod, "scale"));
   CHECK_CU(cuModuleGetFunction(&addValue, mod, "_Z8addValuePiii"));
+
+  // Occupancy through the driver: the runtime's model for the same
+  // function; scale's __launch_bounds__(128) caps the suggested block.
+  int minGrid = 0, blockSize = 0, perSM = 0, perSMRuntime = -1;
+  CHECK_CU(cuOccupancyMaxPotentialBlockSize(&minGrid, &blockSize, scale, 0, 0, 0));
+  EXPECT(blockSize > 0 && blockSize <= 128 && minGrid > 0);
+  CHECK_CU(cuOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, scale, blockSize, 0));
+  CHECK_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSMRuntime, (const void *)scale,
+                                                           blockSize, 0));
+  EXPECT(perSM > 0 && perSM == perSMRuntime);
+  int minGrid2 = 0, blockSize2 = 0;
+  CHECK_CU(cuOccupancyMaxPotentialBlockSize(
+      &minGrid2, &blockSize2, scale, [](int b) -> size_t { return size_t(b) * 8; }, 0, 64));
+  EXPECT(blockSize2 > 0 && blockSize2 <= 64 && minGrid2 > 0);
 
   const int n = 1000;
   std::vector<float> host(n), back(n, 0.0f);
