@@ -308,18 +308,20 @@ bool scrambledDirections(unsigned Count) {
   for (; ScrambledCount < Count; ++ScrambledCount) {
     unsigned D = ScrambledCount;
     unsigned long long X = 0x4c6f6f6d536f626full ^ ((unsigned long long)D << 20); // per dimension
-    unsigned Rows32[32];
+    // One 64-digit scrambling; the 32-bit tables are its top halves (the
+    // top 32 digits of a lower-triangular product depend only on the top 32
+    // digits, and the plain 64-bit vectors' top halves are the 32-bit
+    // ones), so scrambled Sobol32 is the top of scrambled Sobol64, as a
+    // GPU's tables are.
     unsigned long long Rows64[64];
-    for (int J = 0; J < 32; ++J) // digit j may depend on digits 0 .. j-1 (bits above it)
-      Rows32[J] = J ? (unsigned)splitmix64(X) & ~((1u << (32 - J)) - 1u) : 0u;
-    for (int J = 0; J < 64; ++J)
+    for (int J = 0; J < 64; ++J) // digit j may depend on digits 0 .. j-1 (bits above it)
       Rows64[J] = J ? splitmix64(X) & ~((1ull << (64 - J)) - 1ull) : 0ull;
-    for (int K = 0; K < 32; ++K)
-      ScrambledTable[D][K] = scrambleVector<unsigned>(DirectionTable[D][K], Rows32, 32);
     for (int K = 0; K < 64; ++K)
       ScrambledTable64[D][K] = scrambleVector<unsigned long long>(DirectionTable64[D][K], Rows64, 64);
-    ScrambleConstants32[D] = (unsigned)splitmix64(X);
+    for (int K = 0; K < 32; ++K)
+      ScrambledTable[D][K] = (unsigned)(ScrambledTable64[D][K] >> 32);
     ScrambleConstants64[D] = splitmix64(X);
+    ScrambleConstants32[D] = (unsigned)(ScrambleConstants64[D] >> 32);
   }
   return true;
 }

@@ -8,7 +8,8 @@
 // its direction vectors (the first point is the constant), the scrambling
 // keeps every dimension a (0,m,1)-net and the first two dimensions a
 // (0,m,2)-net (every elementary interval of volume 2^-m holds exactly one
-// of the first 2^m points), the host generators equal kernels on the same
+// of the first 2^m points), the 32-bit points are the top halves of the
+// 64-bit ones (as a GPU's are), the host generators equal kernels on the same
 // vectors and constants, skip-ahead equals stepping, uniforms have the
 // right moments, and the error codes.
 // RUN: %loomcc %s -o %t -lcurand
@@ -167,6 +168,11 @@ int main() {
     CHECK(std::fabs(S / Points - 0.5) < 1e-3, "64-bit dimension %d: mean %g", D, S / Points);
   }
   CHECK(Bad == 0, "%d scrambled 64-bit points differ from their definition", Bad);
+  // Scrambled Sobol32 is the top half of scrambled Sobol64 (so are a GPU's).
+  Bad = 0;
+  for (int I = 0; I < Dims * Points; ++I)
+    Bad += K32[I] != (unsigned)(K64[I] >> 32);
+  CHECK(Bad == 0, "%d scrambled Sobol32 points are not the top of the Sobol64 ones", Bad);
 
   // ---- Host generators: equal to the kernels (layout output[d * n + i]).
   for (int Host = 0; Host < 2; ++Host) {
