@@ -100,7 +100,10 @@ CompiledProgram compile(const GeneratedCode &code, const std::string &dir) {
       // try again a few times; a compile error is reported at once.
       bool transient = ss.str().find(cc + ": Permission denied") != std::string::npos ||
                        ss.str().find(cc + ": not found") != std::string::npos ||
-                       ss.str().find("Text file busy") != std::string::npos;
+                       ss.str().find("Text file busy") != std::string::npos ||
+                       // the runtime library being relinked by a build at that moment
+                       ss.str().find("libloomrt.so: file not recognized") != std::string::npos ||
+                       ss.str().find("cannot find -lloomrt") != std::string::npos;
       if (!transient || attempt == 5)
         throw Error("loomcc failed on " + cu + ":\n" + ss.str());
       sleep(2);
