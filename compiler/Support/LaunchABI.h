@@ -9,11 +9,13 @@
 #ifndef LOOM_SUPPORT_LAUNCHABI_H
 #define LOOM_SUPPORT_LAUNCHABI_H
 
+#include "loom/KernelABI.h"
 #include "llvm/IR/IRBuilder.h"
 
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 
 namespace loom {
 
@@ -21,6 +23,37 @@ namespace loom {
 /// JIT) records it as !loom.block.dim = !{!{i32 x, i32 y, i32 z}}.
 std::optional<std::array<uint32_t, 3>> specializedBlockDim(const llvm::Module &M);
 void setSpecializedBlockDim(llvm::Module &M, const std::array<uint32_t, 3> &Dim);
+
+/// The IR type of a C type of KernelABI.h's device-library signatures:
+/// pointers, integers by their size, float, double, void.
+template <class T> llvm::Type *abiType(llvm::LLVMContext &Ctx) {
+  if constexpr (std::is_void_v<T>)
+    return llvm::Type::getVoidTy(Ctx);
+  else if constexpr (std::is_pointer_v<T>)
+    return llvm::PointerType::get(Ctx, 0);
+  else if constexpr (std::is_same_v<T, float>)
+    return llvm::Type::getFloatTy(Ctx);
+  else if constexpr (std::is_same_v<T, double>)
+    return llvm::Type::getDoubleTy(Ctx);
+  else {
+    static_assert(std::is_integral_v<T>, "no IR mirror for this KernelABI.h type");
+    return llvm::Type::getIntNTy(Ctx, 8 * sizeof(T));
+  }
+}
+template <class F> struct AbiFunction;
+template <class R, class... A> struct AbiFunction<R(A...)> {
+  static llvm::FunctionType *type(llvm::LLVMContext &Ctx) {
+    return llvm::FunctionType::get(abiType<R>(Ctx), {abiType<A>(Ctx)...}, false);
+  }
+};
+
+/// A device-library entry point declared in KernelABI.h, as a callee of
+/// module \p M: its name and IR signature both come from that declaration
+/// (decltype does not reference the symbol, which lives in the runtime).
+#define LOOM_ABI_CALLEE(M, Fn)                                                 \
+  (M).getOrInsertFunction(#Fn, ::loom::AbiFunction<decltype(Fn)>::type((M).getContext()))
+/// Its IR function type alone.
+#define LOOM_ABI_TYPE(Ctx, Fn) ::loom::AbiFunction<decltype(Fn)>::type(Ctx)
 
 struct LaunchABI {
   explicit LaunchABI(llvm::LLVMContext &Ctx);

@@ -3,6 +3,7 @@
 #include "Transforms/DeviceRuntimeCalls.h"
 
 #include "Support/KernelMarkers.h"
+#include "Support/LaunchABI.h"
 
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
@@ -62,10 +63,8 @@ bool lowerDeviceLaunches(Module &M) {
   if (!F || !F->isDeclaration())
     return false;
   LLVMContext &Ctx = M.getContext();
-  Type *Ptr = PointerType::get(Ctx, 0);
   Type *I32 = Type::getInt32Ty(Ctx);
-  FunctionCallee New = M.getOrInsertFunction(
-      "__loom_launch_device", FunctionType::get(I32, {Ptr, Ptr, Ptr, Ptr, I32, Ptr}, false));
+  FunctionCallee New = LOOM_ABI_CALLEE(M, __loom_launch_device);
   bool Changed = false;
   for (User *U : make_early_inc_range(F->users())) {
     auto *CI = dyn_cast<CallInst>(U);
@@ -103,9 +102,6 @@ bool lowerDeviceLaunches(Module &M) {
 /// null, as CUDA's does (no exceptions in device code).
 bool defineAllocationOperators(Module &M) {
   LLVMContext &Ctx = M.getContext();
-  Type *Ptr = PointerType::get(Ctx, 0);
-  Type *I64 = Type::getInt64Ty(Ctx);
-  Type *Void = Type::getVoidTy(Ctx);
   bool Changed = false;
   for (Function &F : make_early_inc_range(M.functions())) {
     if (!F.isDeclaration() || F.arg_size() == 0)
@@ -121,19 +117,14 @@ bool defineAllocationOperators(Module &M) {
     F.removeFnAttr(Attribute::NoBuiltin);
     IRBuilder<> B(BasicBlock::Create(Ctx, "entry", &F));
     if (!IsNew) {
-      B.CreateCall(M.getOrInsertFunction("__loom_device_free", FunctionType::get(Void, {Ptr}, false)),
-                   {F.getArg(0)});
+      B.CreateCall(LOOM_ABI_CALLEE(M, __loom_device_free), {F.getArg(0)});
       B.CreateRetVoid();
     } else if (Name.contains("St11align_val_t") && F.arg_size() >= 2 &&
                F.getArg(1)->getType()->isIntegerTy(64)) {
-      B.CreateRet(B.CreateCall(
-          M.getOrInsertFunction("__loom_device_malloc_aligned",
-                                FunctionType::get(Ptr, {I64, I64}, false)),
-          {F.getArg(0), F.getArg(1)}));
+      B.CreateRet(B.CreateCall(LOOM_ABI_CALLEE(M, __loom_device_malloc_aligned),
+                               {F.getArg(0), F.getArg(1)}));
     } else {
-      B.CreateRet(B.CreateCall(
-          M.getOrInsertFunction("__loom_device_malloc", FunctionType::get(Ptr, {I64}, false)),
-          {F.getArg(0)}));
+      B.CreateRet(B.CreateCall(LOOM_ABI_CALLEE(M, __loom_device_malloc), {F.getArg(0)}));
     }
     Changed = true;
   }
@@ -168,13 +159,10 @@ void reportDeviceRtti(Module &M) {
 
 PreservedAnalyses DeviceRuntimeCallsPass::run(Module &M, ModuleAnalysisManager &) {
   LLVMContext &Ctx = M.getContext();
-  Type *Ptr = PointerType::get(Ctx, 0);
   Type *I32 = Type::getInt32Ty(Ctx);
-  Type *Void = Type::getVoidTy(Ctx);
   bool Changed = false;
 
-  Changed |= redirect(M, "vprintf", "__loom_vprintf",
-                      FunctionType::get(I32, {Ptr, Ptr}, false),
+  Changed |= redirect(M, "vprintf", "__loom_vprintf", LOOM_ABI_TYPE(Ctx, __loom_vprintf),
                       [](IRBuilder<> &, CallInst &CI) {
                         return SmallVector<Value *, 2>{CI.getArgOperand(0),
                                                        CI.getArgOperand(1)};
@@ -182,8 +170,7 @@ PreservedAnalyses DeviceRuntimeCallsPass::run(Module &M, ModuleAnalysisManager &
   // The failing thread's block and thread index come from markers, so the
   // message names them as CUDA's does.
   Changed |= redirect(
-      M, "__assertfail", "__loom_assert_fail",
-      FunctionType::get(Void, {Ptr, Ptr, I32, Ptr, I32, I32, I32, I32, I32, I32}, false),
+      M, "__assertfail", "__loom_assert_fail", LOOM_ABI_TYPE(Ctx, __loom_assert_fail),
       [&](IRBuilder<> &B, CallInst &CI) {
         SmallVector<Value *, 10> Args{CI.getArgOperand(0), CI.getArgOperand(1),
                                       B.CreateZExtOrTrunc(CI.getArgOperand(2), I32),
@@ -196,22 +183,20 @@ PreservedAnalyses DeviceRuntimeCallsPass::run(Module &M, ModuleAnalysisManager &
   Changed |= lowerDeviceLaunches(M);
   // The device heap, limited by cudaLimitMallocHeapSize; kernels' cudaMalloc
   // and cudaFree use it too and never synchronize (as in CUDA).
-  Type *I64 = Type::getInt64Ty(Ctx);
   auto SameArgs = [](IRBuilder<> &, CallInst &CI) {
     return SmallVector<Value *, 2>(CI.args());
   };
   Changed |= redirect(M, "malloc", "__loom_device_malloc",
-                      FunctionType::get(Ptr, {I64}, false), SameArgs);
-  Changed |= redirect(M, "free", "__loom_device_free",
-                      FunctionType::get(Void, {Ptr}, false), SameArgs);
+                      LOOM_ABI_TYPE(Ctx, __loom_device_malloc), SameArgs);
+  Changed |= redirect(M, "free", "__loom_device_free", LOOM_ABI_TYPE(Ctx, __loom_device_free),
+                      SameArgs);
   Changed |= redirect(M, "cudaMalloc", "__loom_device_cuda_malloc",
-                      FunctionType::get(I32, {Ptr, I64}, false), SameArgs);
+                      LOOM_ABI_TYPE(Ctx, __loom_device_cuda_malloc), SameArgs);
   Changed |= redirect(M, "cudaFree", "__loom_device_cuda_free",
-                      FunctionType::get(I32, {Ptr}, false), SameArgs);
+                      LOOM_ABI_TYPE(Ctx, __loom_device_cuda_free), SameArgs);
   Changed |= defineAllocationOperators(M);
   reportDeviceRtti(M);
-  Changed |= redirect(M, "llvm.trap", "__loom_trap",
-                      FunctionType::get(Void, {}, false),
+  Changed |= redirect(M, "llvm.trap", "__loom_trap", LOOM_ABI_TYPE(Ctx, __loom_trap),
                       [](IRBuilder<> &, CallInst &) {
                         return SmallVector<Value *, 1>{};
                       });

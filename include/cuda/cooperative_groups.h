@@ -42,9 +42,10 @@
 
 #define __LOOM_CG_QUAL __device__ __forceinline__
 #define __LOOM_CG_STATIC static __device__ __forceinline__
-/* Grid barrier of the cooperative launch (runtime/device/DeviceCalls.cpp). */
-extern "C" __device__ void __loom_grid_sync(void);
-extern "C" __device__ unsigned int __loom_grid_is_valid(void);
+/* Grid barrier of the cooperative launch, __loom_grid_sync and
+ * __loom_grid_is_valid (runtime/device/DeviceCalls.cpp): declared in
+ * KernelABI.h. */
+#include "loom/__loom_kernel_abi.h"
 
 namespace cooperative_groups {
 

@@ -25,6 +25,16 @@
 extern "C" {
 #endif
 
+/* The device-library entry points below are __device__ functions where a
+ * CUDA translation unit includes this header (Loom's device headers do:
+ * cooperative_groups.h, loom/__loom_textures.h), and plain C functions for
+ * the runtime that defines them. */
+#if defined(__CUDA__)
+#define LOOM_DEVICE_ENTRY __device__
+#else
+#define LOOM_DEVICE_ENTRY
+#endif
+
 #define LOOM_ABI_VERSION 4u
 #define LOOM_FATBIN_MAGIC "LOOMFATBIN1"
 
@@ -166,37 +176,37 @@ void __loomRegisterOffloadEntries(const LoomOffloadEntry *begin, const LoomOfflo
 /* Device-library entry points that compiled kernels call at run time. */
 /* The device heap (cudaLimitMallocHeapSize): kernels' malloc/free, and their
  * cudaMalloc/cudaFree (which return cudaError_t codes). */
-void *__loom_device_malloc(size_t size);
+LOOM_DEVICE_ENTRY void *__loom_device_malloc(size_t size);
 /* Device operator new for over-aligned types: \p align a power of two. */
-void *__loom_device_malloc_aligned(size_t size, size_t align);
-void __loom_device_free(void *ptr);
-int __loom_device_cuda_malloc(void **ptr, size_t size);
-int __loom_device_cuda_free(void *ptr);
+LOOM_DEVICE_ENTRY void *__loom_device_malloc_aligned(size_t size, size_t align);
+LOOM_DEVICE_ENTRY void __loom_device_free(void *ptr);
+LOOM_DEVICE_ENTRY int __loom_device_cuda_malloc(void **ptr, size_t size);
+LOOM_DEVICE_ENTRY int __loom_device_cuda_free(void *ptr);
 /* Dynamic parallelism: a kernel launches \p kernel (its descriptor) with the
  * arguments clang wrote to a buffer from cudaGetParameterBuffer (consumed
  * here); returns a cudaError_t. grid/block point to dim3s. */
-int __loom_launch_device(const LoomKernelDesc *kernel, void *parameterBuffer, const void *grid,
+LOOM_DEVICE_ENTRY int __loom_launch_device(const LoomKernelDesc *kernel, void *parameterBuffer, const void *grid,
                          const void *block, uint32_t sharedMemBytes, void *stream);
 /* printf from device code: clang's NVPTX lowering packs the arguments into a
  * buffer (each argument at its natural alignment, float promoted to double). */
-int __loom_vprintf(const char *format, const void *packedArgs);
+LOOM_DEVICE_ENTRY int __loom_vprintf(const char *format, const void *packedArgs);
 /* A failed assert(): prints CUDA's message with the block and thread index,
  * sets the sticky cudaErrorAssert (the next synchronizing API call returns
  * it) and abandons the rest of the launch; does not return inside a kernel. */
-void __loom_assert_fail(const char *message, const char *file, uint32_t line,
+LOOM_DEVICE_ENTRY void __loom_assert_fail(const char *message, const char *file, uint32_t line,
                         const char *function, uint32_t blockX, uint32_t blockY,
                         uint32_t blockZ, uint32_t threadX, uint32_t threadY,
                         uint32_t threadZ);
 /* __trap(): sticky cudaErrorLaunchFailure, abandons the launch. */
-void __loom_trap(void);
+LOOM_DEVICE_ENTRY void __loom_trap(void);
 /* grid_group::sync(), called by thread 0 of each block between two
  * __syncthreads(): waits until every block of the cooperative grid arrived
  * (blocks that finished are not waited for). Outside a
  * cudaLaunchCooperativeKernel launch it prints a message, sets the sticky
  * cudaErrorLaunchFailure and abandons the launch. */
-void __loom_grid_sync(void);
+LOOM_DEVICE_ENTRY void __loom_grid_sync(void);
 /* grid_group::is_valid(): 1 inside a cooperative launch, else 0. */
-uint32_t __loom_grid_is_valid(void);
+LOOM_DEVICE_ENTRY uint32_t __loom_grid_is_valid(void);
 
 /* Appends through a global counter, `out[atomicAdd(count, 1)] = v`
  * (compiler/Transforms/DeferAppends.h): reserves \p n consecutive elements of
@@ -206,7 +216,7 @@ uint32_t __loom_grid_is_valid(void);
  * atomicAdd(count, elements) returning old. Flags: */
 #define LOOM_APPEND_COUNTER64 1u    /* count is a 64-bit counter, else 32-bit */
 #define LOOM_APPEND_SIGNED_INDEX 2u /* a 32-bit old value indexes sign-extended */
-void *__loom_append(void *count, void *out, uint64_t elemSize, uint32_t n, uint32_t flags);
+LOOM_DEVICE_ENTRY void *__loom_append(void *count, void *out, uint64_t elemSize, uint32_t n, uint32_t flags);
 
 /* Texture fetches. `texture` is a cudaTextureObject_t (for a legacy texture
  * reference: the object the runtime created when it was bound and stored in
@@ -230,13 +240,13 @@ enum LoomTexKind {
   LoomTexCubemap = 7,        /* (x, y, z) direction; the face is a layer of the array */
   LoomTexCubemapLayered = 8  /* layer selects a cube: faces 6*layer .. 6*layer+5 */
 };
-void __loom_tex_fetch(uint64_t texture, uint32_t kind, double x, double y, double z,
+LOOM_DEVICE_ENTRY void __loom_tex_fetch(uint64_t texture, uint32_t kind, double x, double y, double z,
                       int32_t layer, void *result, uint32_t wantInt);
 /* The same with a level of detail (tex*Lod) for a texture over a mipmapped
  * array: `level`, or when `grad` is not null (tex*Grad) the level its
  * gradients give: grad[0..2] = dPdx (x, y, z), grad[3..5] = dPdy. Textures
  * with one level ignore both. */
-void __loom_tex_fetch_lod(uint64_t texture, uint32_t kind, double x, double y, double z,
+LOOM_DEVICE_ENTRY void __loom_tex_fetch_lod(uint64_t texture, uint32_t kind, double x, double y, double z,
                           int32_t layer, float level, const float *grad, void *result,
                           uint32_t wantInt);
 
@@ -245,7 +255,7 @@ void __loom_tex_fetch_lod(uint64_t texture, uint32_t kind, double x, double y, d
  * slices, layer for layered arrays; `size` bytes move between the element
  * and `data`. boundaryMode is cudaSurfaceBoundaryMode: Zero (reads give 0,
  * writes are dropped), Clamp, Trap (a sticky cudaErrorIllegalAddress). */
-void __loom_surf_access(uint64_t surface, uint32_t write, int32_t x, int32_t y, int32_t z,
+LOOM_DEVICE_ENTRY void __loom_surf_access(uint64_t surface, uint32_t write, int32_t x, int32_t y, int32_t z,
                         int32_t layer, void *data, uint32_t size, uint32_t boundaryMode);
 
 #ifdef __cplusplus

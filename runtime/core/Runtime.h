@@ -117,11 +117,6 @@ public:
   /// limit (cudaLimitDevRuntimePendingLaunchCount).
   std::atomic<size_t> PendingDeviceLaunches{0};
   std::atomic<size_t> PendingDeviceLaunchLimit{2048};
-
-  unsigned DeviceFlags = 0;
-  int CacheConfig = 0;
-  int SharedMemConfig = 0;
-
   /// The least limit enforced: a GPU (H200, CUDA 13) accepted 12 pending
   /// tail launches with the limit set to 4, and a limit of 0. A lower limit
   /// is stored and reported but launches fail only beyond this many.
@@ -130,6 +125,11 @@ public:
   /// it): CUDA then refuses to change cudaLimitMallocHeapSize
   /// (cudaErrorInvalidValue) until cudaDeviceReset.
   std::atomic<bool> DeviceHeapFixed{false};
+
+  unsigned DeviceFlags = 0;
+  int CacheConfig = 0;
+  int SharedMemConfig = 0;
+
   /// cudaDeviceReset: waits for all work, ends captures, destroys every
   /// handle of every kind (streams, events, graphs, executable graphs, arrays,
   /// memory pools, texture and surface objects), frees all memory, restores

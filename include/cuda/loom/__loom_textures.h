@@ -17,18 +17,23 @@
 
 #if defined(__CUDA__) && defined(__cplusplus)
 
-extern "C" __device__ void __loom_tex_fetch(unsigned long long __tex, unsigned int __kind,
-                                            double __x, double __y, double __z, int __layer,
-                                            void *__result, unsigned int __wantInt);
-extern "C" __device__ void __loom_tex_fetch_lod(unsigned long long __tex, unsigned int __kind,
-                                                double __x, double __y, double __z, int __layer,
-                                                float __level, const float *__grad,
-                                                void *__result, unsigned int __wantInt);
+/* __loom_tex_fetch, __loom_tex_fetch_lod, __loom_surf_access and the
+ * texture kinds (LoomTexKind) are declared once, in KernelABI.h. */
+#include "__loom_kernel_abi.h"
 
 namespace __loom_tex {
 
-enum { Fetch1D = 0, Tex1D = 1, Tex2D = 2, Tex3D = 3, Tex1DLayered = 4, Tex2DLayered = 5,
-       Gather2D = 6, Cubemap = 7, CubemapLayered = 8 };
+enum {
+  Fetch1D = LoomTex1DFetch,
+  Tex1D = LoomTex1D,
+  Tex2D = LoomTex2D,
+  Tex3D = LoomTex3D,
+  Tex1DLayered = LoomTex1DLayered,
+  Tex2DLayered = LoomTex2DLayered,
+  Gather2D = LoomTex2DGather,
+  Cubemap = LoomTexCubemap,
+  CubemapLayered = LoomTexCubemapLayered
+};
 
 /* What a texel type is made of: scalar, channel count, integer or not, and
  * the float type a cudaReadModeNormalizedFloat read returns. */
@@ -302,10 +307,6 @@ __LOOM_TEX_REF(texCubemapLayered, cudaTextureTypeCubemapLayered, __loom_tex::Cub
 #undef __LOOM_TEX_REF
 
 /* ---- Surface objects: x is a byte offset, as in CUDA ---- */
-extern "C" __device__ void __loom_surf_access(unsigned long long __surf, unsigned int __write,
-                                              int __x, int __y, int __z, int __layer,
-                                              void *__data, unsigned int __size,
-                                              unsigned int __mode);
 #define __LOOM_SURF(Dim, Params, Args)                                            \
   template <class T>                                                              \
   static __device__ inline void surf##Dim##write(                                 \

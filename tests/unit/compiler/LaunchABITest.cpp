@@ -97,6 +97,31 @@ TEST(LaunchABI, EntryTypeMatchesLoomKernelEntry) {
   EXPECT_TRUE(F->getParamType(4)->isPointerTy());
 }
 
+// The compiler's calls of device-library entry points take their IR types
+// from the declarations in KernelABI.h (LOOM_ABI_TYPE), not from a second
+// hand-written list: the types follow the C prototypes.
+TEST(LaunchABI, DeviceEntryTypesFollowTheirDeclarations) {
+  llvm::LLVMContext Ctx;
+  llvm::Type *Ptr = llvm::PointerType::get(Ctx, 0);
+  llvm::Type *I32 = llvm::Type::getInt32Ty(Ctx);
+  llvm::Type *I64 = llvm::Type::getInt64Ty(Ctx);
+  llvm::Type *Void = llvm::Type::getVoidTy(Ctx);
+  EXPECT_EQ(LOOM_ABI_TYPE(Ctx, __loom_device_malloc), llvm::FunctionType::get(Ptr, {I64}, false));
+  EXPECT_EQ(LOOM_ABI_TYPE(Ctx, __loom_device_malloc_aligned),
+            llvm::FunctionType::get(Ptr, {I64, I64}, false));
+  EXPECT_EQ(LOOM_ABI_TYPE(Ctx, __loom_device_free), llvm::FunctionType::get(Void, {Ptr}, false));
+  EXPECT_EQ(LOOM_ABI_TYPE(Ctx, __loom_launch_device),
+            llvm::FunctionType::get(I32, {Ptr, Ptr, Ptr, Ptr, I32, Ptr}, false));
+  EXPECT_EQ(LOOM_ABI_TYPE(Ctx, __loom_assert_fail),
+            llvm::FunctionType::get(Void, {Ptr, Ptr, I32, Ptr, I32, I32, I32, I32, I32, I32},
+                                    false));
+  EXPECT_EQ(LOOM_ABI_TYPE(Ctx, __loom_trap), llvm::FunctionType::get(Void, {}, false));
+  llvm::FunctionType *Tex = LOOM_ABI_TYPE(Ctx, __loom_tex_fetch_lod);
+  ASSERT_EQ(Tex->getNumParams(), 10u);
+  EXPECT_TRUE(Tex->getParamType(2)->isDoubleTy());
+  EXPECT_TRUE(Tex->getParamType(6)->isFloatTy());
+}
+
 // The version names a layout: changing a struct above means bumping
 // LOOM_ABI_VERSION (old objects must be refused, not misread) and updating
 // these sizes with it.
