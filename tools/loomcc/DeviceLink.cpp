@@ -9,6 +9,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Object/Archive.h"
+#include "llvm/Object/OffloadBinary.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
@@ -25,7 +26,9 @@ namespace loomcc {
 
 namespace {
 
-constexpr char BlobMagic[8] = {'L', 'O', 'O', 'M', 'R', 'D', 'C', '1'};
+/// The section of objects written by loomcc before it used LLVM's
+/// offloading format: reported, not read.
+constexpr const char *OldRdcSection = ".loom_rdc_bc";
 
 /// Emits \p Bytes as a constant in \p Section of a fresh host object.
 bool writeSectionObject(StringRef Bytes, StringRef Section, const std::string &ObjectPath) {
@@ -44,12 +47,19 @@ bool writeSectionObject(StringRef Bytes, StringRef Section, const std::string &O
       TT, "generic", "", TargetOptions(), Reloc::PIC_));
   M.setTargetTriple(TT);
   M.setDataLayout(TM->createDataLayout());
-  Constant *Data = ConstantDataArray::getRaw(Bytes, Bytes.size(), Type::getInt8Ty(Ctx));
-  auto *GV = new GlobalVariable(M, Data->getType(), /*isConstant=*/true,
-                                GlobalValue::PrivateLinkage, Data, "loom.rdc.blob");
-  GV->setSection(Section);
-  GV->setAlignment(Align(8));
-  appendToCompilerUsed(M, {GV});
+  if (Section == LOOM_RDC_SECTION) {
+    // As clang embeds offloading binaries: excluded from final links (the
+    // device link has read them by then), kept by `ld -r` and `ar`.
+    embedBufferInModule(M, MemoryBufferRef(Bytes, "loom.rdc"), Section,
+                        Align(object::OffloadBinary::getAlignment()));
+  } else {
+    Constant *Data = ConstantDataArray::getRaw(Bytes, Bytes.size(), Type::getInt8Ty(Ctx));
+    auto *GV = new GlobalVariable(M, Data->getType(), /*isConstant=*/true,
+                                  GlobalValue::PrivateLinkage, Data, "loom.rdc.marker");
+    GV->setSection(Section);
+    GV->setAlignment(Align(8));
+    appendToCompilerUsed(M, {GV});
+  }
 
   std::error_code EC;
   raw_fd_ostream Out(ObjectPath, EC, sys::fs::OF_None);
@@ -66,23 +76,26 @@ bool writeSectionObject(StringRef Bytes, StringRef Section, const std::string &O
   return true;
 }
 
-/// Splits one LOOM_RDC_SECTION's contents into blobs.
-bool splitBlobs(StringRef Section, StringRef Where, const std::function<std::string()> &NewFile,
-                RdcScan &Out) {
-  size_t Pos = 0;
-  while (Pos + 16 <= Section.size()) {
-    StringRef Head = Section.substr(Pos, 8);
-    if (Head == StringRef("\0\0\0\0\0\0\0\0", 8)) { // padding between inputs
-      Pos += 8;
-      continue;
-    }
-    if (Head != StringRef(BlobMagic, 8)) {
-      errs() << "loomcc: error: '" << Where << "': corrupt Loom device code section\n";
-      return false;
-    }
-    uint64_t Size = support::endian::read64le(Section.data() + Pos + 8);
-    if (Size > Section.size() - Pos - 16) {
-      errs() << "loomcc: error: '" << Where << "': truncated Loom device code\n";
+/// Writes the NVPTX bitcode images of \p Binaries to files for the device
+/// link. GPU code (PTX, cubin, fatbin) made by another compiler cannot run
+/// on Loom: an error names it.
+bool takeImages(SmallVectorImpl<object::OffloadFile> &Binaries, StringRef Where,
+                const std::function<std::string()> &NewFile, RdcScan &Out) {
+  for (object::OffloadFile &F : Binaries) {
+    const object::OffloadBinary &B = *F.getBinary();
+    if (B.getImageKind() != object::IMG_Bitcode || !B.getTriple().starts_with("nvptx")) {
+      StringRef Kind;
+      switch (B.getImageKind()) {
+      case object::IMG_PTX: Kind = "PTX"; break;
+      case object::IMG_Cubin: Kind = "cubin"; break;
+      case object::IMG_Fatbinary: Kind = "fatbin"; break;
+      case object::IMG_Object: Kind = "machine code"; break;
+      case object::IMG_Bitcode: Kind = "LLVM bitcode"; break;
+      default: Kind = "an unknown kind"; break;
+      }
+      errs() << "loomcc: error: '" << Where << "': device code for '" << B.getTriple()
+             << "' (" << Kind << ", arch '" << B.getArch()
+             << "') was compiled for a GPU; compile its source with loomcc -rdc=true\n";
       return false;
     }
     std::string File = NewFile();
@@ -92,9 +105,8 @@ bool splitBlobs(StringRef Section, StringRef Where, const std::function<std::str
       errs() << "loomcc: error: cannot write '" << File << "': " << EC.message() << "\n";
       return false;
     }
-    OS << Section.substr(Pos + 16, Size);
+    OS << B.getImage();
     Out.BitcodeFiles.push_back(File);
-    Pos += 16 + alignTo(Size, 8);
   }
   return true;
 }
@@ -113,21 +125,21 @@ bool scanObject(MemoryBufferRef Buffer, StringRef Where,
       consumeError(Name.takeError());
       continue;
     }
-    if (*Name == LOOM_RDC_LINKED_SECTION) {
+    if (*Name == LOOM_RDC_LINKED_SECTION)
       Out.AlreadyLinked = true;
-      continue;
-    }
-    if (*Name != LOOM_RDC_SECTION)
-      continue;
-    Expected<StringRef> Contents = S.getContents();
-    if (!Contents) {
-      errs() << "loomcc: error: '" << Where << "': " << toString(Contents.takeError()) << "\n";
+    if (*Name == OldRdcSection) {
+      errs() << "loomcc: error: '" << Where
+             << "': relocatable device code from an older loomcc; compile it again\n";
       return false;
     }
-    if (!splitBlobs(*Contents, Where, NewFile, Out))
-      return false;
   }
-  return true;
+  // The device code proper: LLVM's offloading binaries.
+  SmallVector<object::OffloadFile, 4> Binaries;
+  if (Error E = object::extractOffloadBinaries(Buffer, Binaries)) {
+    errs() << "loomcc: error: '" << Where << "': " << toString(std::move(E)) << "\n";
+    return false;
+  }
+  return takeImages(Binaries, Where, NewFile, Out);
 }
 
 } // namespace
@@ -138,13 +150,17 @@ bool embedDeviceBitcode(const std::string &BitcodePath, const std::string &Objec
     errs() << "loomcc: error: cannot read '" << BitcodePath << "'\n";
     return false;
   }
-  std::string Blob(BlobMagic, 8);
-  char Size[8];
-  support::endian::write64le(Size, (*BC)->getBufferSize());
-  Blob.append(Size, 8);
-  Blob += (*BC)->getBuffer();
-  Blob.resize(alignTo(Blob.size(), 8), '\0');
-  return writeSectionObject(Blob, LOOM_RDC_SECTION, ObjectPath);
+  // llvm::object::OffloadBinary, as clang's offloading driver writes it: the
+  // NVPTX bitcode of the translation unit, tagged CUDA and bitcode.
+  object::OffloadBinary::OffloadingImage Image;
+  Image.TheImageKind = object::IMG_Bitcode;
+  Image.TheOffloadKind = object::OFK_Cuda;
+  Image.StringData["triple"] = "nvptx64-nvidia-cuda";
+  Image.StringData["arch"] = "loom";
+  Image.StringData["producer"] = "loomcc";
+  Image.Image = MemoryBuffer::getMemBuffer((*BC)->getMemBufferRef(), false);
+  SmallString<0> Binary = object::OffloadBinary::write(Image);
+  return writeSectionObject(Binary, LOOM_RDC_SECTION, ObjectPath);
 }
 
 bool writeDeviceLinkMarker(const std::string &ObjectPath) {

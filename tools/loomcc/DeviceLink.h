@@ -2,10 +2,11 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // With -rdc/-dc, a .cu file's device code is not compiled on its own: its
-// NVPTX bitcode travels inside the host object, in the section
-// LOOM_RDC_SECTION, as framed blobs (8-byte magic "LOOMRDC1", 8-byte
-// little-endian size, the bitcode, zero padding to 8 bytes), so that `ld -r`
-// and `ar` concatenating sections keep every blob readable. The device link
+// NVPTX bitcode travels inside the host object as an llvm::object::
+// OffloadBinary (kind bitcode, offload kind CUDA) in LOOM_RDC_SECTION, the
+// section clang's offloading driver uses, so that `ld -r` and `ar` keep
+// every image readable and LLVM's tools (llvm-objdump --offloading) can list
+// them; the section is excluded from final links. The device link
 // (loomcc's link step, or -dlink) collects the blobs of all inputs, links
 // them into one module and compiles that with Loom's kernel pipeline. Its
 // object carries LOOM_RDC_LINKED_SECTION so a later loomcc link does not
@@ -17,12 +18,13 @@
 #include <string>
 #include <vector>
 
-#define LOOM_RDC_SECTION ".loom_rdc_bc"
+#define LOOM_RDC_SECTION ".llvm.offloading"
 #define LOOM_RDC_LINKED_SECTION ".loom_rdc_linked"
 
 namespace loomcc {
 
-/// Writes a host object holding \p BitcodePath framed in LOOM_RDC_SECTION.
+/// Writes a host object holding \p BitcodePath as an OffloadBinary in
+/// LOOM_RDC_SECTION.
 bool embedDeviceBitcode(const std::string &BitcodePath, const std::string &ObjectPath);
 
 /// Writes a host object holding only the LOOM_RDC_LINKED_SECTION marker.
