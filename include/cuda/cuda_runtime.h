@@ -248,6 +248,44 @@ __LOOM_CHANNEL_DESC(float3, 32, 32, 32, 0, cudaChannelFormatKindFloat)
 #undef __LOOM_CHANNEL_DESC_VEC
 #undef __LOOM_CHANNEL_DESC
 
+/* CUDA 12.2's cudaMemAdvise_v2/cudaMemPrefetchAsync_v2, which are CUDA 13's
+ * cudaMemAdvise/cudaMemPrefetchAsync: a cudaMemLocation instead of a device
+ * ordinal (NVIDIA's current samples call them so). A host location is
+ * cudaCpuDeviceId; an invalid one is refused by the ordinal form. */
+static __inline__ __host__ int __loomLocationOrdinal(struct cudaMemLocation location) {
+  switch (location.type) {
+  case cudaMemLocationTypeDevice: return location.id;
+  case cudaMemLocationTypeHost:
+  case cudaMemLocationTypeHostNuma:
+  case cudaMemLocationTypeHostNumaCurrent: return cudaCpuDeviceId;
+  default: return cudaInvalidDeviceId;
+  }
+}
+static __inline__ __host__ cudaError_t cudaMemAdvise_v2(const void *devPtr, size_t count,
+                                                        enum cudaMemoryAdvise advice,
+                                                        struct cudaMemLocation location) {
+  return ::cudaMemAdvise(devPtr, count, advice, __loomLocationOrdinal(location));
+}
+static __inline__ __host__ cudaError_t cudaMemAdvise(const void *devPtr, size_t count,
+                                                     enum cudaMemoryAdvise advice,
+                                                     struct cudaMemLocation location) {
+  return cudaMemAdvise_v2(devPtr, count, advice, location);
+}
+static __inline__ __host__ cudaError_t cudaMemPrefetchAsync_v2(const void *devPtr, size_t count,
+                                                               struct cudaMemLocation location,
+                                                               unsigned int flags,
+                                                               cudaStream_t stream = 0) {
+  if (flags != 0)
+    return ::cudaMemPrefetchAsync(devPtr, count, cudaInvalidDeviceId, stream);
+  return ::cudaMemPrefetchAsync(devPtr, count, __loomLocationOrdinal(location), stream);
+}
+static __inline__ __host__ cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count,
+                                                            struct cudaMemLocation location,
+                                                            unsigned int flags,
+                                                            cudaStream_t stream = 0) {
+  return cudaMemPrefetchAsync_v2(devPtr, count, location, flags, stream);
+}
+
 #endif /* __cplusplus */
 
 /* Like NVIDIA's, this header does not include cuda.h: the driver API
