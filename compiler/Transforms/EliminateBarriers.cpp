@@ -51,6 +51,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -498,6 +499,18 @@ Value *emitShapeTest(IRBuilder<> &B, const Function &Version, Value *const Block
   return Ok;
 }
 
+namespace {
+/// The kernel's __syncthreads() calls (other collectives are not counted).
+SmallVector<Instruction *, 8> plainBarriers(Function &F) {
+  SmallVector<Instruction *, 8> Out;
+  for (Instruction &I : instructions(F))
+    if (auto *Call = dyn_cast<CallBase>(&I))
+      if (getMarker(*Call) == Marker::Barrier)
+        Out.push_back(&I);
+  return Out;
+}
+} // namespace
+
 PreservedAnalyses EliminateBarriersPass::run(Module &M, ModuleAnalysisManager &MAM) {
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   bool Changed = false;
@@ -507,11 +520,33 @@ PreservedAnalyses EliminateBarriersPass::run(Module &M, ModuleAnalysisManager &M
       Kernels.push_back(&F);
   for (Function *K : Kernels) {
     Function &F = *K;
+    size_t Before = plainBarriers(F).size();
+    bool Divergent = Before && hasDivergentBarriers(F);
     Eliminator E(F, FAM.getResult<AAManager>(F), FAM.getResult<ScalarEvolutionAnalysis>(F));
     if (E.run()) {
       Changed = true;
       FAM.invalidate(F, PreservedAnalyses::none());
     }
+    // Remarks (-Rpass=loom-eliminate-barriers, -Rpass-missed=...): what was
+    // removed, and each barrier kept with the reason, at its source line.
+    SmallVector<Instruction *, 8> Kept = plainBarriers(F);
+    OptimizationRemarkEmitter ORE(&F);
+    if (Kept.size() < Before)
+      ORE.emit([&] {
+        return OptimizationRemark("loom-eliminate-barriers", "BarriersRemoved",
+                                  F.getSubprogram(), &F.getEntryBlock())
+               << "kernel '" << F.getName() << "': " << ore::NV("Removed", Before - Kept.size())
+               << " of " << ore::NV("Barriers", Before)
+               << " __syncthreads() removed (no thread reads across them what another wrote)";
+      });
+    for (Instruction *B : Kept)
+      ORE.emit([&] {
+        return OptimizationRemarkMissed("loom-eliminate-barriers", "BarrierKept", B)
+               << "__syncthreads() kept in kernel '" << F.getName() << "': "
+               << (Divergent ? "the kernel has a barrier under divergent control flow"
+                             : "threads may read across it what others wrote (or an access "
+                               "it orders cannot be described)");
+      });
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

@@ -1,6 +1,10 @@
 ; Barriers that order something, or whose sides the pass cannot describe,
 ; stay. Each function says why.
 ; RUN: %opt -passes=loom-eliminate-barriers,verify -S %s | FileCheck %s
+; Each kept barrier is a missed-optimization remark naming its kernel.
+; RUN: %opt -passes=loom-eliminate-barriers -pass-remarks-missed=loom-eliminate-barriers -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
+; REMARK: remark: <unknown>:0:0: __syncthreads() kept in kernel 'neighbour': threads may read across it what others wrote
+; REMARK: remark: <unknown>:0:0: __syncthreads() kept in kernel 'may_alias_args':
 
 @s = internal global [257 x float] undef, !loom.shared !0
 @ext1 = external global [0 x float], !loom.shared !0

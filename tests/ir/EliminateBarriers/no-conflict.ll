@@ -2,6 +2,8 @@
 ; without versioning: both sides only read, the sides use distinct arrays,
 ; or one side touches only the thread's own allocas.
 ; RUN: %opt -passes=loom-eliminate-barriers,verify -S %s | FileCheck %s
+; RUN: %opt -passes=loom-eliminate-barriers -pass-remarks=loom-eliminate-barriers -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
+; REMARK: remark: <unknown>:0:0: kernel 'read_read': 1 of 1 __syncthreads() removed (no thread reads across them what another wrote)
 
 @a = internal global [256 x float] undef, !loom.shared !0
 @b = internal global [256 x float] undef, !loom.shared !0
