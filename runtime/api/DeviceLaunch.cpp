@@ -106,6 +106,11 @@ cudaError_t launchFromDevice(const LoomKernelDesc *Desc, void *Params, const dim
 
 } // namespace
 
+namespace loom {
+/// Memcheck builds' record of runtime memory kernels may use (device/MemCheck.cpp).
+void noteDeviceHeapBlock(const void *Ptr, size_t Size, bool Live);
+} // namespace loom
+
 extern "C" {
 
 /// Device code: the buffer a launch's arguments are written to; consumed by
@@ -120,6 +125,7 @@ void *cudaGetParameterBuffer(size_t Alignment, size_t Size) {
   void *Buffer = std::aligned_alloc(Alignment, alignUp(Size ? Size : 1, Alignment));
   if (!Buffer)
     loom::recordError(cudaErrorMemoryAllocation);
+  loom::noteDeviceHeapBlock(Buffer, Size, true); // kernels write it (memcheck builds)
   return Buffer;
 }
 
@@ -128,6 +134,7 @@ int __loom_launch_device(const LoomKernelDesc *Desc, void *Params, const void *G
   cudaError_t Error =
       launchFromDevice(Desc, Params, static_cast<const dim3 *>(Grid),
                        static_cast<const dim3 *>(Block), SharedMem, static_cast<cudaStream_t>(Stream));
+  loom::noteDeviceHeapBlock(Params, 0, false);
   std::free(Params);
   return loom::recordError(Error);
 }

@@ -8,8 +8,10 @@
 //    promises alignment) and lie wholly inside the __shared__ array or
 //    variable the compiler saw, or, for an address the compiler could not
 //    follow, inside one live allocation (the allocation map), a registered
-//    device variable, the block's shared memory, a device-heap block or the
-//    calling thread's stack. A freed allocation (the last
+//    device variable, the block's shared memory, a device-heap block (or a
+//    dynamic-parallelism parameter buffer), the calling thread's stack, or
+//    for a read the static data of the program and its libraries (vtables,
+//    string literals). A freed allocation (the last
 //    Allocator::FreedKept frees) is a use after free; anything else is out
 //    of bounds (LOOM_MEMCHECK_PAGEABLE=1 accepts mapped host memory the
 //    runtime does not track, as a system with pageableMemoryAccess may).
@@ -36,6 +38,7 @@
 #include "device/KernelGuard.h"
 #include "support/ApiError.h"
 
+#include <link.h>
 #include <pthread.h>
 
 #include <algorithm>
@@ -271,6 +274,31 @@ bool inHeapBlock(uintptr_t P, uint64_t Size) {
   return P >= It->first && P + Size <= It->first + It->second;
 }
 
+/// Whether [P, P + Size) lies in a loaded segment of the program or a
+/// library: its static data (a vtable, a string literal, a table the
+/// compiler placed in read-only data), which kernels may read.
+bool inLoadedImage(uintptr_t P, uint64_t Size) {
+  struct Query {
+    uintptr_t Begin, End;
+    bool Found;
+  } Q{P, P + Size, false};
+  dl_iterate_phdr(
+      [](dl_phdr_info *Info, size_t, void *Data) {
+        auto *Q = static_cast<Query *>(Data);
+        for (unsigned I = 0; I < Info->dlpi_phnum; ++I) {
+          const ElfW(Phdr) &Ph = Info->dlpi_phdr[I];
+          uintptr_t Begin = Info->dlpi_addr + Ph.p_vaddr;
+          if (Ph.p_type == PT_LOAD && Q->Begin >= Begin && Q->End <= Begin + Ph.p_memsz) {
+            Q->Found = true;
+            return 1;
+          }
+        }
+        return 0;
+      },
+      &Q);
+  return Q.Found;
+}
+
 bool pageableAllowed() {
   static const bool Allowed = [] {
     const char *V = std::getenv("LOOM_MEMCHECK_PAGEABLE");
@@ -301,6 +329,8 @@ void checkGeneric(const void *Ptr, uint64_t Size, const LoomCheckSite *Site, uin
       }
     if (loom::KernelRegistry::get().containsVarRange(Ptr, Size) || onStack(S, P, Size) ||
         inHeapBlock(P, Size))
+      return;
+    if ((Site->flags & LOOM_CHECK_OP_MASK) == LOOM_CHECK_READ && inLoadedImage(P, Size))
       return;
     loom::Allocation Freed;
     if (Map.findFreed(Ptr, &Freed))
