@@ -13,10 +13,10 @@
 // ordering change starts again from the offset. Sobol32: dimension d of the
 // quasi point i goes to output[d * (n / dims) + i], in Gray-code order;
 // the scrambled ones use Loom's scrambled direction vectors and constants.
-// MTGP32 runs 200 block states (every parameter set, seeded as
+// MTGP32 runs 192 block states (parameter sets 0-191, seeded as
 // curandMakeMTGP32KernelState seeds them) in rounds of 256 numbers, one per
 // thread of a block; the result at offset n is thread n mod 256 of round
-// floor(n / 51200) of block floor(n / 256) mod 200, and an offset is ignored:
+// floor(n / 49152) of block floor(n / 256) mod 192, and an offset is refused:
 // what an H200 gives (CUDA 13.0), docs/libraries.md. Philox4_32_10 groups
 // each lane's numbers by four (one Philox block): output n is element n mod 4
 // of block floor(n / 262144) of subsequence floor(n / 4) mod 65536, as on a
@@ -53,7 +53,7 @@ constexpr unsigned MaxDimensions = 20000; // as cuRAND's Sobol32
 enum class Kind { XORWOW, MRG32k3a, Philox, Sobol32, Sobol64, ScrambledSobol32, ScrambledSobol64,
                   MT19937, MTGP32 };
 
-constexpr unsigned MtgpBlocks = 200;  // as a GPU's host generator: every parameter set
+constexpr unsigned MtgpBlocks = 192;  // as a GPU's host generator: parameter sets 0-191
 constexpr unsigned MtgpThreads = 256; // in rounds of 256
 
 /// MTGP32's 64 block states, and each block's latest round of outputs.
@@ -407,7 +407,7 @@ bool mtgpRestart(Engine &E, const Settings &S) {
     __loom_mtgp32_make_state(&M.States[B], mtgp32dc_params_fast_11213, &M.Params, (int)B, S.Seed);
     M.RoundIndex[B] = 0;
   }
-  E.Slot = 0; // a GPU's MTGP32 generator ignores the offset (measured)
+  E.Slot = 0; // MTGP32 has no offset (curandSetGeneratorOffset refuses one)
   return true;
 }
 
@@ -766,7 +766,7 @@ curandStatus_t generate(curandGenerator_t G, Op O, void *Out, size_t N, double M
     return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
   bool Pairs = O == Op::Normal || O == Op::NormalDouble || O == Op::LogNormal ||
                O == Op::LogNormalDouble;
-  if (!Quasi && Pairs && N % 2)
+  if (!Quasi && Pairs && N % 2 && G->E->K != Kind::MTGP32) // MTGP32's normals are one per output
     return CURAND_STATUS_LENGTH_NOT_MULTIPLE;
   if (O == Op::Poisson && !(Mean > 0.0))
     return CURAND_STATUS_OUT_OF_RANGE;
@@ -884,7 +884,7 @@ curandStatus_t curandSetGeneratorOffset(curandGenerator_t generator, unsigned lo
       offset > 0xffffffffull)
     return CURAND_STATUS_OUT_OF_RANGE; // 32-bit point index
   if (generator->E->K == Kind::MTGP32)
-    return CURAND_STATUS_SUCCESS; // accepted and ignored, as by a GPU's generator (measured)
+    return CURAND_STATUS_TYPE_ERROR; // MTGP32 has no offset: a GPU's generator says so (measured)
   generator->S.Offset = offset;
   generator->S.Restart = true;
   return CURAND_STATUS_SUCCESS;

@@ -17,8 +17,9 @@
 // the host generator's numbers and conversions): the device functions'
 // values below, curand_mtgp32_single's included. Then: the host generator
 // equals kernels run on the same 200 states in a GPU's layout, calls
-// continue one another and an offset is ignored (as by a GPU), statistics
-// of the distributions, and the error codes.
+// continue one another and an offset is refused (as by a GPU), statistics
+// of the distributions, and the error codes. This program passes on the GPU
+// too (nvcc, H200, CUDA 13.0; the Loom-only checks of bad pointers aside).
 // RUN: %loomcc %s -o %t -lcurand
 // RUN: %t | FileCheck %s
 // CHECK: PASSED
@@ -30,6 +31,9 @@
 #include <cmath>
 #include <cstdio>
 #include <vector>
+
+// cuRAND's float from 32 bits, x 2^-32 + 2^-33 (its own helper is device-only).
+static float hostUniform(unsigned X) { return X * 2.3283064e-10f + 2.3283064e-10f / 2.0f; }
 
 static int Failures = 0;
 #define CHECK(cond, ...)                                                                           \
@@ -80,11 +84,11 @@ __global__ void drawSpecific(curandStateMtgp32_t *States, unsigned *Out, int Rou
     Out[(size_t)blockIdx.x * Seq + R * 200 + Index] =
         curand_mtgp32_specific(&States[blockIdx.x], (unsigned char)Index, 200);
 }
-// The host generator's layout (a GPU's): 200 blocks of 256, round r of
-// block b at r * 51200 + b * 256.
+// The host generator's layout (a GPU's): 192 blocks of 256, round r of
+// block b at r * 49152 + b * 256.
 __global__ void drawHostLayout(curandStateMtgp32_t *States, unsigned *Out, int Rounds) {
   for (int R = 0; R < Rounds; ++R)
-    Out[(size_t)R * 51200 + blockIdx.x * 256 + threadIdx.x] = curand(&States[blockIdx.x]);
+    Out[(size_t)R * 49152 + blockIdx.x * 256 + threadIdx.x] = curand(&States[blockIdx.x]);
 }
 // One call of each kind in turn, as measured on the GPU.
 __global__ void gpuOrder(curandStateMtgp32_t *S, unsigned *B, float *U, float *N, float *Sg,
@@ -253,13 +257,13 @@ int main() {
 
   // ---- The host API: equal to kernels on the same states in its layout,
   // for both kinds of generator; continued calls; offsets ignored.
-  constexpr int Rounds = 2, N = Rounds * 51200;
+  constexpr int Rounds = 2, N = Rounds * 49152;
   std::vector<unsigned> KernelOut(N), HostOut(N), DevOut(N);
   {
-    curandStateMtgp32_t *S = makeStates(Params, 200);
+    curandStateMtgp32_t *S = makeStates(Params, 192);
     unsigned *D;
     cudaMalloc(&D, N * sizeof(unsigned));
-    drawHostLayout<<<200, 256>>>(S, D, Rounds);
+    drawHostLayout<<<192, 256>>>(S, D, Rounds);
     cudaMemcpy(KernelOut.data(), D, N * 4, cudaMemcpyDeviceToHost);
     cudaFree(D);
     cudaFree(S);
@@ -272,11 +276,13 @@ int main() {
   CHECK(HostOut == KernelOut, "host generator differs from the kernels (first %ld)",
         (long)(std::mismatch(HostOut.begin(), HostOut.end(), KernelOut.begin()).first -
                HostOut.begin()));
+  // The GPU's numbers at these positions (measured, H200): round 1 of
+  // block 7 and 8 after the 192 blocks' round 0.
   CHECK(HostOut[0] == Kats[0].V[0] && HostOut[256] == Kats[1].V[0] &&
-            HostOut[63 * 256] == Kats[2].V[0] && HostOut[199 * 256 + 3] == Kats[3].V[3] &&
-            HostOut[51200 + 5] == Kats[0].V[6],
-        "host generator's layout: %08x %08x %08x %08x %08x", HostOut[0], HostOut[256],
-        HostOut[63 * 256], HostOut[199 * 256 + 3], HostOut[51200 + 5]);
+            HostOut[63 * 256] == Kats[2].V[0] && HostOut[49152 + 5] == Kats[0].V[6] &&
+            HostOut[199 * 256 + 3] == 0x61730200u && HostOut[51200 + 5] == 0xccec8993u,
+        "host generator's layout: %08x %08x %08x %08x %08x %08x", HostOut[0], HostOut[256],
+        HostOut[63 * 256], HostOut[49152 + 5], HostOut[199 * 256 + 3], HostOut[51200 + 5]);
   {
     curandGenerator_t D;
     CHECK(curandCreateGenerator(&D, CURAND_RNG_PSEUDO_MTGP32) == CURAND_STATUS_SUCCESS, "create");
@@ -287,9 +293,9 @@ int main() {
     cudaMemcpy(DevOut.data(), Buf, (N - 1000) * 4, cudaMemcpyDeviceToHost); // behind the generation
     CHECK(std::equal(DevOut.begin(), DevOut.begin() + N - 1000, KernelOut.begin()),
           "stream generator differs from the kernels");
-    // An offset is accepted and ignored (the sequence continues), as a GPU's
-    // MTGP32 generator does.
-    CHECK(curandSetGeneratorOffset(D, 0) == CURAND_STATUS_SUCCESS, "offset");
+    // An offset is refused (CURAND_STATUS_TYPE_ERROR, as a GPU's MTGP32
+    // generator refuses it) and the sequence continues.
+    CHECK(curandSetGeneratorOffset(D, 0) == CURAND_STATUS_TYPE_ERROR, "offset");
     curandGenerate(D, Buf, 1000);
     cudaMemcpy(DevOut.data(), Buf, 1000 * 4, cudaMemcpyDeviceToHost);
     CHECK(std::equal(DevOut.begin(), DevOut.begin() + 1000, KernelOut.begin() + N - 1000),
@@ -305,7 +311,7 @@ int main() {
     cudaMemcpy(Fh.data(), F, 5000 * 4, cudaMemcpyDeviceToHost);
     int Bad = 0;
     for (int I = 0; I < 5000; ++I)
-      Bad += Fh[I] != _curand_uniform(KernelOut[I]);
+      Bad += Fh[I] != hostUniform(KernelOut[I]);
     CHECK(Bad == 0, "curandGenerateUniform: %d differ", Bad);
     cudaFree(F);
     cudaFree(Buf);
@@ -392,8 +398,9 @@ int main() {
     unsigned long long L[4];
     float F[3];
     CHECK(curandGenerateLongLong(G, L, 4) == CURAND_STATUS_TYPE_ERROR, "long long");
-    CHECK(curandGenerateNormal(G, F, 3, 0, 1) == CURAND_STATUS_LENGTH_NOT_MULTIPLE, "odd normal");
+    CHECK(curandGenerateNormal(G, F, 3, 0, 1) == CURAND_STATUS_SUCCESS, "odd normal (one per output)");
     CHECK(curandGeneratePoisson(G, HostOut.data(), 4, 0.0) == CURAND_STATUS_OUT_OF_RANGE, "lambda 0");
+#ifdef __LOOM__ // Loom's checks: cuRAND itself does not check these and a GPU's program faults
     CHECK(curandGenerate(G, nullptr, 4) == CURAND_STATUS_LAUNCH_FAILURE, "null output");
     curandStateMtgp32_t *S;
     cudaMalloc(&S, sizeof(curandStateMtgp32_t));
@@ -406,6 +413,7 @@ int main() {
     CHECK(curandMakeMTGP32Constants(mtgp32dc_params_fast_11213, nullptr) != CURAND_STATUS_SUCCESS,
           "null constants");
     cudaFree(S);
+#endif
   }
   curandDestroyGenerator(G);
   cudaFree(Dev);

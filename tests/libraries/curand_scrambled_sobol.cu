@@ -21,6 +21,9 @@
 #include <cstdio>
 #include <vector>
 
+// cuRAND's float from 32 bits, x 2^-32 + 2^-33 (its own helper is device-only).
+static float hostUniform(unsigned X) { return X * 2.3283064e-10f + 2.3283064e-10f / 2.0f; }
+
 static int Failures = 0;
 #define CHECK(cond, ...)                                                                           \
   do {                                                                                             \
@@ -203,7 +206,7 @@ int main() {
     Bad = 0;
     for (int D = 0; D < Dims; ++D)
       for (int I = 0; I < 100; ++I)
-        Bad += F[D * 100 + I] != _curand_uniform(K32[D * Points + 2000 + I]);
+        Bad += F[D * 100 + I] != hostUniform(K32[D * Points + 2000 + I]);
     CHECK(Bad == 0, "offset 2000: %d differ", Bad);
     CHECK(curandSetPseudoRandomGeneratorSeed(G, 1) == CURAND_STATUS_TYPE_ERROR, "seed");
     CHECK(curandSetQuasiRandomGeneratorDimensions(G, 0) == CURAND_STATUS_OUT_OF_RANGE, "0 dims");
@@ -233,8 +236,10 @@ int main() {
     CHECK(curandGenerate(G, B, Dims) == CURAND_STATUS_TYPE_ERROR, "32-bit from 64");
     curandDestroyGenerator(G);
   }
+#ifdef __LOOM__ // Loom's checks: cuRAND does not check the pointer
   CHECK(curandGetScrambleConstants32(nullptr) == CURAND_STATUS_OUT_OF_RANGE, "null");
   CHECK(curandGetScrambleConstants64(nullptr) == CURAND_STATUS_OUT_OF_RANGE, "null");
+#endif
   if (Failures) {
     std::printf("FAILED: %d\n", Failures);
     return 1;
