@@ -17,6 +17,7 @@
 #include "scheduler/Scheduler.h"
 #include "core/Runtime.h"
 #include "support/ApiError.h"
+#include "support/ErrorTable.h"
 
 #include <cctype>
 #include <cstdio>
@@ -35,11 +36,7 @@ using loom::Runtime;
 
 namespace {
 
-struct DriverError {
-  CUresult Code;
-  const char *Name;
-  const char *Description;
-};
+using DriverError = loom::ErrorInfo<CUresult>;
 
 constexpr DriverError DriverErrors[] = {
 #define LOOM_CU_ERROR(Name, Value, Description) {Name, #Name, Description},
@@ -47,12 +44,7 @@ constexpr DriverError DriverErrors[] = {
 #undef LOOM_CU_ERROR
 };
 
-const DriverError *findDriverError(CUresult Code) {
-  for (const DriverError &E : DriverErrors)
-    if (E.Code == Code)
-      return &E;
-  return nullptr;
-}
+const DriverError *findDriverError(CUresult Code) { return loom::findErrorInfo(DriverErrors, Code); }
 
 CUresult checkDevice(CUdevice Device) {
   return loom::devices::check(Device) ? CUDA_ERROR_INVALID_DEVICE : CUDA_SUCCESS;

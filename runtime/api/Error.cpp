@@ -3,14 +3,11 @@
 #include "cuda_runtime_api.h"
 
 #include "support/ApiError.h"
+#include "support/ErrorTable.h"
 
 namespace {
 
-struct ErrorEntry {
-  cudaError_t Code;
-  const char *Name;
-  const char *Description;
-};
+using ErrorEntry = loom::ErrorInfo<cudaError_t>;
 
 constexpr ErrorEntry ErrorTable[] = {
 #define LOOM_CUDA_ERROR(Name, Value, Description) {Name, #Name, Description},
@@ -18,12 +15,7 @@ constexpr ErrorEntry ErrorTable[] = {
 #undef LOOM_CUDA_ERROR
 };
 
-const ErrorEntry *findError(cudaError_t Code) {
-  for (const ErrorEntry &Entry : ErrorTable)
-    if (Entry.Code == Code)
-      return &Entry;
-  return nullptr;
-}
+const ErrorEntry *findError(cudaError_t Code) { return loom::findErrorInfo(ErrorTable, Code); }
 
 /// What CUDA answers for a value that is not an error code.
 constexpr const char *UnrecognizedError = "unrecognized error code";
