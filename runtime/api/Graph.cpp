@@ -60,7 +60,7 @@ cudaError_t recordOp(const std::function<cudaError_t(cudaStream_t)> &Call, loom:
 cudaError_t makeKernelNode(const cudaKernelNodeParams *P,
                            std::unique_ptr<loom::KernelNodeRecord> *Record, loom::OpRef *Op) {
   if (!P)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue, "kernel node params is null");
   loom::KernelInfo Kernel;
   if (cudaError_t Error = loom::KernelRegistry::get().lookupKernel(P->func, &Kernel))
     return Error;
@@ -68,7 +68,10 @@ cudaError_t makeKernelNode(const cudaKernelNodeParams *P,
   // Where each argument's value is: kernelParams, or one packed buffer.
   std::vector<const void *> Values(D.numArgs);
   if (P->kernelParams && P->extra)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue,
+                          "kernel node params for kernel %p give both kernelParams %p and extra %p",
+                          P->func, static_cast<void *>(P->kernelParams),
+                          static_cast<void *>(P->extra));
   if (P->extra) {
     const unsigned char *Buffer = nullptr;
     size_t BufferSize = 0;
@@ -80,22 +83,30 @@ cudaError_t makeKernelNode(const cudaKernelNodeParams *P,
         BufferSize = *static_cast<const size_t *>(E[1]);
         HaveSize = true;
       } else
-        return cudaErrorInvalidValue;
+        return loom::failWith(cudaErrorInvalidValue,
+                              "kernel node extra for kernel %p has unknown tag %p", P->func, E[0]);
     }
     if (D.numArgs && (!Buffer || !HaveSize))
-      return cudaErrorInvalidValue;
+      return loom::failWith(cudaErrorInvalidValue,
+                            "kernel node extra for kernel %p (%u args) lacks the buffer pointer "
+                            "or size", P->func, unsigned(D.numArgs));
     size_t Offset = 0;
     for (uint32_t I = 0; I < D.numArgs; ++I) {
       size_t Align = D.argAligns[I] ? D.argAligns[I] : 1;
       Offset = (Offset + Align - 1) / Align * Align;
       if (Offset + D.argSizes[I] > BufferSize)
-        return cudaErrorInvalidValue;
+        return loom::failWith(cudaErrorInvalidValue,
+                              "kernel node extra buffer of %zu bytes for kernel %p is too small "
+                              "for argument %u (%zu bytes at offset %zu)", BufferSize, P->func,
+                              unsigned(I), size_t(D.argSizes[I]), Offset);
       Values[I] = Buffer + Offset;
       Offset += D.argSizes[I];
     }
   } else if (D.numArgs) {
     if (!P->kernelParams)
-      return cudaErrorInvalidValue;
+      return loom::failWith(cudaErrorInvalidValue,
+                            "kernel node params for kernel %p (%u args) has null kernelParams",
+                            P->func, unsigned(D.numArgs));
     for (uint32_t I = 0; I < D.numArgs; ++I)
       Values[I] = P->kernelParams[I];
   }
@@ -116,7 +127,9 @@ cudaError_t makeKernelNode(const cudaKernelNodeParams *P,
   // Storage's data is new[]-aligned (16); arguments need at most that.
   for (uint32_t I = 0; I < D.numArgs; ++I) {
     if (!Values[I])
-      return cudaErrorInvalidValue;
+      return loom::failWith(cudaErrorInvalidValue,
+                            "kernel node argument %u of kernel %p is a null pointer", unsigned(I),
+                            P->func);
     std::memcpy(R->Storage.data() + Offsets[I], Values[I], D.argSizes[I]);
     R->Args.push_back(R->Storage.data() + Offsets[I]);
   }
@@ -135,7 +148,7 @@ cudaError_t makeKernelNode(const cudaKernelNodeParams *P,
 
 cudaError_t makeCopyNode(const cudaMemcpy3DParms *P, loom::OpRef *Op) {
   if (!P)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue, "memcpy node params is null");
   return recordOp([&](cudaStream_t S) { return cudaMemcpy3DAsync(P, S); }, Op);
 }
 
@@ -180,16 +193,24 @@ private:
 
 cudaError_t makeSetNode(const cudaMemsetParams *P, loom::OpRef *Op) {
   if (!P || !P->dst)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue, "memset node params %p or its dst is null",
+                          static_cast<const void *>(P));
   if (P->elementSize != 1 && P->elementSize != 2 && P->elementSize != 4)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue, "memset node elementSize %u is not 1, 2 or 4",
+                          unsigned(P->elementSize));
   if (reinterpret_cast<uintptr_t>(P->dst) % P->elementSize)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue,
+                          "memset node dst %p is not aligned to elementSize %u", P->dst,
+                          unsigned(P->elementSize));
   size_t RowBytes = P->width * P->elementSize;
   if (P->height > 1 && P->pitch < RowBytes)
-    return cudaErrorInvalidPitchValue;
+    return loom::failWith(cudaErrorInvalidPitchValue,
+                          "memset node pitch %zu is less than width %zu x elementSize %u", P->pitch,
+                          P->width, unsigned(P->elementSize));
   if (P->height > 1 && P->pitch % P->elementSize)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue,
+                          "memset node pitch %zu is not a multiple of elementSize %u", P->pitch,
+                          unsigned(P->elementSize));
   if (!P->width || !P->height) {
     *Op = nullptr;
     return cudaSuccess;
@@ -218,14 +239,23 @@ cudaError_t checkEvent(cudaEvent_t Event) {
 /// Adds \p N to \p G after \p Deps (all nodes of \p G, no duplicates).
 cudaError_t addNode(cudaGraphNode_t *Out, cudaGraph_t G, const cudaGraphNode_t *Deps,
                     size_t NumDeps, NodeRef N) {
-  if (!Out || !Runtime::get().graphs().isGraph(G) || (NumDeps && !Deps))
-    return cudaErrorInvalidValue;
+  if (!Out)
+    return loom::failWith(cudaErrorInvalidValue, "node output pointer is null");
+  if (!Runtime::get().graphs().isGraph(G))
+    return loom::failWith(cudaErrorInvalidValue, "graph %p is not a live graph",
+                          static_cast<void *>(G));
+  if (NumDeps && !Deps)
+    return loom::failWith(cudaErrorInvalidValue, "%zu dependencies given with a null list",
+                          NumDeps);
   for (size_t I = 0; I < NumDeps; ++I) {
     if (!Deps[I] || Deps[I]->Owner != G)
-      return cudaErrorInvalidValue;
+      return loom::failWith(cudaErrorInvalidValue,
+                            "dependency %zu (node %p) is null or not a node of graph %p", I,
+                            static_cast<void *>(Deps[I]), static_cast<void *>(G));
     for (size_t J = 0; J < I; ++J)
       if (Deps[J] == Deps[I])
-        return cudaErrorInvalidValue;
+        return loom::failWith(cudaErrorInvalidValue, "dependency %zu (node %p) is listed twice", I,
+                              static_cast<void *>(Deps[I]));
   }
   N->Owner = G;
   for (size_t I = 0; I < NumDeps; ++I) {

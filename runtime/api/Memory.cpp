@@ -22,7 +22,7 @@ namespace {
 
 cudaError_t allocate(void **Ptr, size_t Size, AllocKind Kind, unsigned Flags) {
   if (!Ptr)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue, "the result pointer is null (size %zu)", Size);
   if (cudaError_t Error = loom::stickyError())
     return Error;
   Runtime &R = Runtime::get();
@@ -78,12 +78,18 @@ struct Side {
 cudaError_t pitchedSide(const cudaPitchedPtr &P, const cudaPos &Pos, size_t WidthBytes,
                         const cudaExtent &E, Side *Out) {
   if (P.pitch < WidthBytes)
-    return cudaErrorInvalidPitchValue;
+    return loom::failWith(cudaErrorInvalidPitchValue,
+                          "pitch %zu is less than the copy's row of %zu bytes", P.pitch,
+                          WidthBytes);
   if (Pos.x > P.pitch - WidthBytes)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue,
+                          "position x %zu bytes + row %zu bytes exceeds pitch %zu", Pos.x,
+                          WidthBytes, P.pitch);
   // Slices are ysize rows apart; a copy that spans slices must fit in them.
   if ((E.depth > 1 || Pos.z > 0) && (Pos.y > P.ysize || E.height > P.ysize - Pos.y))
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue,
+                          "position y %zu + height %zu rows exceeds the slice's ysize %zu rows",
+                          Pos.y, E.height, P.ysize);
   Out->Pitch = P.pitch;
   Out->SlicePitch = P.pitch * P.ysize;
   Out->Base = static_cast<unsigned char *>(P.ptr) + Pos.z * Out->SlicePitch + Pos.y * P.pitch +
@@ -96,7 +102,10 @@ cudaError_t arraySide(const loom::ArrayView &V, const cudaPos &Pos, const cudaEx
                       Side *Out) {
   if (Pos.x > V.Width || E.width > V.Width - Pos.x || Pos.y > V.Height ||
       E.height > V.Height - Pos.y || Pos.z > V.Depth || E.depth > V.Depth - Pos.z)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue,
+                          "array position (%zu, %zu, %zu) + extent (%zu, %zu, %zu) exceeds array "
+                          "%zux%zux%zu", Pos.x, Pos.y, Pos.z, E.width, E.height, E.depth, V.Width,
+                          V.Height, V.Depth);
   Out->Pitch = V.rowBytes();
   Out->SlicePitch = V.sliceBytes();
   Out->Base = static_cast<unsigned char *>(V.element(Pos.x, Pos.y, Pos.z));
@@ -105,21 +114,29 @@ cudaError_t arraySide(const loom::ArrayView &V, const cudaPos &Pos, const cudaEx
 
 cudaError_t memcpy3D(const cudaMemcpy3DParms *P, cudaStream_t Stream, bool Async) {
   if (!P)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue, "cudaMemcpy3DParms pointer is null");
   if (P->kind < cudaMemcpyHostToHost || P->kind > cudaMemcpyDefault)
-    return cudaErrorInvalidMemcpyDirection;
+    return loom::failWith(cudaErrorInvalidMemcpyDirection, "kind %d is not a cudaMemcpyKind",
+                          int(P->kind));
   // Each side is either an array or a pitched pointer, never both or none.
   if ((P->srcArray != nullptr) == (P->srcPtr.ptr != nullptr) ||
       (P->dstArray != nullptr) == (P->dstPtr.ptr != nullptr))
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue,
+                          "each side must be an array or a pointer, not both or none: src array "
+                          "%p ptr %p, dst array %p ptr %p", static_cast<void *>(P->srcArray),
+                          P->srcPtr.ptr, static_cast<void *>(P->dstArray), P->dstPtr.ptr);
   loom::ArrayView SrcView{}, DstView{};
   if (P->srcArray && !loom::Runtime::get().arrays().view(P->srcArray, &SrcView))
-    return cudaErrorInvalidResourceHandle;
+    return loom::failWith(cudaErrorInvalidResourceHandle, "srcArray %p is not a live CUDA array",
+                          static_cast<void *>(P->srcArray));
   if (P->dstArray && !loom::Runtime::get().arrays().view(P->dstArray, &DstView))
-    return cudaErrorInvalidResourceHandle;
+    return loom::failWith(cudaErrorInvalidResourceHandle, "dstArray %p is not a live CUDA array",
+                          static_cast<void *>(P->dstArray));
   size_t ElementSize = 1;
   if (P->srcArray && P->dstArray && SrcView.ElementSize != DstView.ElementSize)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue,
+                          "srcArray element size %zu differs from dstArray element size %zu",
+                          SrcView.ElementSize, DstView.ElementSize);
   if (P->srcArray)
     ElementSize = SrcView.ElementSize;
   else if (P->dstArray)
@@ -129,7 +146,8 @@ cudaError_t memcpy3D(const cudaMemcpy3DParms *P, cudaStream_t Stream, bool Async
     return cudaSuccess;
   size_t WidthBytes;
   if (__builtin_mul_overflow(E.width, ElementSize, &WidthBytes))
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue, "extent width %zu x element size %zu overflows",
+                          E.width, ElementSize);
   Side Src, Dst;
   cudaError_t Error = P->srcArray ? arraySide(SrcView, P->srcPos, E, &Src)
                                   : pitchedSide(P->srcPtr, P->srcPos, WidthBytes, E, &Src);
@@ -152,11 +170,15 @@ cudaError_t memset3D(cudaPitchedPtr P, int Value, cudaExtent E, cudaStream_t Str
   if (E.width == 0 || E.height == 0 || E.depth == 0)
     return cudaSuccess;
   if (!P.ptr)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue, "pitched pointer is null (extent %zux%zux%zu)",
+                          E.width, E.height, E.depth);
   if (P.pitch < E.width)
-    return cudaErrorInvalidPitchValue;
+    return loom::failWith(cudaErrorInvalidPitchValue, "pitch %zu is less than width %zu bytes",
+                          P.pitch, E.width);
   if (E.depth > 1 && E.height > P.ysize)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue,
+                          "height %zu exceeds the pitched pointer's ysize %zu for a %zu-slice "
+                          "memset", E.height, P.ysize, E.depth);
   return loom::submitSet3D(P.ptr, P.pitch, P.pitch * P.ysize, Value, E.width, E.height,
                            E.depth, Stream, Async);
 }

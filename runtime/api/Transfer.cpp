@@ -19,7 +19,10 @@ bool faulted(const SetOp &) { return false; } // its range is always tracked mem
 /// the calling thread without an op in any queue.
 template <typename OpT, typename... ArgTs> cudaError_t runHere(Runtime &R, ArgTs... Args) {
   if (!profile::Enabled) // no op to describe to the profiler: none is built
-    return OpT::runNow(Args...) ? stickyError() : cudaErrorInvalidValue;
+    return OpT::runNow(Args...)
+               ? stickyError()
+               : failWith(cudaErrorInvalidValue,
+                          "the copy faulted on an unmapped address (a bad host pointer)");
   OpT Inline(Args...);
   int64_t ProfileStart = profile::Enabled ? profile::nowNs() : 0;
   Inline.CallerWaits = true;
@@ -27,7 +30,8 @@ template <typename OpT, typename... ArgTs> cudaError_t runHere(Runtime &R, ArgTs
   if (profile::Enabled)
     profile::ranInline(Inline, ProfileStart);
   if (faulted(Inline))
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue,
+                    "the copy faulted on an unmapped address (a bad host pointer)");
   return stickyError();
 }
 
@@ -78,7 +82,8 @@ cudaError_t submitAndMaybeWait(Runtime &R, cudaStream_t Handle, bool Async, ArgT
   // A copy through an address that is not mapped fails the call, as CUDA's
   // does for a bad host pointer.
   if (faulted(*Keep))
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue,
+                    "the copy faulted on an unmapped address (a bad host pointer)");
   return stickyError();
 }
 } // namespace
@@ -97,10 +102,12 @@ cudaError_t checkTransferSide(Allocator &Map, const void *Ptr, size_t Pitch, siz
   size_t Extent = Width, Span;
   if (Height > 1 && (__builtin_mul_overflow(Height - 1, Pitch, &Span) ||
                      __builtin_add_overflow(Extent, Span, &Extent)))
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue, "%zu rows of pitch %zu overflow the address space",
+                    Height, Pitch);
   if (Depth > 1 && (__builtin_mul_overflow(Depth - 1, SlicePitch, &Span) ||
                     __builtin_add_overflow(Extent, Span, &Extent)))
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue,
+                    "%zu slices of slice pitch %zu overflow the address space", Depth, SlicePitch);
   switch (Map.classify(Ptr, Extent)) {
   case RangeStatus::Inside:
     return cudaSuccess;
@@ -112,28 +119,36 @@ cudaError_t checkTransferSide(Allocator &Map, const void *Ptr, size_t Pitch, siz
       *Untracked = true;
     // A device side may also be a __device__ variable's storage whose
     // address the program has from elsewhere (a managed variable's &x).
-    return !MustBeDevice || KernelRegistry::get().containsVarRange(Ptr, Extent)
-               ? cudaSuccess
-               : cudaErrorInvalidValue;
+    if (!MustBeDevice || KernelRegistry::get().containsVarRange(Ptr, Extent))
+      return cudaSuccess;
+    return failWith(cudaErrorInvalidValue,
+                    "%p + %zu bytes is host memory where the copy's kind needs device memory",
+                    Ptr, Extent);
   case RangeStatus::Invalid:
     break;
   }
-  return cudaErrorInvalidValue;
+  return failWith(cudaErrorInvalidValue, "%p + %zu bytes is not inside one allocation", Ptr,
+                  Extent);
 }
 
 cudaError_t submitCopy3D(const CopyShape &C, cudaMemcpyKind Kind, cudaStream_t Handle,
                          bool Async) {
   if (Kind < cudaMemcpyHostToHost || Kind > cudaMemcpyDefault)
-    return cudaErrorInvalidMemcpyDirection;
+    return failWith(cudaErrorInvalidMemcpyDirection, "kind %d is not a cudaMemcpyKind", int(Kind));
   if (C.Width == 0 || C.Height == 0 || C.Depth == 0)
     return cudaSuccess;
   if (!C.Dst || !C.Src)
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue, "null pointer: dst %p, src %p", C.Dst, C.Src);
   if (C.DstPitch < C.Width || C.SrcPitch < C.Width)
-    return cudaErrorInvalidPitchValue;
+    return failWith(cudaErrorInvalidPitchValue,
+                    "pitch less than the row of %zu bytes: dst pitch %zu, src pitch %zu", C.Width,
+                    C.DstPitch, C.SrcPitch);
   if (C.Depth > 1 && (C.DstSlicePitch < C.DstPitch * (C.Height - 1) + C.Width ||
                       C.SrcSlicePitch < C.SrcPitch * (C.Height - 1) + C.Width))
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue,
+                    "slice pitch less than the slice of %zu rows of %zu bytes: dst slice pitch "
+                    "%zu, src slice pitch %zu", C.Height, C.Width, C.DstSlicePitch,
+                    C.SrcSlicePitch);
   const bool DstDevice = Kind == cudaMemcpyHostToDevice || Kind == cudaMemcpyDeviceToDevice;
   const bool SrcDevice = Kind == cudaMemcpyDeviceToHost || Kind == cudaMemcpyDeviceToDevice;
   // One Runtime::get() per call: it is not free (std::call_once).
@@ -168,11 +183,14 @@ cudaError_t submitSet3D(void *Dst, size_t Pitch, size_t SlicePitch, int Value, s
   if (Width == 0 || Height == 0 || Depth == 0)
     return cudaSuccess;
   if (!Dst)
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue, "dst is null (%zux%zux%zu bytes)", Width, Height, Depth);
   if (Height > 1 && Pitch < Width)
-    return cudaErrorInvalidPitchValue;
+    return failWith(cudaErrorInvalidPitchValue, "pitch %zu is less than the row of %zu bytes",
+                    Pitch, Width);
   if (Depth > 1 && SlicePitch < Pitch * (Height - 1) + Width)
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue,
+                    "slice pitch %zu is less than the slice of %zu rows of pitch %zu", SlicePitch,
+                    Height, Pitch);
   Runtime &R = Runtime::get();
   if (cudaError_t Error = checkTransferSide(R.allocator(), Dst, Pitch, SlicePitch, Width, Height,
                                             Depth, /*MustBeDevice=*/true))

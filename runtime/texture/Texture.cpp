@@ -7,6 +7,7 @@
 #include "driver_functions.h"
 #include "memory/Array.h"
 #include "scheduler/Scheduler.h"
+#include "support/ApiError.h"
 
 #include <cstring>
 
@@ -37,20 +38,29 @@ cudaError_t TextureTable::create(const cudaResourceDesc &Res, const cudaTextureD
   R.Tex = Tex;
   for (int I = 0; I < 3; ++I)
     if (!validAddressMode(Tex.addressMode[I]))
-      return cudaErrorInvalidValue;
+      return failWith(cudaErrorInvalidValue,
+                      "texture desc addressMode[%d] %d is not a cudaTextureAddressMode", I,
+                      int(Tex.addressMode[I]));
   if ((Tex.filterMode != cudaFilterModePoint && Tex.filterMode != cudaFilterModeLinear) ||
       (Tex.readMode != cudaReadModeElementType && Tex.readMode != cudaReadModeNormalizedFloat))
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue,
+                    "texture desc filterMode %d / readMode %d is not a valid mode",
+                    int(Tex.filterMode), int(Tex.readMode));
 
   switch (Res.resType) {
   case cudaResourceTypeArray: {
     if (!Res.res.array.array)
-      return cudaErrorInvalidValue;
+      return failWith(cudaErrorInvalidValue, "resource desc of type array has a null array");
     ArrayView V;
     if (!Runtime::get().arrays().view(Res.res.array.array, &V))
-      return cudaErrorInvalidResourceHandle;
+      return failWith(cudaErrorInvalidResourceHandle,
+                      "resource desc array %p is not a live CUDA array",
+                      static_cast<void *>(Res.res.array.array));
     if (!setFormat(R, V.Desc))
-      return cudaErrorInvalidChannelDescriptor;
+      return failWith(cudaErrorInvalidChannelDescriptor,
+                      "array %p has an invalid channel format (%d,%d,%d,%d kind %d)",
+                      static_cast<void *>(Res.res.array.array), V.Desc.x, V.Desc.y, V.Desc.z,
+                      V.Desc.w, int(V.Desc.f));
     R.Base = V.Base;
     R.Width = V.Width;
     R.Height = V.Height;
@@ -63,16 +73,24 @@ cudaError_t TextureTable::create(const cudaResourceDesc &Res, const cudaTextureD
   case cudaResourceTypeMipmappedArray: {
     std::vector<cudaArray_t> Levels;
     if (!Res.res.mipmap.mipmap)
-      return cudaErrorInvalidValue;
+      return failWith(cudaErrorInvalidValue,
+                      "resource desc of type mipmapped array has a null mipmap");
     if (!mipmappedLevels(Res.res.mipmap.mipmap, &Levels))
-      return cudaErrorInvalidResourceHandle;
+      return failWith(cudaErrorInvalidResourceHandle,
+                      "resource desc mipmap %p is not a live mipmapped array",
+                      static_cast<void *>(Res.res.mipmap.mipmap));
     for (size_t L = 0; L < Levels.size(); ++L) {
       ArrayView V;
       if (!Runtime::get().arrays().view(Levels[L], &V))
-        return cudaErrorInvalidResourceHandle;
+        return failWith(cudaErrorInvalidResourceHandle,
+                        "level %zu of mipmapped array %p is not a live CUDA array", L,
+                        static_cast<void *>(Res.res.mipmap.mipmap));
       if (L == 0) {
         if (!setFormat(R, V.Desc))
-          return cudaErrorInvalidChannelDescriptor;
+          return failWith(cudaErrorInvalidChannelDescriptor,
+                          "mipmapped array %p has an invalid channel format (%d,%d,%d,%d kind %d)",
+                          static_cast<void *>(Res.res.mipmap.mipmap), V.Desc.x, V.Desc.y, V.Desc.z,
+                          V.Desc.w, int(V.Desc.f));
         R.Base = V.Base;
         R.Width = V.Width;
         R.Height = V.Height;
@@ -88,12 +106,17 @@ cudaError_t TextureTable::create(const cudaResourceDesc &Res, const cudaTextureD
   }
   case cudaResourceTypeLinear: {
     if (!Res.res.linear.devPtr)
-      return cudaErrorInvalidValue;
+      return failWith(cudaErrorInvalidValue, "resource desc of type linear has a null devPtr");
     size_t ElementSize = setFormat(R, Res.res.linear.desc);
     if (!ElementSize)
-      return cudaErrorInvalidChannelDescriptor;
+      return failWith(cudaErrorInvalidChannelDescriptor,
+                      "linear resource channel format (%d,%d,%d,%d kind %d) is invalid",
+                      Res.res.linear.desc.x, Res.res.linear.desc.y, Res.res.linear.desc.z,
+                      Res.res.linear.desc.w, int(Res.res.linear.desc.f));
     if (Res.res.linear.sizeInBytes < ElementSize)
-      return cudaErrorInvalidValue;
+      return failWith(cudaErrorInvalidValue,
+                      "linear resource sizeInBytes %zu is smaller than one %zu-byte element",
+                      Res.res.linear.sizeInBytes, ElementSize);
     R.Base = static_cast<const unsigned char *>(Res.res.linear.devPtr);
     R.Width = Res.res.linear.sizeInBytes / ElementSize;
     R.RowPitch = R.SlicePitch = R.Width * ElementSize;
@@ -103,12 +126,18 @@ cudaError_t TextureTable::create(const cudaResourceDesc &Res, const cudaTextureD
   case cudaResourceTypePitch2D: {
     const auto &P = Res.res.pitch2D;
     if (!P.devPtr || P.width == 0 || P.height == 0)
-      return cudaErrorInvalidValue;
+      return failWith(cudaErrorInvalidValue,
+                      "pitch2D resource devPtr %p, width %zu, height %zu: none may be 0", P.devPtr,
+                      P.width, P.height);
     size_t ElementSize = setFormat(R, P.desc);
     if (!ElementSize)
-      return cudaErrorInvalidChannelDescriptor;
+      return failWith(cudaErrorInvalidChannelDescriptor,
+                      "pitch2D resource channel format (%d,%d,%d,%d kind %d) is invalid", P.desc.x,
+                      P.desc.y, P.desc.z, P.desc.w, int(P.desc.f));
     if (P.pitchInBytes / ElementSize < P.width)
-      return cudaErrorInvalidValue;
+      return failWith(cudaErrorInvalidValue,
+                      "pitch2D pitchInBytes %zu is less than width %zu x %zu-byte elements",
+                      P.pitchInBytes, P.width, ElementSize);
     R.Base = static_cast<const unsigned char *>(P.devPtr);
     R.Width = P.width;
     R.Height = P.height;
@@ -117,7 +146,8 @@ cudaError_t TextureTable::create(const cudaResourceDesc &Res, const cudaTextureD
     break;
   }
   default:
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue, "resource desc resType %d is not a cudaResourceType",
+                    int(Res.resType));
   }
 
   bool IntegerFormat = R.Kind != cudaChannelFormatKindFloat;
@@ -135,7 +165,9 @@ cudaError_t TextureTable::create(const cudaResourceDesc &Res, const cudaTextureD
   if (R.NumLevels) {
     if (Tex.mipmapFilterMode != cudaFilterModePoint &&
         Tex.mipmapFilterMode != cudaFilterModeLinear)
-      return cudaErrorInvalidValue;
+      return failWith(cudaErrorInvalidValue,
+                      "texture desc mipmapFilterMode %d is not a cudaTextureFilterMode",
+                      int(Tex.mipmapFilterMode));
     R.MipLinear = Tex.mipmapFilterMode == cudaFilterModeLinear && !R.IntResult;
     R.LevelBias = Tex.mipmapLevelBias;
     R.MinLevel = Tex.minMipmapLevelClamp;
@@ -153,7 +185,8 @@ cudaError_t TextureTable::create(const cudaResourceDesc &Res, const cudaTextureD
 cudaError_t TextureTable::destroyLocked(cudaTextureObject_t Handle) {
   std::unique_ptr<TextureRecord> Record = Objects.take(handlePointer(Handle));
   if (!Record)
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue, "texture object %#llx is not a live texture object",
+                    static_cast<unsigned long long>(Handle));
   Objects.release(std::move(Record));
   return cudaSuccess;
 }
@@ -199,7 +232,8 @@ cudaError_t TextureTable::createMipmapped(const cudaChannelFormatDesc &Desc, cud
                                           unsigned NumLevels, unsigned Flags,
                                           cudaMipmappedArray_t *Out) {
   if (!Extent.width)
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue, "mipmapped array extent width is 0 (extent %zux%zux%zu)",
+                    Extent.width, Extent.height, Extent.depth);
   size_t Largest = Extent.width;
   bool Layers = Flags & (cudaArrayLayered | cudaArrayCubemap);
   if (Extent.height > Largest)
@@ -212,7 +246,8 @@ cudaError_t TextureTable::createMipmapped(const cudaChannelFormatDesc &Desc, cud
   // CUDA clamps the level count to [1, full chain].
   unsigned Count = NumLevels == 0 ? 1 : (NumLevels > Full ? Full : NumLevels);
   if (Count > MaxMipLevels)
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue, "%u mip levels exceed Loom's limit of %u", Count,
+                    unsigned(MaxMipLevels));
   auto Mip = std::make_unique<cudaMipmappedArray>();
   Mip->Desc = Desc;
   Mip->Extent = Extent;
@@ -276,12 +311,15 @@ cudaError_t TextureTable::bindReference(const textureReference *Ref, const cudaR
     std::lock_guard<std::mutex> Lock(M);
     auto It = Refs.find(Ref);
     if (It == Refs.end())
-      return cudaErrorInvalidTexture;
+      return failWith(cudaErrorInvalidTexture,
+                      "texture reference %p was not registered by any module",
+                      static_cast<const void *>(Ref));
     ReadMode = It->second.ReadMode;
   }
   uint64_t *Slot = deviceSlot(Ref);
   if (!Slot)
-    return cudaErrorInvalidTexture;
+    return failWith(cudaErrorInvalidTexture, "texture reference %p has no device variable to bind",
+                    static_cast<const void *>(Ref));
 
   cudaTextureDesc Tex;
   std::memset(&Tex, 0, sizeof(Tex));
@@ -312,7 +350,9 @@ cudaError_t TextureTable::unbindReference(const textureReference *Ref) {
   {
     std::lock_guard<std::mutex> Lock(M);
     if (!Refs.count(Ref))
-      return cudaErrorInvalidTexture;
+      return failWith(cudaErrorInvalidTexture,
+                      "texture reference %p was not registered by any module",
+                      static_cast<const void *>(Ref));
   }
   uint64_t *Slot = deviceSlot(Ref);
   Runtime::get().scheduler().waitAll();
