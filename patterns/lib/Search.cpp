@@ -76,9 +76,22 @@ void positions(const ExprP &e, std::vector<int> &path, std::vector<std::vector<i
   }
 }
 
-/// The steps alone (no completion).
-std::optional<ExprP> applyRaw(const ExprP &body, const std::vector<SearchStep> &steps) {
-  ExprP e = body;
+/// Type-checks the program whose lambda is fn with body as its body (rules
+/// check sub-expressions, whose free parameters need the types this binds).
+void typeCheckWithBody(const ExprP &fn, const ExprP &body) {
+  std::vector<ExprP> kids = fn->kids;
+  kids.back() = body;
+  ExprP f = withKids(fn, kids);
+  std::vector<TypeP> ins;
+  for (int i = 0; i < f->count; ++i)
+    ins.push_back(f->kids[i]->type);
+  typeCheckFun(f, ins);
+}
+
+/// The steps alone (no completion), applied to the body of the program's lambda fn.
+std::optional<ExprP> applyRaw(const ExprP &fn, const std::vector<SearchStep> &steps) {
+  ExprP e = lambdaBody(fn);
+  typeCheckWithBody(fn, e);
   for (auto &st : steps) {
     auto m = moveNamed(st.move);
     if (!m)
@@ -87,6 +100,7 @@ std::optional<ExprP> applyRaw(const ExprP &body, const std::vector<SearchStep> &
     if (!r)
       return std::nullopt;
     e = *r;
+    typeCheckWithBody(fn, e);
   }
   return e;
 }
@@ -122,7 +136,7 @@ std::vector<std::string> searchMoves(const SearchOptions &o) {
 }
 
 std::optional<Program> applySteps(const Program &p, const std::vector<SearchStep> &steps) {
-  auto e = applyRaw(lambdaBody(p.fun), steps);
+  auto e = applyRaw(p.fun, steps);
   if (!e)
     return std::nullopt;
   std::vector<ExprP> kids = p.fun->kids;
@@ -184,14 +198,14 @@ SearchResult searchRewrites(const ProgramDef &d, const std::map<std::string, int
       << o.budgetSeconds << " s, CPU " << cpuModel() << ")\n";
 
   // Times q with each block size; returns the best of them.
-  auto timeProgram = [&](SearchCandidate c, const std::optional<Program> &q) {
+  auto timeProgram = [&](SearchCandidate c, const std::optional<Program> &q, const std::vector<int> &blocks) {
     SearchCandidate best = c;
     best.medianMs = -1;
     if (!q) {
       best.note = "does not lower";
       return best;
     }
-    for (int block : o.blockSizes) {
+    for (int block : blocks) {
       c.blockSize = block;
       c.medianMs = -1;
       c.note.clear();
@@ -201,7 +215,11 @@ SearchResult searchRewrites(const ProgramDef &d, const std::map<std::string, int
         cg.blockSize = block;
         GeneratedCode code = generate(*q, cg);
         validateSizes(code, sizes);
-        auto seen = timedSources.find(code.source);
+        // The same code but for the expression quoted in its first lines.
+        std::string key = code.source.substr(std::min(code.source.find("#include"), code.source.size()));
+        for (auto &fl : code.compileFlags)
+          key += "\n" + fl;
+        auto seen = timedSources.find(key);
         if (seen != timedSources.end()) {
           c.medianMs = seen->second;
           c.note = "same code as an earlier candidate";
@@ -216,7 +234,7 @@ SearchResult searchRewrites(const ProgramDef &d, const std::map<std::string, int
               c.medianMs = -1;
               break;
             }
-          timedSources[code.source] = c.medianMs;
+          timedSources[key] = c.medianMs;
         }
       } catch (const Error &e) {
         c.note = std::string(e.what()).substr(0, 70);
@@ -243,7 +261,7 @@ SearchResult searchRewrites(const ProgramDef &d, const std::map<std::string, int
   // search must match or beat, timed in the same run.
   SearchCandidate def;
   def.isDefault = true;
-  res.baseline = timeProgram(def, rewrite(high, d.derive(DeriveParams{})));
+  res.baseline = timeProgram(def, rewrite(high, d.derive(DeriveParams{})), o.blockSizes);
 
   std::vector<std::string> moves = searchMoves(o);
   std::vector<SearchCandidate> frontier = {SearchCandidate{}};
@@ -253,7 +271,7 @@ SearchResult searchRewrites(const ProgramDef &d, const std::map<std::string, int
   for (int depth = 1; depth <= o.depth && !frontier.empty() && !outOfTime; ++depth) {
     std::vector<SearchCandidate> children;
     for (auto &s : frontier) {
-      auto e = applyRaw(lambdaBody(high.fun), s.steps);
+      auto e = applyRaw(high.fun, s.steps);
       if (!e)
         continue;
       std::vector<std::vector<int>> paths;
@@ -279,7 +297,9 @@ SearchResult searchRewrites(const ProgramDef &d, const std::map<std::string, int
         outOfTime = true;
         break;
       }
-      SearchCandidate t = timeProgram(c, applySteps(high, c.steps));
+      // One launch shape while searching (each costs a compile); the others
+      // for the best sequence at the end.
+      SearchCandidate t = timeProgram(c, applySteps(high, c.steps), {o.blockSizes.at(0)});
       t.steps = c.steps;
       // Children that do not lower yet stay in the beam at the end (their
       // next step may make them lowerable); timed ones are ranked.
@@ -294,6 +314,10 @@ SearchResult searchRewrites(const ProgramDef &d, const std::map<std::string, int
   if (!res.ok) {
     out << d.name << ": no candidate ran\n";
     return res;
+  }
+  if (!res.best.isDefault && o.blockSizes.size() > 1) {
+    SearchCandidate b = res.best;
+    timeProgram(b, applySteps(high, b.steps), std::vector<int>(o.blockSizes.begin() + 1, o.blockSizes.end()));
   }
   std::ofstream f(cf);
   f << res.best.blockSize << " " << res.best.medianMs << " " << res.best.isDefault << " " << res.best.steps.size() << "\n";

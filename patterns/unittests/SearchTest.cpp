@@ -42,6 +42,10 @@ TEST(SearchTest, FindsAtLeastTheDefaultAndReplaysFromCache) {
   for (auto &c : r.tried)
     searched |= !c.isDefault && !c.steps.empty();
   EXPECT_TRUE(searched) << "no rewrite sequence was timed\n" << report.str();
+  // Every sequence that ran replays on a freshly built program (types and all).
+  for (auto &c : r.tried)
+    if (!c.isDefault && c.medianMs >= 0)
+      EXPECT_TRUE(applySteps(d.build(), c.steps).has_value()) << c.expr;
   EXPECT_NE(report.str().find("(default derivation)"), std::string::npos) << report.str();
 
   // Every step names a move the search knows, and the steps replay.
@@ -50,7 +54,7 @@ TEST(SearchTest, FindsAtLeastTheDefaultAndReplaysFromCache) {
     for (auto &st : r.best.steps)
       EXPECT_NE(std::find(moves.begin(), moves.end(), st.move), moves.end()) << st.str();
     auto q = applySteps(d.build(), r.best.steps);
-    ASSERT_TRUE(q);
+    ASSERT_TRUE(q) << report.str();
     // The same expression (parameter numbers aside: a replay makes fresh ones).
     auto noDigits = [](std::string t) {
       t.erase(std::remove_if(t.begin(), t.end(), [](char ch) { return isdigit((unsigned char)ch); }), t.end());
