@@ -3,6 +3,7 @@
 #include "core/Graph.h"
 #include "core/Handles.h"
 #include "core/Runtime.h"
+#include "support/ApiError.h"
 
 #include <algorithm>
 
@@ -31,10 +32,13 @@ cudaError_t Runtime::enqueue(const std::shared_ptr<Stream> &S, OpRef O, const Op
     std::lock_guard<std::mutex> Lock(CaptureM);
     if (const std::shared_ptr<CaptureSession> &C = S->Capture) {
       if (C->Invalidated)
-        return cudaErrorStreamCaptureInvalidated;
+        return failWith(cudaErrorStreamCaptureInvalidated,
+                        "the stream's capture was invalidated by an earlier illegal call");
       if (!O->clone()) { // probe: the op must be replayable
         invalidateLocked(*C);
-        return cudaErrorStreamCaptureUnsupported;
+        return failWith(cudaErrorStreamCaptureUnsupported,
+                        "the stream is capturing and this operation cannot be recorded into a "
+                        "graph");
       }
       auto Node = std::make_unique<CUgraphNode_st>();
       Node->Type = nodeTypeOf(*O);
@@ -58,7 +62,9 @@ cudaError_t Runtime::enqueue(const std::shared_ptr<Stream> &S, OpRef O, const Op
             Implicit = true;
           }
       if (Implicit)
-        return cudaErrorStreamCaptureImplicit;
+        return failWith(cudaErrorStreamCaptureImplicit,
+                        "the legacy default stream was used while a blocking stream is capturing "
+                        "(implicit dependency)");
     }
   }
   if (MayRunHere && !WaitFor && scheduler().tryRunHere(S, O))
@@ -73,7 +79,8 @@ cudaError_t Runtime::checkBlockingCall(const std::shared_ptr<Stream> &S) {
   std::lock_guard<std::mutex> Lock(CaptureM);
   if (S->Capture) {
     invalidateLocked(*S->Capture);
-    return cudaErrorStreamCaptureUnsupported;
+    return failWith(cudaErrorStreamCaptureUnsupported,
+                    "a blocking call on a capturing stream (the capture is now invalidated)");
   }
   if (!S->IsLegacyDefault)
     return cudaSuccess;
@@ -100,10 +107,11 @@ cudaError_t Runtime::checkDeviceWideCall() {
 cudaError_t Runtime::beginCapture(const std::shared_ptr<Stream> &S,
                                   cudaStreamCaptureMode Mode) {
   if (S->IsLegacyDefault)
-    return cudaErrorStreamCaptureUnsupported; // the legacy stream cannot capture
+    return failWith(cudaErrorStreamCaptureUnsupported,
+                    "the legacy default stream cannot be captured");
   std::lock_guard<std::mutex> Lock(CaptureM);
   if (S->Capture)
-    return cudaErrorIllegalState;
+    return failWith(cudaErrorIllegalState, "the stream is already capturing");
   auto C = std::make_shared<CaptureSession>();
   C->Graph = Runtime::get().graphs().createGraph();
   C->Mode = Mode;
@@ -123,11 +131,14 @@ cudaError_t Runtime::endCapture(const std::shared_ptr<Stream> &S, cudaGraph_t *G
     std::lock_guard<std::mutex> Lock(CaptureM);
     C = S->Capture;
     if (!C)
-      return cudaErrorIllegalState;
+      return failWith(cudaErrorIllegalState, "the stream is not capturing");
     if (C->Origin != S)
-      return cudaErrorStreamCaptureUnmatched;
+      return failWith(cudaErrorStreamCaptureUnmatched,
+                      "the stream joined a capture begun on another stream; end it on the origin "
+                      "stream");
     if (C->Mode != cudaStreamCaptureModeRelaxed && C->Thread != std::this_thread::get_id())
-      return cudaErrorStreamCaptureWrongThread;
+      return failWith(cudaErrorStreamCaptureWrongThread,
+                      "a capture in mode %d must end on the thread that began it", int(C->Mode));
     for (const std::shared_ptr<Stream> &M : C->Members)
       M->Capture.reset();
     C->Members.clear();
@@ -139,7 +150,8 @@ cudaError_t Runtime::endCapture(const std::shared_ptr<Stream> &S, cudaGraph_t *G
   if (C->Invalidated) {
     Runtime::get().graphs().destroyGraph(C->Graph);
     *Graph = nullptr;
-    return cudaErrorStreamCaptureInvalidated;
+    return failWith(cudaErrorStreamCaptureInvalidated,
+                    "the capture was invalidated by an illegal call while it ran");
   }
   *Graph = C->Graph;
   return cudaSuccess;

@@ -1,6 +1,7 @@
 // KernelRegistry.cpp - stub/variable registration and lazy resolution against device modules.
 // SPDX-License-Identifier: Apache-2.0
 #include "core/KernelRegistry.h"
+#include "support/ApiError.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -142,19 +143,25 @@ cudaError_t KernelRegistry::resolveLocked(StubRecord &Record) {
   if (Record.Desc)
     return cudaSuccess;
   if (Record.Module->Foreign)
-    return cudaErrorNoKernelImageForDevice;
+    return failWith(cudaErrorNoKernelImageForDevice,
+                    "kernel %s is in a fat binary Loom did not compile (no CPU code for it)",
+                    Record.Name.c_str());
   auto It = Modules.find(Record.Module->Key);
   if (It == Modules.end())
-    return cudaErrorInvalidDeviceFunction;
+    return failWith(cudaErrorInvalidDeviceFunction, "kernel %s: its module %s was not registered",
+                    Record.Name.c_str(), Record.Module->Key.c_str());
   if (It->second.AbiMismatch)
-    return cudaErrorInvalidKernelImage;
+    return failWith(cudaErrorInvalidKernelImage,
+                    "kernel %s: module %s was built for another Loom ABI (recompile it with this "
+                    "loomcc)", Record.Name.c_str(), Record.Module->Key.c_str());
   const LoomModuleDesc *Module = It->second.Desc;
   for (uint32_t I = 0; I < Module->numKernels; ++I)
     if (Module->kernels[I].name && Record.Name == Module->kernels[I].name) {
       Record.Desc = &Module->kernels[I];
       return cudaSuccess;
     }
-  return cudaErrorInvalidDeviceFunction;
+  return failWith(cudaErrorInvalidDeviceFunction, "kernel %s is not in its module %s",
+                  Record.Name.c_str(), Module->key ? Module->key : "?");
 }
 
 namespace {
@@ -180,7 +187,8 @@ cudaError_t KernelRegistry::lookupKernel(const void *Stub, KernelInfo *Out) {
   std::lock_guard<std::mutex> Lock(M);
   auto It = Stubs.find(Stub);
   if (It == Stubs.end())
-    return cudaErrorInvalidDeviceFunction;
+    return failWith(cudaErrorInvalidDeviceFunction, "function %p is not a registered kernel stub",
+                    Stub);
   if (cudaError_t Error = resolveLocked(It->second))
     return Error;
   Out->Desc = It->second.Desc;
@@ -202,7 +210,8 @@ cudaError_t KernelRegistry::setAttributes(const void *Stub, const KernelAttribut
   std::lock_guard<std::mutex> Lock(M);
   auto It = Stubs.find(Stub);
   if (It == Stubs.end())
-    return cudaErrorInvalidDeviceFunction;
+    return failWith(cudaErrorInvalidDeviceFunction, "function %p is not a registered kernel stub",
+                    Stub);
   It->second.Attrs = Attrs;
   Generation.fetch_add(1, std::memory_order_release);
   return cudaSuccess;
@@ -241,10 +250,12 @@ cudaError_t KernelRegistry::lookupVar(const void *HostVar, void **Address, size_
   std::lock_guard<std::mutex> Lock(M);
   auto It = Vars.find(HostVar);
   if (It == Vars.end())
-    return cudaErrorInvalidSymbol;
+    return failWith(cudaErrorInvalidSymbol, "symbol %p is not a registered __device__ variable",
+                    HostVar);
   const LoomVarDesc *Desc = findVarLocked(It->second);
   if (!Desc)
-    return cudaErrorInvalidSymbol;
+    return failWith(cudaErrorInvalidSymbol, "symbol %p (%s) has no definition in its module",
+                    HostVar, It->second.Name.c_str());
   // A managed variable lives in the host's shadow, shared with kernels.
   *Address = (Desc->flags & LOOM_VAR_MANAGED) ? const_cast<void *>(HostVar) : Desc->address;
   *Size = static_cast<size_t>(Desc->size);

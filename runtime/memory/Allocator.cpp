@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "memory/Allocator.h"
 
+#include "support/ApiError.h"
+
 #include <cstdlib>
 #include <iterator>
 #include <sys/mman.h>
@@ -13,17 +15,18 @@ Allocator::~Allocator() { releaseAll(); }
 
 cudaError_t Allocator::allocate(size_t Size, AllocKind Kind, unsigned Flags, void **Out) {
   if (!Out)
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue, "the result pointer is null (size %zu)", Size);
   *Out = nullptr;
   if (Size == 0)
     return cudaSuccess;
   if (Size > Limit || Size > SIZE_MAX - HugePageBytes)
-    return cudaErrorMemoryAllocation;
+    return failWith(cudaErrorMemoryAllocation,
+                    "%zu bytes exceed the device memory limit of %zu bytes", Size, Limit);
   size_t Rounded = roundedSize(Size);
   bool Huge = huge(Size);
   void *Ptr = std::aligned_alloc(Huge ? HugePageBytes : Alignment, Rounded);
   if (!Ptr)
-    return cudaErrorMemoryAllocation;
+    return failWith(cudaErrorMemoryAllocation, "out of host memory for %zu bytes", Rounded);
   // A GPU maps device memory with large pages; kernels written for it stride
   // across memory freely (a grid-stride loop jumps gridDim * blockDim
   // elements per step, a column walk a row per thread), which on 4 KiB pages
@@ -50,7 +53,9 @@ cudaError_t Allocator::release(void *Ptr, unsigned Kinds) {
   auto It = Allocations.find(reinterpret_cast<uintptr_t>(Ptr));
   if (It == Allocations.end() || !(Kinds & bit(It->second.Kind)) ||
       It->second.Kind == AllocKind::Registered || It->second.Kind == AllocKind::Symbol)
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue,
+                    "pointer %p is not the start of a live allocation of the kind this call frees",
+                    Ptr);
   InUse -= roundedSize(It->second.Size);
   Freed[FreedNext++ % FreedKept] = It->second;
   Allocations.erase(It);
@@ -61,17 +66,21 @@ cudaError_t Allocator::release(void *Ptr, unsigned Kinds) {
 
 cudaError_t Allocator::registerHost(void *Ptr, size_t Size, unsigned Flags) {
   if (!Ptr || Size == 0)
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue, "host range %p + %zu bytes is null or empty", Ptr, Size);
   std::unique_lock<std::shared_mutex> Lock(M);
   auto Base = reinterpret_cast<uintptr_t>(Ptr);
   // Reject overlap with any tracked range.
   auto Next = Allocations.lower_bound(Base);
   if (Next != Allocations.end() && Next->first < Base + Size)
-    return cudaErrorHostMemoryAlreadyRegistered;
+    return failWith(cudaErrorHostMemoryAlreadyRegistered,
+                    "host range %p + %zu bytes overlaps memory already registered or allocated at "
+                    "%p", Ptr, Size, reinterpret_cast<void *>(Next->first));
   if (Next != Allocations.begin()) {
     auto Prev = std::prev(Next);
     if (Prev->first + Prev->second.Size > Base)
-      return cudaErrorHostMemoryAlreadyRegistered;
+      return failWith(cudaErrorHostMemoryAlreadyRegistered,
+                      "host range %p + %zu bytes overlaps memory already registered or allocated "
+                      "at %p", Ptr, Size, reinterpret_cast<void *>(Prev->first));
   }
   Allocations[Base] = Allocation{Base, Size, AllocKind::Registered, Flags};
   Generation.fetch_add(1, std::memory_order_release);
@@ -82,7 +91,8 @@ cudaError_t Allocator::unregisterHost(void *Ptr) {
   std::unique_lock<std::shared_mutex> Lock(M);
   auto It = Allocations.find(reinterpret_cast<uintptr_t>(Ptr));
   if (It == Allocations.end() || It->second.Kind != AllocKind::Registered)
-    return cudaErrorHostMemoryNotRegistered;
+    return failWith(cudaErrorHostMemoryNotRegistered,
+                    "host pointer %p is not the start of a registered range", Ptr);
   Allocations.erase(It);
   Generation.fetch_add(1, std::memory_order_release);
   return cudaSuccess;

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "memory/Array.h"
 
+#include "support/ApiError.h"
+
 #include <cstdlib>
 
 namespace loom {
@@ -43,34 +45,49 @@ cudaError_t ArrayTable::create(const cudaChannelFormatDesc &Desc, cudaExtent Ext
                              cudaArrayTextureGather | cudaArrayColorAttachment |
                              cudaArraySparse | cudaArrayDeferredMapping;
   if (!Out || (Flags & ~Known))
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue,
+                    "array output pointer %p is null or flags %#x has unknown bits",
+                    static_cast<void *>(Out), Flags);
   if (Flags & (cudaArraySparse | cudaArrayDeferredMapping | cudaArrayColorAttachment))
-    return cudaErrorNotSupported;
+    return failWith(cudaErrorNotSupported,
+                    "array flags %#x ask for sparse, deferred-mapping or color-attachment arrays, "
+                    "which Loom does not support", Flags);
   size_t ElementSize = channelElementSize(Desc);
   if (!ElementSize)
-    return cudaErrorInvalidChannelDescriptor;
+    return failWith(cudaErrorInvalidChannelDescriptor,
+                    "channel format (%d,%d,%d,%d kind %d) is invalid", Desc.x, Desc.y, Desc.z,
+                    Desc.w, int(Desc.f));
   bool Layered = Flags & cudaArrayLayered;
   if (Extent.width == 0)
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue, "array extent width is 0 (extent %zux%zux%zu)",
+                    Extent.width, Extent.height, Extent.depth);
   if (Layered ? Extent.depth == 0 : (Extent.height == 0 && Extent.depth != 0))
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue,
+                    "array extent %zux%zux%zu is not a valid shape for flags %#x", Extent.width,
+                    Extent.height, Extent.depth, Flags);
   if (Flags & cudaArrayCubemap) {
     if (Extent.width != Extent.height || Extent.depth == 0 ||
         (Layered ? Extent.depth % 6 != 0 : Extent.depth != 6))
-      return cudaErrorInvalidValue;
+      return failWith(cudaErrorInvalidValue,
+                      "cubemap extent %zux%zux%zu must be square with depth 6 (or a multiple of 6 "
+                      "when layered)", Extent.width, Extent.height, Extent.depth);
   }
   if ((Flags & cudaArrayTextureGather) && (Extent.height == 0 || Extent.depth != 0))
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue, "a texture-gather array must be 2D; extent %zux%zux%zu",
+                    Extent.width, Extent.height, Extent.depth);
   size_t Rows = Extent.height ? Extent.height : 1;
   size_t Slices = Extent.depth ? Extent.depth : 1;
   size_t Bytes;
   if (mulOverflows(Extent.width, ElementSize, &Bytes) || mulOverflows(Bytes, Rows, &Bytes) ||
       mulOverflows(Bytes, Slices, &Bytes) || Bytes > SIZE_MAX - StorageAlignment)
-    return cudaErrorMemoryAllocation;
+    return failWith(cudaErrorMemoryAllocation,
+                    "array of %zux%zux%zu elements of %zu bytes overflows the address space",
+                    Extent.width, Extent.height, Extent.depth, ElementSize);
   size_t Rounded = (Bytes + StorageAlignment - 1) / StorageAlignment * StorageAlignment;
   void *Storage = std::aligned_alloc(StorageAlignment, Rounded);
   if (!Storage)
-    return cudaErrorMemoryAllocation;
+    return failWith(cudaErrorMemoryAllocation, "out of host memory for an array of %zu bytes",
+                    Rounded);
   *Out = Live.insert(std::unique_ptr<cudaArray>(
       new cudaArray{Desc, Extent, Flags, ElementSize, static_cast<unsigned char *>(Storage)}));
   return cudaSuccess;
