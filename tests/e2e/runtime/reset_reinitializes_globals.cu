@@ -1,6 +1,7 @@
 // cudaDeviceReset ends the device's state: on a GPU the module is loaded
-// again on next use, so every __device__, __constant__ and __managed__
-// variable has its initial value back. (Handles made before the reset are
+// again on next use, so every __device__ and __constant__ variable has its
+// initial value back. (Loom restores __managed__ variables too; an H200 with
+// CUDA 13 kept their values, so neither answer is pinned by a test.) (Handles made before the reset are
 // invalid; using one crashes a GPU's runtime, so Loom's error code for it is
 // tested in the unit tests, not here.)
 // RUN: %loomcc %s -o %t
@@ -41,9 +42,6 @@ int main() {
   EXPECT(managed == 11 + 400);
 
   CHECK_CUDA(cudaDeviceReset());
-  // (The host's view of a managed variable right after the reset, before
-  // any other call, differs on a GPU (an H200 did not show 11 yet); the
-  // kernel below reads the restored value.)
 
   int *out;
   CHECK_CUDA(cudaMalloc(&out, 5 * sizeof(int)));
@@ -54,7 +52,6 @@ int main() {
   EXPECT(h[1] == 12);
   EXPECT(h[2] == 0);
   EXPECT(h[3] == 21);
-  EXPECT(h[4] == 11);
   int fromSymbol = 0;
   CHECK_CUDA(cudaMemcpyFromSymbol(&fromSymbol, counter, sizeof(int)));
   EXPECT(fromSymbol == 5);
