@@ -41,7 +41,10 @@ cudaError_t launchFromDevice(const LoomKernelDesc *Desc, void *Params, const dim
                              const dim3 *Block, unsigned SharedMem, cudaStream_t Handle) {
   KernelOp *Running = KernelOp::current();
   if (!Desc || !Grid || !Block || !Running)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue,
+                          "device-side launch with a null kernel %p, grid %p or block %p, or "
+                          "outside a kernel", static_cast<const void *>(Desc),
+                          static_cast<const void *>(Grid), static_cast<const void *>(Block));
   loom::Op *Parent = Running->ScheduledAs;
   if (cudaError_t Error = loom::stickyError())
     return Error;
@@ -51,9 +54,14 @@ cudaError_t launchFromDevice(const LoomKernelDesc *Desc, void *Params, const dim
     return Error;
   uint64_t Static = Desc->staticSharedBytes;
   if (Static + SharedMem > loom::limits::SharedMemPerBlock)
-    return cudaErrorInvalidConfiguration;
+    return loom::failWith(cudaErrorInvalidConfiguration,
+                          "%llu bytes of static + %u bytes of dynamic shared memory exceed the "
+                          "%llu-byte limit", (unsigned long long)Static, SharedMem,
+                          (unsigned long long)loom::limits::SharedMemPerBlock);
   if (Desc->numArgs && !Params)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue,
+                          "kernel %s takes %u arguments but the parameter buffer is null",
+                          Desc->name ? Desc->name : "?", unsigned(Desc->numArgs));
 
   Runtime &R = Runtime::get();
   bool Tail = Handle == cudaStreamTailLaunch;
@@ -68,13 +76,17 @@ cudaError_t launchFromDevice(const LoomKernelDesc *Desc, void *Params, const dim
     // device code).
     for (loom::Op *A = Parent; A; A = A->Parent.get())
       if (A->Owner == S)
-        return cudaErrorInvalidResourceHandle;
+        return loom::failWith(cudaErrorInvalidResourceHandle,
+                              "stream %p holds the launching grid or its ancestor; the child "
+                              "would wait for its parent", static_cast<void *>(Handle));
   }
 
   // clang lays the arguments out at their natural alignment, as KernelOp does.
   void *Args[256];
   if (Desc->numArgs > 256)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue,
+                          "kernel %s has %u arguments; device-side launches take at most 256",
+                          Desc->name ? Desc->name : "?", unsigned(Desc->numArgs));
   uint64_t Offset = 0;
   for (uint32_t I = 0; I < Desc->numArgs; ++I) {
     uint64_t Align = Desc->argAligns && Desc->argAligns[I] ? Desc->argAligns[I] : 1;
@@ -87,7 +99,10 @@ cudaError_t launchFromDevice(const LoomKernelDesc *Desc, void *Params, const dim
       std::max<size_t>(R.PendingDeviceLaunchLimit.load(std::memory_order_relaxed),
                        Runtime::MinPendingDeviceLaunches)) {
     R.PendingDeviceLaunches.fetch_sub(1, std::memory_order_relaxed);
-    return cudaErrorLaunchPendingCountExceeded;
+    return loom::failWith(cudaErrorLaunchPendingCountExceeded,
+                          "more device-side launches pending than "
+                          "cudaLimitDevRuntimePendingLaunchCount %zu",
+                          R.PendingDeviceLaunchLimit.load(std::memory_order_relaxed));
   }
   LoomLaunch Launch;
   Launch.gridDim = {Grid->x, Grid->y, Grid->z};
@@ -97,7 +112,9 @@ cudaError_t launchFromDevice(const LoomKernelDesc *Desc, void *Params, const dim
   auto Child = KernelOp::create(*Desc, Launch, Args, R.scheduler().chunkFor(Blocks));
   if (!Child) {
     R.PendingDeviceLaunches.fetch_sub(1, std::memory_order_relaxed);
-    return cudaErrorMemoryAllocation;
+    return loom::failWith(cudaErrorMemoryAllocation,
+                          "out of memory for a device-side launch of %llu blocks",
+                          (unsigned long long)Blocks);
   }
   Child->DeviceLaunched = true;
   R.scheduler().submitChild(Parent->shared_from_this(), std::move(S), std::move(Child), Tail);

@@ -116,11 +116,15 @@ cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t Pool, enum cudaMemPoolAttr Att
       // Only a reset to zero, which restarts the high-water mark.
       std::memcpy(&U64, Value, sizeof(uint64_t));
       if (U64 != 0)
-        return cudaErrorInvalidValue;
+        return loom::failWith(cudaErrorInvalidValue,
+                              "pool attribute %d can only be reset to 0, not set to %llu",
+                              int(Attr), (unsigned long long)U64);
       P.UsedHigh = P.Used;
       return cudaSuccess;
     default: // current usage is read-only
-      return cudaErrorInvalidValue;
+      return loom::failWith(cudaErrorInvalidValue,
+                            "pool attribute %d cannot be set (it is read-only or unknown)",
+                            int(Attr));
     }
   }));
 }
@@ -141,7 +145,8 @@ cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t Pool, enum cudaMemPoolAttr Att
     case cudaMemPoolAttrUsedMemCurrent: PutU64(P.Used); break;
     case cudaMemPoolAttrReservedMemHigh:
     case cudaMemPoolAttrUsedMemHigh: PutU64(P.UsedHigh); break;
-    default: return cudaErrorInvalidValue;
+    default: return loom::failWith(cudaErrorInvalidValue, "pool attribute %d is not a cudaMemPoolAttr",
+                                   int(Attr));
     }
     return cudaSuccess;
   }));
@@ -161,12 +166,18 @@ cudaError_t cudaMemPoolSetAccess(cudaMemPool_t Pool, const struct cudaMemAccessD
   return recordError(Runtime::get().memPools().withPool(Pool, [&](CUmemPoolHandle_st &) {
     for (size_t I = 0; I < Count; ++I) {
       if (Descs[I].location.type != cudaMemLocationTypeDevice)
-        return cudaErrorInvalidValue;
+        return loom::failWith(cudaErrorInvalidValue,
+                              "access descriptor %zu has location type %d; only devices are "
+                              "supported", I, int(Descs[I].location.type));
       if (Descs[I].location.id != 0)
-        return cudaErrorInvalidDevice;
+        return loom::failWith(cudaErrorInvalidDevice,
+                              "access descriptor %zu names device %d; Loom has device 0 only", I,
+                              Descs[I].location.id);
       // The pool's own device always has read-write access.
       if (Descs[I].flags != cudaMemAccessFlagsProtReadWrite)
-        return cudaErrorInvalidValue;
+        return loom::failWith(cudaErrorInvalidValue,
+                              "access descriptor %zu has flags %d; the pool's own device is "
+                              "always read-write", I, int(Descs[I].flags));
     }
     return cudaSuccess;
   }));

@@ -17,7 +17,8 @@ cudaMemPool_t MemPoolTable::current() {
 cudaError_t MemPoolTable::setCurrent(cudaMemPool_t Pool) {
   std::lock_guard<std::mutex> Lock(M);
   if (!isLiveLocked(Pool))
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue, "pool %p is not a live memory pool",
+                    static_cast<void *>(Pool));
   Current = Pool;
   return cudaSuccess;
 }
@@ -32,7 +33,8 @@ cudaMemPool_t MemPoolTable::create(const cudaMemPoolProps &Props) {
 cudaError_t MemPoolTable::destroy(cudaMemPool_t Pool) {
   std::lock_guard<std::mutex> Lock(M);
   if (Pool == &Default || !isLiveLocked(Pool))
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue, "pool %p is the default pool or not a live memory pool",
+                    static_cast<void *>(Pool));
   // CUDA releases a pool once its outstanding allocations are freed.
   Pool->Destroyed = true;
   if (Current == Pool)
@@ -49,9 +51,12 @@ void MemPoolTable::releaseIfDoneLocked(cudaMemPool_t Pool) {
 cudaError_t MemPoolTable::reserve(cudaMemPool_t Pool, size_t Size) {
   std::lock_guard<std::mutex> Lock(M);
   if (!isLiveLocked(Pool))
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue, "pool %p is not a live memory pool",
+                    static_cast<void *>(Pool));
   if (Pool->Props.maxSize && Pool->Used + Size > Pool->Props.maxSize)
-    return cudaErrorMemoryAllocation;
+    return failWith(cudaErrorMemoryAllocation,
+                    "%zu bytes would exceed pool %p's maxSize %zu (%zu in use)", Size,
+                    static_cast<void *>(Pool), Pool->Props.maxSize, size_t(Pool->Used));
   Pool->Used += Size;
   if (Pool->Used > Pool->UsedHigh)
     Pool->UsedHigh = Pool->Used;

@@ -17,6 +17,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "support/ApiError.h"
 #include "support/HandleTable.h"
 
 struct CUmemPoolHandle_st {
@@ -45,7 +46,8 @@ public:
   template <typename Fn> cudaError_t withPool(cudaMemPool_t Pool, Fn F) {
     std::lock_guard<std::mutex> Lock(M);
     if (!isLiveLocked(Pool))
-      return cudaErrorInvalidValue;
+      return failWith(cudaErrorInvalidValue, "pool %p is not a live memory pool",
+                      static_cast<void *>(Pool));
     return F(*Pool);
   }
   /// Records \p Size bytes at \p Ptr as allocated from \p Pool, if its
