@@ -5,6 +5,7 @@
 #include "Transforms/SafeIntegerDivision.h"
 
 #include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/SimplifyQuery.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
@@ -111,8 +112,19 @@ PreservedAnalyses SafeIntegerDivisionPass::run(Function &F, FunctionAnalysisMana
         Work.push_back(BO);
   if (Work.empty())
     return PreservedAnalyses::all();
-  for (BinaryOperator *BO : Work)
+  // -Rpass-missed=loom-safe-division: each guarded division at its line (a
+  // select per division; the host optimizer hoists it out of loops when the
+  // divisor is invariant, else it stays in the loop).
+  OptimizationRemarkEmitter ORE(&F);
+  for (BinaryOperator *BO : Work) {
+    ORE.emit([&] {
+      return OptimizationRemarkMissed("loom-safe-division", "Guarded", BO)
+             << "integer " << BO->getOpcodeName()
+             << " guarded: its divisor may be 0 (or -1 with INT_MIN), where x86 traps and a GPU "
+                "gives a value";
+    });
     guard(*BO);
+  }
   PreservedAnalyses PA;
   PA.preserveSet<CFGAnalyses>();
   return PA;

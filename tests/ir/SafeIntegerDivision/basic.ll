@@ -2,6 +2,9 @@
 ; INT_MIN / -1) get a divisor that cannot and GPU results; divisions by
 ; constants and by values known non-zero are left alone.
 ; RUN: %opt -passes=loom-safe-division,verify -S %s | FileCheck %s
+; Each guarded division is a missed-optimization remark.
+; RUN: %opt -passes=loom-safe-division -pass-remarks-missed=loom-safe-division -disable-output %s 2>&1 | FileCheck %s --check-prefix=REMARK
+; REMARK: remark: <unknown>:0:0: integer udiv guarded: its divisor may be 0 (or -1 with INT_MIN), where x86 traps and a GPU gives a value
 
 ; CHECK-LABEL: define i32 @udiv_var(
 ; CHECK: %div.zero = icmp eq i32 %d, 0
