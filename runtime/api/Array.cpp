@@ -15,7 +15,7 @@ namespace {
 
 cudaError_t lookup(cudaArray_const_t A, ArrayView *View) {
   if (!A)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue, "array is null");
   return Runtime::get().arrays().view(A, View) ? cudaSuccess : cudaErrorInvalidResourceHandle;
 }
 
@@ -25,7 +25,9 @@ cudaError_t window(const ArrayView &V, size_t WOffset, size_t HOffset, size_t Wi
                    size_t Height, unsigned char **Out) {
   if (WOffset > V.rowBytes() || Width > V.rowBytes() - WOffset || HOffset > V.Height ||
       Height > V.Height - HOffset)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue,
+                          "window of %zux%zu bytes at (%zu, %zu) exceeds array rows of %zu bytes "
+                          "x %zu rows", Width, Height, WOffset, HOffset, V.rowBytes(), V.Height);
   *Out = V.Base + HOffset * V.rowBytes() + WOffset;
   return cudaSuccess;
 }
@@ -35,10 +37,14 @@ cudaError_t window(const ArrayView &V, size_t WOffset, size_t HOffset, size_t Wi
 cudaError_t linear(const ArrayView &V, size_t WOffset, size_t HOffset, size_t Count,
                    unsigned char **Out) {
   if (WOffset > V.rowBytes() || HOffset > V.Height * V.Depth)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue,
+                          "offset (%zu bytes, row %zu) is outside the array (rows of %zu bytes, "
+                          "%zu rows)", WOffset, HOffset, V.rowBytes(), V.Height * V.Depth);
   size_t Offset = HOffset * V.rowBytes() + WOffset;
   if (Offset > V.totalBytes() || Count > V.totalBytes() - Offset)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue,
+                          "%zu bytes at byte offset %zu exceed the array's %zu bytes", Count,
+                          Offset, V.totalBytes());
   *Out = V.Base + Offset;
   return cudaSuccess;
 }

@@ -77,7 +77,9 @@ cudaError_t reserve(size_t Bytes, size_t Total, int *Device) {
   std::lock_guard<std::mutex> Lock(A.M);
   size_t Share = memoryPerDevice(Total);
   if (Bytes > Share || A.Bytes[Current] > Share - Bytes)
-    return cudaErrorMemoryAllocation;
+    return failWith(cudaErrorMemoryAllocation,
+                    "%zu bytes exceed device %d's share of %zu bytes (%zu in use)", Bytes, Current,
+                    Share, A.Bytes[Current]);
   A.Bytes[Current] += Bytes;
   return cudaSuccess;
 }

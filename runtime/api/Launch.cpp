@@ -104,7 +104,8 @@ cudaError_t launch(const void *Func, dim3 Grid, dim3 Block, void **Args, size_t 
     // launch with its own copy of the arguments.
     auto Op = loom::KernelOp::create(Run, *Kernel.Desc, Launch, Args, Chunk);
     if (!Op)
-      return cudaErrorMemoryAllocation;
+      return loom::failWith(cudaErrorMemoryAllocation, "out of memory for the launch of kernel %s",
+                            Kernel.Desc->name);
     if (Predefined)
       if (cudaError_t Error = R.resolveStream(Handle, &S))
         return Error;
@@ -131,15 +132,19 @@ cudaError_t launch(const void *Func, dim3 Grid, dim3 Block, void **Args, size_t 
     // Block 0 runs on the thread that executes the launch; the others each
     // need a thread now, so that a launch the system cannot serve fails here.
     if (!loom::Runtime::get().cooperativeThreads().reserve(Blocks - 1))
-      return cudaErrorLaunchOutOfResources;
+      return loom::failWith(cudaErrorLaunchOutOfResources,
+                            "no threads for a cooperative launch of %llu blocks (one thread per "
+                            "block)", (unsigned long long)Blocks);
     auto PerBlockOp = loom::KernelOp::create(*Kernel.Desc, Launch, Args, 1);
     if (!PerBlockOp)
-      return cudaErrorMemoryAllocation;
+      return loom::failWith(cudaErrorMemoryAllocation, "out of memory for the launch of kernel %s",
+                            Kernel.Desc->name);
     return R.enqueue(S, std::make_shared<loom::CooperativeKernelOp>(std::move(PerBlockOp), Blocks));
   }
   auto Op = loom::KernelOp::create(*Kernel.Desc, Launch, Args, Sched.chunkFor(Blocks));
   if (!Op)
-    return cudaErrorMemoryAllocation;
+    return loom::failWith(cudaErrorMemoryAllocation, "out of memory for the launch of kernel %s",
+                          Kernel.Desc->name);
   // Recorded instead while S captures; a small kernel for an idle stream
   // runs here and now.
   return R.enqueue(S, std::move(Op), nullptr, /*MayRunHere=*/true);

@@ -17,11 +17,13 @@ cudaError_t symbolRange(const void *Symbol, size_t Count, size_t Offset, char **
   void *Base;
   size_t Size;
   if (!Symbol)
-    return cudaErrorInvalidSymbol;
+    return loom::failWith(cudaErrorInvalidSymbol, "symbol is null");
   if (cudaError_t Error = KernelRegistry::get().lookupVar(Symbol, &Base, &Size))
     return Error;
   if (Offset > Size || Count > Size - Offset)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue,
+                          "offset %zu + count %zu bytes exceed symbol %p's %zu bytes", Offset,
+                          Count, Symbol, Size);
   *Address = static_cast<char *>(Base) + Offset;
   return cudaSuccess;
 }
@@ -30,7 +32,9 @@ cudaError_t copyToSymbol(const void *Symbol, const void *Src, size_t Count, size
                          cudaMemcpyKind Kind, cudaStream_t Stream, bool Async) {
   if (Kind != cudaMemcpyHostToDevice && Kind != cudaMemcpyDeviceToDevice &&
       Kind != cudaMemcpyDefault)
-    return cudaErrorInvalidMemcpyDirection;
+    return loom::failWith(cudaErrorInvalidMemcpyDirection,
+                          "kind %d: a copy to a symbol must be host-to-device, device-to-device "
+                          "or default", int(Kind));
   char *Address;
   if (cudaError_t Error = symbolRange(Symbol, Count, Offset, &Address))
     return Error;
@@ -42,7 +46,9 @@ cudaError_t copyFromSymbol(void *Dst, const void *Symbol, size_t Count, size_t O
                            cudaMemcpyKind Kind, cudaStream_t Stream, bool Async) {
   if (Kind != cudaMemcpyDeviceToHost && Kind != cudaMemcpyDeviceToDevice &&
       Kind != cudaMemcpyDefault)
-    return cudaErrorInvalidMemcpyDirection;
+    return loom::failWith(cudaErrorInvalidMemcpyDirection,
+                          "kind %d: a copy from a symbol must be device-to-host, device-to-device "
+                          "or default", int(Kind));
   char *Address;
   if (cudaError_t Error = symbolRange(Symbol, Count, Offset, &Address))
     return Error;

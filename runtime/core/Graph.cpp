@@ -5,6 +5,7 @@
 #include "core/CooperativeLaunch.h"
 #include "core/Ops.h"
 #include "core/Runtime.h"
+#include "support/ApiError.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -99,7 +100,9 @@ cudaError_t GraphTable::buildSteps(cudaGraph_t G, CUgraphExec_st &E) {
   std::vector<std::pair<const CUgraphNode_st *, std::pair<size_t, size_t>>> TopLevel;
   std::vector<GraphExecStep> Steps;
   if (!appendSteps(G, Steps, &TopLevel))
-    return cudaErrorInvalidValue;
+    return failWith(cudaErrorInvalidValue,
+                    "graph %p has a dependency cycle (in it or a child graph)",
+                    static_cast<void *>(G));
   // Origins in creation order, so that a node's index is stable.
   std::unordered_map<const CUgraphNode_st *, std::pair<size_t, size_t>> Range(TopLevel.begin(),
                                                                               TopLevel.end());

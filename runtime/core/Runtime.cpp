@@ -147,7 +147,8 @@ cudaError_t Runtime::getLimit(cudaLimit Limit, size_t *Value) {
   case cudaLimitMallocHeapSize: *Value = MallocHeapSize; return cudaSuccess;
   case cudaLimitDevRuntimeSyncDepth: *Value = DevRuntimeSyncDepth; return cudaSuccess;
   case cudaLimitDevRuntimePendingLaunchCount: *Value = PendingDeviceLaunchLimit; return cudaSuccess;
-  default: return cudaErrorUnsupportedLimit;
+  default: return failWith(cudaErrorUnsupportedLimit, "limit %d is not a cudaLimit Loom supports",
+                           int(Limit));
   }
 }
 
@@ -167,7 +168,8 @@ cudaError_t Runtime::setLimit(cudaLimit Limit, size_t Value) {
   case cudaLimitDevRuntimePendingLaunchCount:
     PendingDeviceLaunchLimit = Value;
     return cudaSuccess;
-  default: return cudaErrorUnsupportedLimit;
+  default: return failWith(cudaErrorUnsupportedLimit, "limit %d is not a cudaLimit Loom supports",
+                           int(Limit));
   }
 }
 

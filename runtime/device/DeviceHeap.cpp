@@ -14,6 +14,7 @@
 #include "loom/KernelABI.h"
 
 #include "core/Runtime.h"
+#include "support/ApiError.h"
 
 #include <atomic>
 #include <cstdlib>
@@ -78,7 +79,8 @@ void __loom_device_free(void *Ptr) {
 
 int __loom_device_cuda_malloc(void **Ptr, size_t Size) {
   if (!Ptr)
-    return cudaErrorInvalidValue;
+    return loom::failWith(cudaErrorInvalidValue,
+                          "device-side malloc result pointer is null (size %zu)", Size);
   *Ptr = __loom_device_malloc(Size);
   return *Ptr || Size == 0 ? cudaSuccess : cudaErrorMemoryAllocation;
 }
