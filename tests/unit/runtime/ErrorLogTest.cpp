@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 
 namespace {
@@ -54,6 +55,77 @@ TEST(ErrorLog, ReasonsFromBelowTheEntryPoint) {
   EXPECT_NE(Log.find("loom: cudaLaunchKernel: cudaErrorInvalidDeviceFunction"), std::string::npos)
       << Log;
   EXPECT_EQ(Log.find("block ("), std::string::npos) << Log;
+}
+
+/// printf's %p text for \p P, as the reasons print pointers.
+std::string ptr(const void *P) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%p", P);
+  return Buf;
+}
+
+// Sites below the entry points name the bad argument and its value.
+TEST(ErrorLog, ReasonsNameTheBadValue) {
+  void *Dev = nullptr;
+  ASSERT_EQ(cudaMalloc(&Dev, 16), cudaSuccess);
+  char Host[64] = {};
+  std::string Log = logOf([&] {
+    EXPECT_EQ(cudaMemcpy(Dev, Host, sizeof Host, cudaMemcpyHostToDevice), cudaErrorInvalidValue);
+  });
+  EXPECT_NE(Log.find("loom: cudaMemcpy: cudaErrorInvalidValue: " + ptr(Dev) +
+                     " + 64 bytes is not inside one allocation"),
+            std::string::npos)
+      << Log;
+  cudaFree(Dev);
+
+  Log = logOf([] {
+    EXPECT_EQ(cudaDestroyTextureObject(0x4321), cudaErrorInvalidValue);
+  });
+  EXPECT_NE(Log.find("loom: cudaDestroyTextureObject: cudaErrorInvalidValue: texture object "
+                     "0x4321 is not a live texture object"),
+            std::string::npos)
+      << Log;
+
+  // A dependency that belongs to another graph.
+  cudaGraph_t G1 = nullptr, G2 = nullptr;
+  cudaGraphNode_t InG1 = nullptr, Added = nullptr;
+  ASSERT_EQ(cudaGraphCreate(&G1, 0), cudaSuccess);
+  ASSERT_EQ(cudaGraphCreate(&G2, 0), cudaSuccess);
+  ASSERT_EQ(cudaGraphAddEmptyNode(&InG1, G1, nullptr, 0), cudaSuccess);
+  Log = logOf([&] {
+    EXPECT_EQ(cudaGraphAddEmptyNode(&Added, G2, &InG1, 1), cudaErrorInvalidValue);
+  });
+  EXPECT_NE(Log.find("cudaGraphAddEmptyNode: cudaErrorInvalidValue: dependency 0 (node " +
+                     ptr(InG1) + ") is null or not a node of graph " + ptr(G2)),
+            std::string::npos)
+      << Log;
+  // A memset node with an element size CUDA does not have.
+  cudaMemsetParams P = {};
+  int Word = 0;
+  P.dst = &Word;
+  P.elementSize = 3;
+  P.width = 1;
+  P.height = 1;
+  Log = logOf([&] {
+    EXPECT_EQ(cudaGraphAddMemsetNode(&Added, G2, nullptr, 0, &P), cudaErrorInvalidValue);
+  });
+  EXPECT_NE(Log.find("cudaGraphAddMemsetNode: cudaErrorInvalidValue: memset node elementSize 3 "
+                     "is not 1, 2 or 4"),
+            std::string::npos)
+      << Log;
+  cudaGraphDestroy(G1);
+  cudaGraphDestroy(G2);
+
+  // A stream that is not a live stream, reached through a copy.
+  Log = logOf([&] {
+    EXPECT_EQ(cudaMemcpyAsync(Host, Host + 32, 8, cudaMemcpyHostToHost,
+                              reinterpret_cast<cudaStream_t>(0x5678)),
+              cudaErrorInvalidResourceHandle);
+  });
+  EXPECT_NE(Log.find("cudaMemcpyAsync: cudaErrorInvalidResourceHandle: stream 0x5678 is not a "
+                     "live stream"),
+            std::string::npos)
+      << Log;
 }
 
 TEST(ErrorLog, SilentUnlessAsked) {
