@@ -310,6 +310,15 @@ SearchResult searchRewrites(const ProgramDef &d, const std::map<std::string, int
       return x < y;
     });
     frontier.assign(timed.begin(), timed.begin() + std::min<size_t>(timed.size(), (size_t)o.beam));
+    // Enabling steps (Lift's term: they change the expression, not yet the
+    // code, like folding reductions before an interchange) are kept too,
+    // up to another beam's worth: ranking them by time would drop them.
+    int enabling = 0;
+    for (size_t i = frontier.size(); i < timed.size() && enabling < o.beam; ++i)
+      if (timed[i].note == "same code as an earlier candidate") {
+        frontier.push_back(timed[i]);
+        ++enabling;
+      }
   }
   if (!res.ok) {
     out << d.name << ": no candidate ran\n";
