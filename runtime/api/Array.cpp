@@ -10,6 +10,7 @@
 using loom::Runtime;
 using loom::ArrayView;
 using loom::recordError;
+using loom::why;
 
 namespace {
 
@@ -115,7 +116,7 @@ struct cudaChannelFormatDesc cudaCreateChannelDesc(int X, int Y, int Z, int W,
 cudaError_t cudaMalloc3DArray(cudaArray_t *Array, const struct cudaChannelFormatDesc *Desc,
                               struct cudaExtent Extent, unsigned int Flags) {
   if (!Array || !Desc)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("%s is null", !Array ? "Array" : "Desc"));
   if (cudaError_t Error = loom::stickyError())
     return recordError(Error);
   return recordError(Runtime::get().arrays().create(*Desc, Extent, Flags, Array));

@@ -19,6 +19,7 @@
 #include <utility>
 
 using loom::recordError;
+using loom::why;
 using loom::Runtime;
 
 namespace loom::devices {
@@ -165,7 +166,7 @@ extern "C" {
 
 cudaError_t cudaGetDeviceCount(int *Count) {
   if (!Count)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Count is null"));
   *Count = loom::devices::count();
   return cudaSuccess;
 }
@@ -179,7 +180,7 @@ cudaError_t cudaSetDevice(int Device) {
 
 cudaError_t cudaGetDevice(int *Device) {
   if (!Device)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Device is null"));
   *Device = loom::devices::current();
   return cudaSuccess;
 }
@@ -199,14 +200,14 @@ cudaError_t cudaSetValidDevices(int *Devices, int Len) {
 
 cudaError_t cudaChooseDevice(int *Device, const struct cudaDeviceProp *Prop) {
   if (!Device || !Prop)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("%s is null", !Device ? "Device" : "Prop"));
   *Device = 0; // all devices are alike
   return cudaSuccess;
 }
 
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *Prop, int Device) {
   if (!Prop)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Prop is null"));
   if (cudaError_t Error = checkDevice(Device))
     return recordError(Error);
   *Prop = propertiesOf(Device);
@@ -215,7 +216,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *Prop, int Device) {
 
 cudaError_t cudaDeviceGetAttribute(int *Value, enum cudaDeviceAttr Attr, int Device) {
   if (!Value)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Value is null"));
   if (cudaError_t Error = checkDevice(Device))
     return recordError(Error);
   if (!loom::deviceAttribute(propertiesOf(Device), Attr, Value))
@@ -258,7 +259,7 @@ cudaError_t cudaSetDeviceFlags(unsigned int Flags) {
 
 cudaError_t cudaGetDeviceFlags(unsigned int *Flags) {
   if (!Flags)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Flags is null"));
   *Flags = Runtime::get().DeviceFlags;
   return cudaSuccess;
 }
@@ -269,7 +270,7 @@ cudaError_t cudaDeviceSetLimit(enum cudaLimit Limit, size_t Value) {
 
 cudaError_t cudaDeviceGetLimit(size_t *Value, enum cudaLimit Limit) {
   if (!Value)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Value is null"));
   return recordError(Runtime::get().getLimit(Limit, Value));
 }
 
@@ -282,7 +283,7 @@ cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache Config) {
 
 cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *Config) {
   if (!Config)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Config is null"));
   *Config = static_cast<cudaFuncCache>(Runtime::get().CacheConfig);
   return cudaSuccess;
 }
@@ -296,7 +297,7 @@ cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig Config) {
 
 cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *Config) {
   if (!Config)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Config is null"));
   *Config = static_cast<cudaSharedMemConfig>(Runtime::get().SharedMemConfig);
   return cudaSuccess;
 }
@@ -311,7 +312,7 @@ cudaError_t cudaDeviceGetStreamPriorityRange(int *Least, int *Greatest) {
 
 cudaError_t cudaDeviceCanAccessPeer(int *CanAccess, int Device, int Peer) {
   if (!CanAccess)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("CanAccess is null"));
   if (checkDevice(Device) || checkDevice(Peer))
     return recordError(cudaErrorInvalidDevice);
   // Every device reaches every other's memory (one memory); a device is not
@@ -350,7 +351,7 @@ cudaError_t cudaDeviceDisablePeerAccess(int Peer) {
 
 cudaError_t cudaDeviceGetByPCIBusId(int *Device, const char *BusId) {
   if (!Device || !BusId)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("%s is null", !Device ? "Device" : "BusId"));
   // [domain:]bus:device.function; device d is on bus d.
   unsigned Domain = 0, Bus = 0, Dev = 0, Function = 0;
   int Used = 0;
@@ -376,14 +377,14 @@ cudaError_t cudaDeviceGetPCIBusId(char *BusId, int Len, int Device) {
 
 cudaError_t cudaDriverGetVersion(int *Version) {
   if (!Version)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Version is null"));
   *Version = CUDART_VERSION;
   return cudaSuccess;
 }
 
 cudaError_t cudaRuntimeGetVersion(int *Version) {
   if (!Version)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Version is null"));
   *Version = CUDART_VERSION;
   return cudaSuccess;
 }

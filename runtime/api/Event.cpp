@@ -11,6 +11,7 @@
 
 using loom::MarkerOp;
 using loom::recordError;
+using loom::why;
 using loom::Runtime;
 
 namespace {
@@ -97,7 +98,7 @@ cudaError_t cudaEventDestroy(cudaEvent_t Event) {
 cudaError_t cudaEventElapsedTime(float *Ms, cudaEvent_t Start, cudaEvent_t End) {
   LOOM_PROFILE_API("cudaEventElapsedTime");
   if (!Ms)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Ms is null"));
   Runtime &R = Runtime::get();
   unsigned StartFlags, EndFlags;
   std::shared_ptr<MarkerOp> StartOp, EndOp;

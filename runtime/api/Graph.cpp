@@ -11,6 +11,7 @@
 #include "support/ApiError.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -19,6 +20,7 @@
 
 using loom::GraphTable;
 using loom::recordError;
+using loom::why;
 using loom::Runtime;
 
 namespace {
@@ -390,7 +392,7 @@ cudaError_t cudaStreamBeginCapture(cudaStream_t Stream, enum cudaStreamCaptureMo
 
 cudaError_t cudaStreamEndCapture(cudaStream_t Stream, cudaGraph_t *Graph) {
   if (!Graph)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Graph is null"));
   Runtime &R = Runtime::get();
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = R.resolveStream(Stream, &S))
@@ -403,7 +405,7 @@ cudaError_t cudaStreamGetCaptureInfo(cudaStream_t Stream, enum cudaStreamCapture
                                      const cudaGraphNode_t **Dependencies,
                                      size_t *NumDependencies) {
   if (!Status)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Status is null"));
   Runtime &R = Runtime::get();
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = R.resolveStream(Stream, &S))
@@ -495,7 +497,7 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t Exec, cudaStream_t Stream) {
     }
     loom::OpRef O = Step.Template->clone();
     if (!O)
-      return recordError(cudaErrorMemoryAllocation);
+      return recordError(cudaErrorMemoryAllocation, why("out of memory copying a graph step"));
     Ops.push_back(std::move(O));
   }
   // Event nodes act on the events at launch time; inside a capture they
@@ -562,7 +564,7 @@ cudaError_t cudaGraphGetNodes(cudaGraph_t Graph, cudaGraphNode_t *Nodes, size_t 
 
 cudaError_t cudaGraphNodeGetType(cudaGraphNode_t Node, enum cudaGraphNodeType *Type) {
   if (!Node || !Type)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("%s is null", !Node ? "Node" : "Type"));
   *Type = Node->Type;
   return cudaSuccess;
 }
@@ -886,7 +888,7 @@ cudaError_t cudaGraphGetEdges(cudaGraph_t Graph, cudaGraphNode_t *From, cudaGrap
 cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t Node, cudaGraphNode_t *Deps,
                                          size_t *Num) {
   if (!Node || !Num)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("%s is null", !Node ? "Node" : "Num"));
   fillList(Deps, Num, Node->Deps.size(), [&](size_t I) { return Node->Deps[I]; });
   return cudaSuccess;
 }
@@ -894,7 +896,7 @@ cudaError_t cudaGraphNodeGetDependencies(cudaGraphNode_t Node, cudaGraphNode_t *
 cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t Node, cudaGraphNode_t *Dependents,
                                            size_t *Num) {
   if (!Node || !Num)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("%s is null", !Node ? "Node" : "Num"));
   fillList(Dependents, Num, Node->Dependents.size(),
            [&](size_t I) { return Node->Dependents[I]; });
   return cudaSuccess;
@@ -943,7 +945,8 @@ cudaError_t cudaGraphDebugDotPrint(cudaGraph_t Graph, const char *Path, unsigned
     return recordError(cudaErrorInvalidValue);
   std::FILE *F = std::fopen(Path, "w");
   if (!F)
-    return recordError(cudaErrorOperatingSystem);
+    return recordError(cudaErrorOperatingSystem,
+                       why("cannot open %s for writing: %s", Path, std::strerror(errno)));
   std::fprintf(F, "digraph loom_graph {\n  rankdir=TB;\n");
   printDot(F, Graph, "", Flags);
   std::fprintf(F, "}\n");

@@ -17,6 +17,7 @@
 using loom::KernelInfo;
 using loom::KernelRegistry;
 using loom::recordError;
+using loom::why;
 using loom::Runtime;
 namespace limits = loom::limits;
 
@@ -193,7 +194,7 @@ cudaError_t cudaLaunchCooperativeKernelMultiDevice(struct cudaLaunchParams *, un
 
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *Attr, const void *Func) {
   if (!Attr)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Attr is null"));
   KernelInfo Kernel;
   if (cudaError_t Error = KernelRegistry::get().lookupKernel(Func, &Kernel))
     return recordError(Error);

@@ -11,6 +11,7 @@
 
 using loom::MemPoolTable;
 using loom::recordError;
+using loom::why;
 using loom::Runtime;
 
 namespace {
@@ -26,7 +27,7 @@ extern "C" {
 cudaError_t cudaMallocFromPoolAsync(void **Ptr, size_t Size, cudaMemPool_t Pool,
                                     cudaStream_t Stream) {
   if (!Ptr || !Pool)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("%s is null", !Ptr ? "Ptr" : "Pool"));
   if (cudaError_t Error = loom::stickyError())
     return Error;
   Runtime &R = Runtime::get();
@@ -52,7 +53,7 @@ cudaError_t cudaMallocAsync(void **Ptr, size_t Size, cudaStream_t Stream) {
 
 cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *Pool, int Device) {
   if (!Pool)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Pool is null"));
   if (loom::devices::check(Device)) // one pool set, shared by LOOM_DEVICES' devices
     return recordError(cudaErrorInvalidDevice);
   *Pool = Runtime::get().memPools().defaultPool();
@@ -61,7 +62,7 @@ cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *Pool, int Device) {
 
 cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *Pool, int Device) {
   if (!Pool)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Pool is null"));
   if (loom::devices::check(Device)) // one pool set, shared by LOOM_DEVICES' devices
     return recordError(cudaErrorInvalidDevice);
   *Pool = Runtime::get().memPools().current();
@@ -93,7 +94,7 @@ cudaError_t cudaMemPoolDestroy(cudaMemPool_t Pool) {
 
 cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t Pool, enum cudaMemPoolAttr Attr, void *Value) {
   if (!Value)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Value is null"));
   return recordError(Runtime::get().memPools().withPool(Pool, [&](CUmemPoolHandle_st &P) {
     uint64_t U64;
     int I;
@@ -131,7 +132,7 @@ cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t Pool, enum cudaMemPoolAttr Att
 
 cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t Pool, enum cudaMemPoolAttr Attr, void *Value) {
   if (!Value)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Value is null"));
   return recordError(Runtime::get().memPools().withPool(Pool, [&](CUmemPoolHandle_st &P) {
     auto PutInt = [&](int V) { std::memcpy(Value, &V, sizeof V); };
     auto PutU64 = [&](uint64_t V) { std::memcpy(Value, &V, sizeof V); };
@@ -186,7 +187,7 @@ cudaError_t cudaMemPoolSetAccess(cudaMemPool_t Pool, const struct cudaMemAccessD
 cudaError_t cudaMemPoolGetAccess(enum cudaMemAccessFlags *Flags, cudaMemPool_t Pool,
                                  struct cudaMemLocation *Location) {
   if (!Flags || !Location)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("%s is null", !Flags ? "Flags" : "Location"));
   return recordError(Runtime::get().memPools().withPool(Pool, [&](CUmemPoolHandle_st &) {
     if (!isOurDevice(*Location))
       return Location->type == cudaMemLocationTypeDevice ? cudaErrorInvalidDevice

@@ -16,6 +16,7 @@
 using loom::AllocKind;
 using loom::Allocator;
 using loom::recordError;
+using loom::why;
 using loom::Runtime;
 
 namespace {
@@ -228,7 +229,7 @@ cudaError_t cudaHostGetDevicePointer(void **DevPtr, void *HostPtr, unsigned int 
 
 cudaError_t cudaHostGetFlags(unsigned int *Flags, void *HostPtr) {
   if (!Flags || !HostPtr)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("%s is null", !Flags ? "Flags" : "HostPtr"));
   loom::Allocation A;
   if (!Runtime::get().allocator().find(HostPtr, &A) ||
       (A.Kind != AllocKind::Host && A.Kind != AllocKind::Registered))
@@ -245,7 +246,7 @@ cudaError_t cudaHostRegister(void *Ptr, size_t Size, unsigned int Flags) {
 
 cudaError_t cudaHostUnregister(void *Ptr) {
   if (!Ptr)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Ptr is null"));
   return recordError(Runtime::get().allocator().unregisterHost(Ptr));
 }
 
@@ -259,7 +260,7 @@ cudaError_t cudaMallocManaged(void **DevPtr, size_t Size, unsigned int Flags) {
 
 cudaError_t cudaMallocPitch(void **DevPtr, size_t *Pitch, size_t Width, size_t Height) {
   if (!DevPtr || !Pitch)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("%s is null", !DevPtr ? "DevPtr" : "Pitch"));
   size_t Rounded = roundPitch(Width);
   if (Rounded < Width || (Height && Rounded > SIZE_MAX / Height))
     return recordError(cudaErrorMemoryAllocation);
@@ -286,7 +287,7 @@ cudaError_t cudaFreeAsync(void *DevPtr, cudaStream_t Stream) {
 
 cudaError_t cudaMalloc3D(struct cudaPitchedPtr *PitchedDevPtr, struct cudaExtent Extent) {
   if (!PitchedDevPtr)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("PitchedDevPtr is null"));
   size_t Pitch = roundPitch(Extent.width), Bytes;
   if (Pitch < Extent.width || __builtin_mul_overflow(Pitch, Extent.height, &Bytes) ||
       __builtin_mul_overflow(Bytes, Extent.depth, &Bytes))
@@ -332,7 +333,7 @@ cudaError_t cudaMemAdvise(const void *DevPtr, size_t Count, enum cudaMemoryAdvis
 
 cudaError_t cudaMemGetInfo(size_t *Free, size_t *Total) {
   if (!Free || !Total)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("%s is null", !Free ? "Free" : "Total"));
   Runtime &R = Runtime::get();
   *Total = R.properties().totalGlobalMem;
   size_t Available = loom::availableHostBytes();
@@ -350,7 +351,7 @@ cudaError_t cudaMemGetInfo(size_t *Free, size_t *Total) {
 cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *Attributes,
                                      const void *Ptr) {
   if (!Attributes)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Attributes is null"));
   loom::Allocation A;
   void *Mutable = const_cast<void *>(Ptr);
   if (!Ptr || !Runtime::get().allocator().find(Ptr, &A)) {
@@ -455,7 +456,7 @@ cudaError_t cudaMemPrefetchAsync(const void *DevPtr, size_t Count, int DstDevice
 cudaError_t cudaStreamAttachMemAsync(cudaStream_t Stream, void *DevPtr, size_t, unsigned int) {
   // Attachment only narrows visibility on GPUs; all memory is visible here.
   if (!DevPtr)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("DevPtr is null"));
   std::shared_ptr<loom::Stream> S;
   return recordError(Runtime::get().resolveStream(Stream, &S));
 }

@@ -11,6 +11,7 @@
 #include <algorithm>
 
 using loom::recordError;
+using loom::why;
 using loom::Runtime;
 
 extern "C" {
@@ -93,7 +94,7 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t Stream, cudaEvent_t Event, unsigned
 cudaError_t cudaLaunchHostFunc(cudaStream_t Stream, cudaHostFn_t Fn, void *UserData) {
   LOOM_PROFILE_API("cudaLaunchHostFunc");
   if (!Fn)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Fn is null"));
   Runtime &R = Runtime::get();
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = R.resolveStream(Stream, &S))
@@ -115,7 +116,7 @@ cudaError_t cudaStreamAddCallback(cudaStream_t Stream, cudaStreamCallback_t Call
 
 cudaError_t cudaStreamGetFlags(cudaStream_t Stream, unsigned int *Flags) {
   if (!Flags)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Flags is null"));
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = Runtime::get().resolveStream(Stream, &S))
     return recordError(Error);
@@ -125,7 +126,7 @@ cudaError_t cudaStreamGetFlags(cudaStream_t Stream, unsigned int *Flags) {
 
 cudaError_t cudaStreamGetPriority(cudaStream_t Stream, int *Priority) {
   if (!Priority)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Priority is null"));
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = Runtime::get().resolveStream(Stream, &S))
     return recordError(Error);
@@ -136,7 +137,7 @@ cudaError_t cudaStreamGetPriority(cudaStream_t Stream, int *Priority) {
 cudaError_t cudaStreamSetAttribute(cudaStream_t Stream, cudaStreamAttrID Attr,
                                    const cudaStreamAttrValue *Value) {
   if (!Value)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Value is null"));
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = Runtime::get().resolveStream(Stream, &S))
     return recordError(Error);
@@ -170,7 +171,7 @@ cudaError_t cudaStreamSetAttribute(cudaStream_t Stream, cudaStreamAttrID Attr,
 cudaError_t cudaStreamGetAttribute(cudaStream_t Stream, cudaStreamAttrID Attr,
                                    cudaStreamAttrValue *Value) {
   if (!Value)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Value is null"));
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = Runtime::get().resolveStream(Stream, &S))
     return recordError(Error);

@@ -9,6 +9,7 @@
 
 using loom::KernelRegistry;
 using loom::recordError;
+using loom::why;
 
 namespace {
 
@@ -84,10 +85,10 @@ cudaError_t cudaMemcpyFromSymbolAsync(void *Dst, const void *Symbol, size_t Coun
 
 cudaError_t cudaGetSymbolAddress(void **DevPtr, const void *Symbol) {
   if (!DevPtr)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("DevPtr is null"));
   size_t Size;
   if (!Symbol)
-    return recordError(cudaErrorInvalidSymbol);
+    return recordError(cudaErrorInvalidSymbol, why("Symbol is null"));
   if (cudaError_t Error = KernelRegistry::get().lookupVar(Symbol, DevPtr, &Size))
     return recordError(Error);
   // The program may now pass the address to copies and fills: track it.
@@ -97,10 +98,10 @@ cudaError_t cudaGetSymbolAddress(void **DevPtr, const void *Symbol) {
 
 cudaError_t cudaGetSymbolSize(size_t *Size, const void *Symbol) {
   if (!Size)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Size is null"));
   void *Address;
   if (!Symbol)
-    return recordError(cudaErrorInvalidSymbol);
+    return recordError(cudaErrorInvalidSymbol, why("Symbol is null"));
   return recordError(KernelRegistry::get().lookupVar(Symbol, &Address, Size));
 }
 

@@ -13,6 +13,7 @@
 #include <cstring>
 
 using loom::recordError;
+using loom::why;
 using loom::TextureRecord;
 using loom::Runtime;
 
@@ -37,7 +38,10 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
                                     const struct cudaTextureDesc *pTexDesc,
                                     const struct cudaResourceViewDesc *pResViewDesc) {
   if (!pTexObject || !pResDesc || !pTexDesc)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("%s is null", !pTexObject ? "pTexObject"
+                                         : !pResDesc  ? "pResDesc"
+                                                      : "pTexDesc"));
   if (pResViewDesc) {
     // Resource views are not implemented; an empty one changes nothing.
     const cudaResourceViewDesc &V = *pResViewDesc;
@@ -53,7 +57,8 @@ cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray,
                                      struct cudaExtent extent, unsigned int numLevels,
                                      unsigned int flags) {
   if (!mipmappedArray || !desc)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("%s is null", !mipmappedArray ? "mipmappedArray" : "desc"));
   if (cudaError_t Error = loom::stickyError())
     return recordError(Error);
   return recordError(Runtime::get().textures().createMipmapped(*desc, extent, numLevels, flags,
@@ -64,7 +69,7 @@ cudaError_t cudaGetMipmappedArrayLevel(cudaArray_t *levelArray,
                                        cudaMipmappedArray_const_t mipmappedArray,
                                        unsigned int level) {
   if (!levelArray)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("levelArray is null"));
   return recordError(Runtime::get().textures().mipmappedLevel(mipmappedArray, level, levelArray));
 }
 
@@ -115,7 +120,7 @@ cudaError_t cudaGetTextureObjectResourceViewDesc(struct cudaResourceViewDesc *pR
 
 cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_const_t array) {
   if (!desc || !array)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("%s is null", !desc ? "desc" : "array"));
   loom::ArrayView V;
   if (!loom::Runtime::get().arrays().view(array, &V))
     return recordError(cudaErrorInvalidResourceHandle);
@@ -127,9 +132,9 @@ cudaError_t cudaBindTexture(size_t *offset, const struct textureReference *texre
                             const void *devPtr, const struct cudaChannelFormatDesc *desc,
                             size_t size) {
   if (!texref)
-    return recordError(cudaErrorInvalidTexture);
+    return recordError(cudaErrorInvalidTexture, why("texref is null"));
   if (!devPtr || !desc)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("%s is null", !devPtr ? "devPtr" : "desc"));
   if (offset)
     *offset = 0; // Loom has no texture alignment requirement
   cudaResourceDesc Res;
@@ -145,9 +150,9 @@ cudaError_t cudaBindTexture2D(size_t *offset, const struct textureReference *tex
                               const void *devPtr, const struct cudaChannelFormatDesc *desc,
                               size_t width, size_t height, size_t pitch) {
   if (!texref)
-    return recordError(cudaErrorInvalidTexture);
+    return recordError(cudaErrorInvalidTexture, why("texref is null"));
   if (!devPtr || !desc)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("%s is null", !devPtr ? "devPtr" : "desc"));
   if (offset)
     *offset = 0;
   cudaResourceDesc Res;
@@ -166,9 +171,9 @@ cudaError_t cudaBindTextureToArray(const struct textureReference *texref,
                                    const struct cudaChannelFormatDesc *) {
   // The array's own format is used (CUDA requires the two to agree).
   if (!texref)
-    return recordError(cudaErrorInvalidTexture);
+    return recordError(cudaErrorInvalidTexture, why("texref is null"));
   if (!array)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("array is null"));
   cudaResourceDesc Res;
   std::memset(&Res, 0, sizeof(Res));
   Res.resType = cudaResourceTypeArray;
@@ -178,13 +183,13 @@ cudaError_t cudaBindTextureToArray(const struct textureReference *texref,
 
 cudaError_t cudaUnbindTexture(const struct textureReference *texref) {
   if (!texref)
-    return recordError(cudaErrorInvalidTexture);
+    return recordError(cudaErrorInvalidTexture, why("texref is null"));
   return recordError(Runtime::get().textures().unbindReference(texref));
 }
 
 cudaError_t cudaGetTextureAlignmentOffset(size_t *offset, const struct textureReference *texref) {
   if (!offset)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("offset is null"));
   if (!texref || !Runtime::get().textures().isReference(texref))
     return recordError(cudaErrorInvalidTexture);
   *offset = 0;
@@ -193,7 +198,7 @@ cudaError_t cudaGetTextureAlignmentOffset(size_t *offset, const struct textureRe
 
 cudaError_t cudaGetTextureReference(const struct textureReference **texref, const void *symbol) {
   if (!texref)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("texref is null"));
   if (!symbol || !Runtime::get().textures().isReference(symbol))
     return recordError(cudaErrorInvalidTexture);
   *texref = static_cast<const textureReference *>(symbol);
