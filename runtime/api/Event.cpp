@@ -24,10 +24,13 @@ extern "C" {
 cudaError_t cudaEventCreateWithFlags(cudaEvent_t *Event, unsigned int Flags) {
   LOOM_PROFILE_API("cudaEventCreateWithFlags");
   if (!Event || (Flags & ~ValidEventFlags))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("Event %p is null or flags %#x have unknown bits",
+                           static_cast<void *>(Event), Flags));
   // Interprocess events must also disable timing, as in CUDA.
   if ((Flags & cudaEventInterprocess) && !(Flags & cudaEventDisableTiming))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("flags %#x: an interprocess event must also disable timing", Flags));
   *Event = Runtime::get().createEvent(Flags);
   return cudaSuccess;
 }
@@ -41,7 +44,8 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t Event, cudaStream_t Stream,
                                      unsigned int Flags) {
   LOOM_PROFILE_API("cudaEventRecordWithFlags");
   if (Flags & ~static_cast<unsigned>(cudaEventRecordExternal))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("flags %#x are not 0 or cudaEventRecordExternal", Flags));
   Runtime &R = Runtime::get();
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = R.resolveStream(Stream, &S))
@@ -52,12 +56,15 @@ cudaError_t cudaEventRecordWithFlags(cudaEvent_t Event, cudaStream_t Stream,
   unsigned EventFlags;
   std::shared_ptr<MarkerOp> Previous;
   if (!R.lookupEvent(Event, &EventFlags, &Previous))
-    return recordError(cudaErrorInvalidResourceHandle);
+    return recordError(cudaErrorInvalidResourceHandle,
+                       why("event %p is not a live event", static_cast<void *>(Event)));
   auto Marker = std::make_shared<MarkerOp>();
   if (cudaError_t Error = R.enqueue(S, Marker))
     return recordError(Error);
   if (!R.setEventRecord(Event, Marker))
-    return recordError(cudaErrorInvalidResourceHandle);
+    return recordError(cudaErrorInvalidResourceHandle,
+                       why("event %p was destroyed while it was being recorded",
+                           static_cast<void *>(Event)));
   return cudaSuccess;
 }
 
@@ -72,7 +79,8 @@ cudaError_t cudaEventQuery(cudaEvent_t Event) {
   unsigned Flags;
   std::shared_ptr<MarkerOp> Recorded;
   if (!R.lookupEvent(Event, &Flags, &Recorded))
-    return recordError(cudaErrorInvalidResourceHandle);
+    return recordError(cudaErrorInvalidResourceHandle,
+                       why("event %p is not a live event", static_cast<void *>(Event)));
   bool Done = R.scheduler().queryOp(Recorded);
   if (cudaError_t Error = loom::stickyError())
     return recordError(Error);
@@ -85,7 +93,8 @@ cudaError_t cudaEventSynchronize(cudaEvent_t Event) {
   unsigned Flags;
   std::shared_ptr<MarkerOp> Recorded;
   if (!R.lookupEvent(Event, &Flags, &Recorded))
-    return recordError(cudaErrorInvalidResourceHandle);
+    return recordError(cudaErrorInvalidResourceHandle,
+                       why("event %p is not a live event", static_cast<void *>(Event)));
   R.scheduler().waitFor(Recorded);
   return recordError(loom::stickyError());
 }
@@ -103,11 +112,17 @@ cudaError_t cudaEventElapsedTime(float *Ms, cudaEvent_t Start, cudaEvent_t End) 
   unsigned StartFlags, EndFlags;
   std::shared_ptr<MarkerOp> StartOp, EndOp;
   if (!R.lookupEvent(Start, &StartFlags, &StartOp) || !R.lookupEvent(End, &EndFlags, &EndOp))
-    return recordError(cudaErrorInvalidResourceHandle);
+    return recordError(cudaErrorInvalidResourceHandle,
+                       why("start %p or end %p is not a live event", static_cast<void *>(Start),
+                           static_cast<void *>(End)));
   if ((StartFlags | EndFlags) & cudaEventDisableTiming)
-    return recordError(cudaErrorInvalidResourceHandle);
+    return recordError(cudaErrorInvalidResourceHandle,
+                       why("event %p or %p was created with cudaEventDisableTiming",
+                           static_cast<void *>(Start), static_cast<void *>(End)));
   if (!StartOp || !EndOp)
-    return recordError(cudaErrorInvalidResourceHandle);
+    return recordError(cudaErrorInvalidResourceHandle,
+                       why("event %p or %p has not been recorded", static_cast<void *>(Start),
+                           static_cast<void *>(End)));
   if (!R.scheduler().queryOp(StartOp) || !R.scheduler().queryOp(EndOp))
     return recordError(cudaErrorNotReady);
   std::chrono::duration<float, std::milli> Elapsed = EndOp->completedAt() - StartOp->completedAt();

@@ -20,7 +20,9 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *Stream, unsigned int Flag
                                          int Priority) {
   LOOM_PROFILE_API("cudaStreamCreateWithPriority");
   if (!Stream || (Flags & ~static_cast<unsigned>(cudaStreamNonBlocking)))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("Stream %p is null or flags %#x are not 0 or cudaStreamNonBlocking",
+                           static_cast<void *>(Stream), Flags));
   if (cudaError_t Error = loom::stickyError())
     return recordError(Error);
   // Out-of-range priorities are clamped, as CUDA clamps them.
@@ -75,7 +77,8 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t Stream, cudaEvent_t Event, unsigned
   LOOM_PROFILE_API("cudaStreamWaitEvent");
   Runtime &R = Runtime::get();
   if (Flags & ~static_cast<unsigned>(cudaEventWaitExternal))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("flags %#x are not 0 or cudaEventWaitExternal", Flags));
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = R.resolveStream(Stream, &S))
     return recordError(Error);
@@ -85,7 +88,8 @@ cudaError_t cudaStreamWaitEvent(cudaStream_t Stream, cudaEvent_t Event, unsigned
   std::shared_ptr<loom::MarkerOp> Recorded;
   unsigned EventFlags;
   if (!R.lookupEvent(Event, &EventFlags, &Recorded))
-    return recordError(cudaErrorInvalidResourceHandle);
+    return recordError(cudaErrorInvalidResourceHandle,
+                       why("event %p is not a live event", static_cast<void *>(Event)));
   if (!Recorded)
     return cudaSuccess; // waiting for a never-recorded event is a no-op
   return recordError(R.enqueue(S, std::make_shared<loom::MarkerOp>(), Recorded));
@@ -105,7 +109,9 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t Stream, cudaHostFn_t Fn, void *UserD
 cudaError_t cudaStreamAddCallback(cudaStream_t Stream, cudaStreamCallback_t Callback,
                                   void *UserData, unsigned int Flags) {
   if (!Callback || Flags != 0)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("Callback %p is null or flags %#x are not 0",
+                           reinterpret_cast<void *>(Callback), Flags));
   Runtime &R = Runtime::get();
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = R.resolveStream(Stream, &S))
@@ -151,20 +157,27 @@ cudaError_t cudaStreamSetAttribute(cudaStream_t Stream, cudaStreamAttrID Attr,
     if (!(W.hitRatio >= 0.0f && W.hitRatio <= 1.0f) || !ValidProp(W.hitProp) ||
         !ValidProp(W.missProp) || W.missProp == cudaAccessPropertyPersisting ||
         (W.num_bytes && !W.base_ptr))
-      return recordError(cudaErrorInvalidValue);
+      return recordError(cudaErrorInvalidValue,
+                         why("access policy window: hitRatio %g, hitProp %d, missProp %d, "
+                             "base_ptr %p + %zu bytes is not valid", double(W.hitRatio),
+                             int(W.hitProp), int(W.missProp), W.base_ptr, W.num_bytes));
     S->AccessPolicy = W;
     return cudaSuccess;
   }
   case cudaStreamAttributeSynchronizationPolicy:
     if (Value->syncPolicy < cudaSyncPolicyAuto || Value->syncPolicy > cudaSyncPolicyBlockingSync)
-      return recordError(cudaErrorInvalidValue);
+      return recordError(cudaErrorInvalidValue,
+                         why("syncPolicy %d is not a cudaSynchronizationPolicy",
+                             int(Value->syncPolicy)));
     S->SyncPolicy = Value->syncPolicy;
     return cudaSuccess;
   case cudaStreamAttributePriority:
     // Fixed at creation (cudaStreamCreateWithPriority).
-    return recordError(cudaErrorNotSupported);
+    return recordError(cudaErrorNotSupported,
+                       why("a stream's priority is fixed when it is created"));
   default:
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("stream attribute %d is not one Loom can set", int(Attr)));
   }
 }
 
@@ -187,7 +200,8 @@ cudaError_t cudaStreamGetAttribute(cudaStream_t Stream, cudaStreamAttrID Attr,
     Value->priority = S->Priority;
     return cudaSuccess;
   default:
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("stream attribute %d is not one Loom knows", int(Attr)));
   }
 }
 
