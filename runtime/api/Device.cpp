@@ -146,7 +146,12 @@ static void forgetAll() {
 
 namespace {
 using loom::devices::check;
-cudaError_t checkDevice(int Device) { return check(Device); }
+cudaError_t checkDevice(int Device) {
+  if (cudaError_t Error = check(Device))
+    return loom::failWith(Error, "device %d is not one of the %d devices", Device,
+                          loom::devices::count());
+  return cudaSuccess;
+}
 
 /// Device \p Device's properties: with n devices, 1/n of the memory and of
 /// the cores (at least one), and its own PCI bus number.
@@ -191,10 +196,13 @@ cudaError_t cudaInitDevice(int Device, unsigned int, unsigned int) {
 
 cudaError_t cudaSetValidDevices(int *Devices, int Len) {
   if (Len < 0 || (Len > 0 && !Devices))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("Len %d with Devices %p", Len, static_cast<void *>(Devices)));
   for (int I = 0; I < Len; ++I)
     if (checkDevice(Devices[I]))
-      return recordError(cudaErrorInvalidDevice);
+      return recordError(cudaErrorInvalidDevice,
+                         why("Devices[%d] = %d is not a device (count %d)", I, Devices[I],
+                             loom::devices::count()));
   return cudaSuccess;
 }
 
@@ -220,7 +228,8 @@ cudaError_t cudaDeviceGetAttribute(int *Value, enum cudaDeviceAttr Attr, int Dev
   if (cudaError_t Error = checkDevice(Device))
     return recordError(Error);
   if (!loom::deviceAttribute(propertiesOf(Device), Attr, Value))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("attribute %d is not a cudaDeviceAttr", int(Attr)));
   return cudaSuccess;
 }
 
@@ -245,14 +254,17 @@ cudaError_t cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
 // Device code only (CUB/Thrust 1.x's device_synchronize): CUDA 12 has no
 // device-side synchronize, so a kernel cannot wait for its children.
 cudaError_t __cudaDeviceSynchronizeDeprecationAvoidance(void) {
-  return recordError(cudaErrorNotSupported);
+  return recordError(cudaErrorNotSupported,
+                     why("device-side cudaDeviceSynchronize does not exist in CUDA 12; a kernel "
+                         "cannot wait for its children"));
 }
 
 cudaError_t cudaThreadExit(void) { return cudaDeviceReset(); }
 
 cudaError_t cudaSetDeviceFlags(unsigned int Flags) {
   if (Flags & ~static_cast<unsigned>(cudaDeviceMask))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("flags %#x have bits outside cudaDeviceMask", Flags));
   Runtime::get().DeviceFlags = Flags;
   return cudaSuccess;
 }
@@ -276,7 +288,8 @@ cudaError_t cudaDeviceGetLimit(size_t *Value, enum cudaLimit Limit) {
 
 cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache Config) {
   if (Config < cudaFuncCachePreferNone || Config > cudaFuncCachePreferEqual)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("cache config %d is not a cudaFuncCache", int(Config)));
   Runtime::get().CacheConfig = Config;
   return cudaSuccess;
 }
@@ -290,7 +303,8 @@ cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *Config) {
 
 cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig Config) {
   if (Config < cudaSharedMemBankSizeDefault || Config > cudaSharedMemBankSizeEightByte)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("shared memory config %d is not a cudaSharedMemConfig", int(Config)));
   Runtime::get().SharedMemConfig = Config;
   return cudaSuccess;
 }
@@ -314,7 +328,9 @@ cudaError_t cudaDeviceCanAccessPeer(int *CanAccess, int Device, int Peer) {
   if (!CanAccess)
     return recordError(cudaErrorInvalidValue, why("CanAccess is null"));
   if (checkDevice(Device) || checkDevice(Peer))
-    return recordError(cudaErrorInvalidDevice);
+    return recordError(cudaErrorInvalidDevice,
+                       why("device %d or peer %d is not a device (count %d)", Device, Peer,
+                           loom::devices::count()));
   // Every device reaches every other's memory (one memory); a device is not
   // its own peer.
   *CanAccess = Device != Peer;
@@ -325,26 +341,31 @@ cudaError_t cudaDeviceCanAccessPeer(int *CanAccess, int Device, int Peer) {
 // enabled; the errors are CUDA's.
 cudaError_t cudaDeviceEnablePeerAccess(int Peer, unsigned int Flags) {
   if (Flags != 0)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("flags %#x are not 0", Flags));
   int Device = loom::devices::current();
   if (checkDevice(Peer) || Peer == Device)
-    return recordError(cudaErrorInvalidDevice);
+    return recordError(cudaErrorInvalidDevice,
+                       why("peer %d is not another device than the current %d (count %d)", Peer,
+                           Device, loom::devices::count()));
   loom::devices::Accounting &A = loom::devices::accounting();
   std::lock_guard<std::mutex> Lock(A.M);
   if (A.PeerEnabled[Device] & (uint64_t(1) << Peer))
-    return recordError(cudaErrorPeerAccessAlreadyEnabled);
+    return recordError(cudaErrorPeerAccessAlreadyEnabled,
+                       why("peer access from device %d to %d is already enabled", Device, Peer));
   A.PeerEnabled[Device] |= uint64_t(1) << Peer;
   return cudaSuccess;
 }
 
 cudaError_t cudaDeviceDisablePeerAccess(int Peer) {
   if (checkDevice(Peer))
-    return recordError(cudaErrorInvalidDevice);
+    return recordError(cudaErrorInvalidDevice,
+                       why("peer %d is not a device (count %d)", Peer, loom::devices::count()));
   int Device = loom::devices::current();
   loom::devices::Accounting &A = loom::devices::accounting();
   std::lock_guard<std::mutex> Lock(A.M);
   if (!(A.PeerEnabled[Device] & (uint64_t(1) << Peer)))
-    return recordError(cudaErrorPeerAccessNotEnabled);
+    return recordError(cudaErrorPeerAccessNotEnabled,
+                       why("peer access from device %d to %d is not enabled", Device, Peer));
   A.PeerEnabled[Device] &= ~(uint64_t(1) << Peer);
   return cudaSuccess;
 }
@@ -361,14 +382,18 @@ cudaError_t cudaDeviceGetByPCIBusId(int *Device, const char *BusId) {
       BusId[Used] == '\0';
   if (!Parsed || Domain != 0 || Dev != 0 || Function != 0 ||
       checkDevice(static_cast<int>(Bus)))
-    return recordError(cudaErrorInvalidDevice);
+    return recordError(cudaErrorInvalidDevice,
+                       why("bus id \"%s\" does not name a device (count %d)", BusId,
+                           loom::devices::count()));
   *Device = static_cast<int>(Bus);
   return cudaSuccess;
 }
 
 cudaError_t cudaDeviceGetPCIBusId(char *BusId, int Len, int Device) {
   if (!BusId || Len <= 0)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("BusId %p is null or Len %d is not positive", static_cast<void *>(BusId),
+                           Len));
   if (cudaError_t Error = checkDevice(Device))
     return recordError(Error);
   std::snprintf(BusId, static_cast<size_t>(Len), "0000:%02x:00.0", static_cast<unsigned>(Device));

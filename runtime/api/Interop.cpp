@@ -18,7 +18,14 @@ using loom::recordError;
 
 namespace {
 
-cudaError_t notSupported() { return recordError(cudaErrorNotSupported); }
+/// Records the failure for the interop call that called it (its name, file
+/// and line are the caller's, as recordError's would be).
+cudaError_t notSupported(const char *Function = __builtin_FUNCTION(),
+                         const char *File = __builtin_FILE(), int Line = __builtin_LINE()) {
+  return recordError(cudaErrorNotSupported,
+                     loom::why("graphics interop is not supported: Loom has no graphics context"),
+                     Function, File, Line);
+}
 
 template <class T> void clear(T *Out) {
   if (Out)
