@@ -189,7 +189,9 @@ cudaError_t cudaLaunchCooperativeKernel(const void *Func, dim3 Grid, dim3 Block,
 cudaError_t cudaLaunchCooperativeKernelMultiDevice(struct cudaLaunchParams *, unsigned int,
                                                    unsigned int) {
   // Deprecated in CUDA 12; cooperativeMultiDeviceLaunch is 0.
-  return recordError(cudaErrorNotSupported);
+  return recordError(cudaErrorNotSupported,
+                     why("multi-device cooperative launch is deprecated and not supported "
+                         "(cooperativeMultiDeviceLaunch is 0)"));
 }
 
 cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *Attr, const void *Func) {
@@ -222,17 +224,23 @@ cudaError_t cudaFuncSetAttribute(const void *Func, enum cudaFuncAttribute Attr, 
   case cudaFuncAttributeMaxDynamicSharedMemorySize:
     if (Value < 0 ||
         Kernel.Desc->staticSharedBytes + uint64_t(Value) > limits::SharedMemPerBlockOptin)
-      return recordError(cudaErrorInvalidValue);
+      return recordError(cudaErrorInvalidValue,
+                         why("max dynamic shared memory %d + %llu static bytes exceed the "
+                             "%llu-byte opt-in limit", Value,
+                             (unsigned long long)Kernel.Desc->staticSharedBytes,
+                             (unsigned long long)limits::SharedMemPerBlockOptin));
     Kernel.Attrs.MaxDynamicSharedBytes = Value;
     break;
   case cudaFuncAttributePreferredSharedMemoryCarveout:
     if (Value < -1 || Value > 100)
-      return recordError(cudaErrorInvalidValue);
+      return recordError(cudaErrorInvalidValue, why("carveout %d is not -1..100", Value));
     Kernel.Attrs.PreferredCarveout = Value;
     break;
   default:
     // Cluster attributes: no thread-block clusters yet.
-    return recordError(cudaErrorNotSupported);
+    return recordError(cudaErrorNotSupported,
+                       why("function attribute %d is not supported (no thread-block clusters)",
+                           int(Attr)));
   }
   return recordError(Registry.setAttributes(Func, Kernel.Attrs));
 }
@@ -243,7 +251,8 @@ cudaError_t cudaFuncSetCacheConfig(const void *Func, enum cudaFuncCache Config) 
   if (cudaError_t Error = Registry.lookupKernel(Func, &Kernel))
     return recordError(Error);
   if (Config < cudaFuncCachePreferNone || Config > cudaFuncCachePreferEqual)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("cache config %d is not a cudaFuncCache", int(Config)));
   Kernel.Attrs.CacheConfig = Config; // accepted; CPU caches are not partitioned
   return recordError(Registry.setAttributes(Func, Kernel.Attrs));
 }
@@ -253,7 +262,8 @@ cudaError_t cudaFuncSetSharedMemConfig(const void *Func, enum cudaSharedMemConfi
   if (cudaError_t Error = KernelRegistry::get().lookupKernel(Func, &Kernel))
     return recordError(Error);
   if (Config < cudaSharedMemBankSizeDefault || Config > cudaSharedMemBankSizeEightByte)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("shared memory config %d is not a cudaSharedMemConfig", int(Config)));
   return cudaSuccess; // accepted; shared memory has no banks on a CPU
 }
 

@@ -55,7 +55,8 @@ cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *Pool, int Device) {
   if (!Pool)
     return recordError(cudaErrorInvalidValue, why("Pool is null"));
   if (loom::devices::check(Device)) // one pool set, shared by LOOM_DEVICES' devices
-    return recordError(cudaErrorInvalidDevice);
+    return recordError(cudaErrorInvalidDevice,
+                       why("device %d is not a device (count %d)", Device, loom::devices::count()));
   *Pool = Runtime::get().memPools().defaultPool();
   return cudaSuccess;
 }
@@ -64,26 +65,36 @@ cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *Pool, int Device) {
   if (!Pool)
     return recordError(cudaErrorInvalidValue, why("Pool is null"));
   if (loom::devices::check(Device)) // one pool set, shared by LOOM_DEVICES' devices
-    return recordError(cudaErrorInvalidDevice);
+    return recordError(cudaErrorInvalidDevice,
+                       why("device %d is not a device (count %d)", Device, loom::devices::count()));
   *Pool = Runtime::get().memPools().current();
   return cudaSuccess;
 }
 
 cudaError_t cudaDeviceSetMemPool(int Device, cudaMemPool_t Pool) {
   if (loom::devices::check(Device)) // one pool set, shared by LOOM_DEVICES' devices
-    return recordError(cudaErrorInvalidDevice);
+    return recordError(cudaErrorInvalidDevice,
+                       why("device %d is not a device (count %d)", Device, loom::devices::count()));
   return recordError(Runtime::get().memPools().setCurrent(Pool));
 }
 
 cudaError_t cudaMemPoolCreate(cudaMemPool_t *Pool, const struct cudaMemPoolProps *Props) {
   if (!Pool || !Props || Props->allocType != cudaMemAllocationTypePinned)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("Pool %p or Props %p is null, or allocType %d is not "
+                           "cudaMemAllocationTypePinned", static_cast<void *>(Pool),
+                           static_cast<const void *>(Props), Props ? int(Props->allocType) : -1));
   if (Props->location.type != cudaMemLocationTypeDevice)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("location type %d is not cudaMemLocationTypeDevice",
+                           int(Props->location.type)));
   if (Props->location.id != 0)
-    return recordError(cudaErrorInvalidDevice);
+    return recordError(cudaErrorInvalidDevice,
+                       why("location id %d: pools live on device 0", Props->location.id));
   if (Props->handleTypes & ~cudaMemHandleTypePosixFileDescriptor)
-    return recordError(cudaErrorNotSupported); // Windows and fabric handles
+    return recordError(cudaErrorNotSupported,
+                       why("handle types %#x: only POSIX file descriptors are supported",
+                           unsigned(Props->handleTypes))); // Windows and fabric handles
   *Pool = Runtime::get().memPools().create(*Props);
   return cudaSuccess;
 }
@@ -163,7 +174,7 @@ cudaError_t cudaMemPoolTrimTo(cudaMemPool_t Pool, size_t) {
 cudaError_t cudaMemPoolSetAccess(cudaMemPool_t Pool, const struct cudaMemAccessDesc *Descs,
                                  size_t Count) {
   if (Count && !Descs)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("Descs is null with count %zu", Count));
   return recordError(Runtime::get().memPools().withPool(Pool, [&](CUmemPoolHandle_st &) {
     for (size_t I = 0; I < Count; ++I) {
       if (Descs[I].location.type != cudaMemLocationTypeDevice)

@@ -212,17 +212,21 @@ cudaError_t cudaFreeHost(void *Ptr) {
 cudaError_t cudaHostAlloc(void **Ptr, size_t Size, unsigned int Flags) {
   LOOM_PROFILE_API("cudaHostAlloc");
   if (Flags & ~0x7u)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("flags %#x have unknown bits", Flags));
   return recordError(allocate(Ptr, Size, AllocKind::Host, Flags));
 }
 
 cudaError_t cudaHostGetDevicePointer(void **DevPtr, void *HostPtr, unsigned int Flags) {
   if (!DevPtr || !HostPtr || Flags != 0)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("DevPtr %p, HostPtr %p: null, or flags %#x are not 0",
+                           static_cast<void *>(DevPtr), HostPtr, Flags));
   loom::Allocation A;
   if (!Runtime::get().allocator().find(HostPtr, &A) || A.Kind == AllocKind::Device ||
       A.Kind == AllocKind::Symbol)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("host pointer %p is not in pinned, registered or managed memory",
+                           HostPtr));
   *DevPtr = HostPtr; // one address space
   return cudaSuccess;
 }
@@ -233,14 +237,16 @@ cudaError_t cudaHostGetFlags(unsigned int *Flags, void *HostPtr) {
   loom::Allocation A;
   if (!Runtime::get().allocator().find(HostPtr, &A) ||
       (A.Kind != AllocKind::Host && A.Kind != AllocKind::Registered))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("host pointer %p is not in memory from cudaHostAlloc or "
+                           "cudaHostRegister", HostPtr));
   *Flags = A.Flags;
   return cudaSuccess;
 }
 
 cudaError_t cudaHostRegister(void *Ptr, size_t Size, unsigned int Flags) {
   if (Flags & ~0xfu)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("flags %#x have unknown bits", Flags));
   return recordError(Runtime::get().allocator().registerHost(Ptr, Size, Flags));
 }
 
@@ -254,7 +260,9 @@ cudaError_t cudaMallocManaged(void **DevPtr, size_t Size, unsigned int Flags) {
   LOOM_PROFILE_API("cudaMallocManaged");
   // CUDA refuses an empty managed allocation (cudaMalloc(&p, 0) succeeds).
   if ((Flags != cudaMemAttachGlobal && Flags != cudaMemAttachHost) || Size == 0)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("size %zu is 0 or flags %#x are not cudaMemAttachGlobal or "
+                           "cudaMemAttachHost", Size, Flags));
   return recordError(allocate(DevPtr, Size, AllocKind::Managed, Flags));
 }
 
@@ -263,7 +271,8 @@ cudaError_t cudaMallocPitch(void **DevPtr, size_t *Pitch, size_t Width, size_t H
     return recordError(cudaErrorInvalidValue, why("%s is null", !DevPtr ? "DevPtr" : "Pitch"));
   size_t Rounded = roundPitch(Width);
   if (Rounded < Width || (Height && Rounded > SIZE_MAX / Height))
-    return recordError(cudaErrorMemoryAllocation);
+    return recordError(cudaErrorMemoryAllocation,
+                       why("%zu rows of %zu bytes overflow the address space", Height, Width));
   *Pitch = Rounded;
   return recordError(allocate(DevPtr, Rounded * Height, AllocKind::Device, 0));
 }
@@ -278,7 +287,9 @@ cudaError_t cudaFreeAsync(void *DevPtr, cudaStream_t Stream) {
   loom::Allocation A;
   if (!R.allocator().find(DevPtr, &A) || A.Base != reinterpret_cast<uintptr_t>(DevPtr) ||
       (A.Kind != AllocKind::Device && A.Kind != AllocKind::Managed))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("pointer %p is not the start of a device or managed allocation",
+                           DevPtr));
   cudaError_t Error;
   if (R.captureFree(S, DevPtr, &Error))
     return recordError(Error);
@@ -291,7 +302,9 @@ cudaError_t cudaMalloc3D(struct cudaPitchedPtr *PitchedDevPtr, struct cudaExtent
   size_t Pitch = roundPitch(Extent.width), Bytes;
   if (Pitch < Extent.width || __builtin_mul_overflow(Pitch, Extent.height, &Bytes) ||
       __builtin_mul_overflow(Bytes, Extent.depth, &Bytes))
-    return recordError(cudaErrorMemoryAllocation);
+    return recordError(cudaErrorMemoryAllocation,
+                       why("extent %zux%zux%zu overflows the address space", Extent.width,
+                           Extent.height, Extent.depth));
   void *Ptr = nullptr;
   if (cudaError_t Error = allocate(&Ptr, Bytes, AllocKind::Device, 0))
     return recordError(Error);
@@ -323,11 +336,15 @@ cudaError_t cudaMemAdvise(const void *DevPtr, size_t Count, enum cudaMemoryAdvis
   if (!DevPtr || Count == 0 || Advice < cudaMemAdviseSetReadMostly ||
       Advice > cudaMemAdviseUnsetAccessedBy ||
       Runtime::get().allocator().classify(DevPtr, Count) == loom::RangeStatus::Invalid)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("DevPtr %p + %zu bytes or advice %d is not valid", DevPtr, Count,
+                           int(Advice)));
   bool NeedsDevice = Advice != cudaMemAdviseSetReadMostly &&
                      Advice != cudaMemAdviseUnsetReadMostly;
   if (NeedsDevice && loom::devices::check(Device) && Device != cudaCpuDeviceId)
-    return recordError(cudaErrorInvalidDevice);
+    return recordError(cudaErrorInvalidDevice,
+                       why("device %d is not a device or cudaCpuDeviceId (count %d)", Device,
+                           loom::devices::count()));
   return cudaSuccess;
 }
 
@@ -410,14 +427,18 @@ cudaError_t cudaMemcpyPeer(void *Dst, int DstDevice, const void *Src, int SrcDev
                            size_t Count) {
   // One memory: a peer copy is a copy (LOOM_DEVICES=n gives the peers).
   if (loom::devices::check(DstDevice) || loom::devices::check(SrcDevice))
-    return recordError(cudaErrorInvalidDevice);
+    return recordError(cudaErrorInvalidDevice,
+                       why("device %d or %d is not a device (count %d)", DstDevice, SrcDevice,
+                           loom::devices::count()));
   return cudaMemcpy(Dst, Src, Count, cudaMemcpyDefault);
 }
 
 cudaError_t cudaMemcpyPeerAsync(void *Dst, int DstDevice, const void *Src, int SrcDevice,
                                 size_t Count, cudaStream_t Stream) {
   if (loom::devices::check(DstDevice) || loom::devices::check(SrcDevice))
-    return recordError(cudaErrorInvalidDevice);
+    return recordError(cudaErrorInvalidDevice,
+                       why("device %d or %d is not a device (count %d)", DstDevice, SrcDevice,
+                           loom::devices::count()));
   return cudaMemcpyAsync(Dst, Src, Count, cudaMemcpyDefault, Stream);
 }
 
@@ -442,13 +463,16 @@ cudaError_t cudaMemPrefetchAsync(const void *DevPtr, size_t Count, int DstDevice
                                  cudaStream_t Stream) {
   // A placement hint; with one memory there is nothing to move.
   if (!DevPtr && Count)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue, why("DevPtr is null with count %zu", Count));
   // Managed or (pageableMemoryAccess) pageable memory; never past the end of
   // an allocation.
   if (Count && Runtime::get().allocator().classify(DevPtr, Count) == loom::RangeStatus::Invalid)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("DevPtr %p + %zu bytes is not inside one allocation", DevPtr, Count));
   if (loom::devices::check(DstDevice) && DstDevice != cudaCpuDeviceId)
-    return recordError(cudaErrorInvalidDevice);
+    return recordError(cudaErrorInvalidDevice,
+                       why("device %d is not a device or cudaCpuDeviceId (count %d)", DstDevice,
+                           loom::devices::count()));
   std::shared_ptr<loom::Stream> S;
   return recordError(Runtime::get().resolveStream(Stream, &S));
 }
