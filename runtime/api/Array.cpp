@@ -125,7 +125,9 @@ cudaError_t cudaMalloc3DArray(cudaArray_t *Array, const struct cudaChannelFormat
 cudaError_t cudaMallocArray(cudaArray_t *Array, const struct cudaChannelFormatDesc *Desc,
                             size_t Width, size_t Height, unsigned int Flags) {
   if (Flags & (cudaArrayLayered | cudaArrayCubemap))
-    return recordError(cudaErrorInvalidValue); // those need cudaMalloc3DArray
+    return recordError(cudaErrorInvalidValue,
+                       why("flags %#x ask for a layered or cubemap array, which needs "
+                           "cudaMalloc3DArray", Flags)); // those need cudaMalloc3DArray
   return cudaMalloc3DArray(Array, Desc, cudaExtent{Width, Height, 0}, Flags);
 }
 

@@ -134,14 +134,17 @@ extern "C" {
 /// the launch (cudaLaunchDevice), which copies them.
 void *cudaGetParameterBuffer(size_t Alignment, size_t Size) {
   if (Size > MaxParameterBytes || Alignment == 0 || (Alignment & (Alignment - 1))) {
-    loom::recordError(cudaErrorInvalidValue);
+    loom::recordError(cudaErrorInvalidValue,
+                      loom::why("parameter buffer of %zu bytes (at most %zu) with alignment %zu",
+                                Size, size_t(MaxParameterBytes), Alignment));
     return nullptr;
   }
   if (Alignment < alignof(std::max_align_t))
     Alignment = alignof(std::max_align_t);
   void *Buffer = std::aligned_alloc(Alignment, alignUp(Size ? Size : 1, Alignment));
   if (!Buffer)
-    loom::recordError(cudaErrorMemoryAllocation);
+    loom::recordError(cudaErrorMemoryAllocation,
+                      loom::why("out of memory for a %zu-byte parameter buffer", Size));
   loom::noteDeviceHeapBlock(Buffer, Size, true); // kernels write it (memcheck builds)
   return Buffer;
 }

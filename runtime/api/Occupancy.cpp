@@ -17,6 +17,7 @@
 using loom::KernelInfo;
 using loom::KernelRegistry;
 using loom::recordError;
+using loom::why;
 namespace limits = loom::limits;
 
 int loom::residentBlocksPerMultiprocessor(const KernelInfo &Kernel, int BlockSize,
@@ -47,7 +48,9 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *NumBlock
                                                                    size_t DynamicShared,
                                                                    unsigned int Flags) {
   if (!NumBlocks || BlockSize <= 0 || Flags > cudaOccupancyDisableCachingOverride)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("NumBlocks %p is null, blockSize %d is not positive or flags %#x are "
+                           "unknown", static_cast<void *>(NumBlocks), BlockSize, Flags));
   KernelInfo Kernel;
   if (cudaError_t Error = KernelRegistry::get().lookupKernel(Func, &Kernel))
     return recordError(Error);
@@ -67,7 +70,9 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *NumBlocks, const 
 cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *DynamicShared, const void *Func,
                                                       int NumBlocks, int BlockSize) {
   if (!DynamicShared || NumBlocks <= 0 || BlockSize <= 0)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("DynamicShared %p is null, or numBlocks %d or blockSize %d is not "
+                           "positive", static_cast<void *>(DynamicShared), NumBlocks, BlockSize));
   KernelInfo Kernel;
   if (cudaError_t Error = KernelRegistry::get().lookupKernel(Func, &Kernel))
     return recordError(Error);
@@ -83,7 +88,10 @@ cudaError_t __loomOccupancyMaxPotentialBlockSize(int *MinGridSize, int *BlockSiz
                                                  const void *Func, size_t DynamicShared,
                                                  int BlockSizeLimit) {
   if (!MinGridSize || !BlockSize || BlockSizeLimit < 0)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("MinGridSize %p or BlockSize %p is null, or blockSizeLimit %d is "
+                           "negative", static_cast<void *>(MinGridSize),
+                           static_cast<void *>(BlockSize), BlockSizeLimit));
   KernelInfo Kernel;
   if (cudaError_t Error = KernelRegistry::get().lookupKernel(Func, &Kernel))
     return recordError(Error);

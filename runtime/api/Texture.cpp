@@ -47,7 +47,10 @@ cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
     const cudaResourceViewDesc &V = *pResViewDesc;
     if (V.format != cudaResViewFormatNone || V.firstMipmapLevel || V.lastMipmapLevel ||
         V.firstLayer || V.lastLayer)
-      return recordError(cudaErrorNotSupported);
+      return recordError(cudaErrorNotSupported,
+                         why("resource views (format %d, mip levels %u..%u, layers %u..%u) are "
+                             "not supported", int(V.format), V.firstMipmapLevel, V.lastMipmapLevel,
+                             V.firstLayer, V.lastLayer));
   }
   return recordError(Runtime::get().textures().create(*pResDesc, *pTexDesc, pTexObject));
 }
@@ -95,7 +98,10 @@ cudaError_t cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc,
                                              cudaTextureObject_t texObject) {
   TextureRecord R;
   if (!pResDesc || !Runtime::get().textures().lookup(texObject, &R))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("pResDesc %p is null or texture object %#llx is not live",
+                           static_cast<void *>(pResDesc),
+                           static_cast<unsigned long long>(texObject)));
   *pResDesc = R.Res;
   return cudaSuccess;
 }
@@ -104,7 +110,10 @@ cudaError_t cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc,
                                             cudaTextureObject_t texObject) {
   TextureRecord R;
   if (!pTexDesc || !Runtime::get().textures().lookup(texObject, &R))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("pTexDesc %p is null or texture object %#llx is not live",
+                           static_cast<void *>(pTexDesc),
+                           static_cast<unsigned long long>(texObject)));
   *pTexDesc = R.Tex;
   return cudaSuccess;
 }
@@ -113,7 +122,10 @@ cudaError_t cudaGetTextureObjectResourceViewDesc(struct cudaResourceViewDesc *pR
                                                  cudaTextureObject_t texObject) {
   TextureRecord R;
   if (!pResViewDesc || !Runtime::get().textures().lookup(texObject, &R))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("pResViewDesc %p is null or texture object %#llx is not live",
+                           static_cast<void *>(pResViewDesc),
+                           static_cast<unsigned long long>(texObject)));
   std::memset(pResViewDesc, 0, sizeof(*pResViewDesc));
   return cudaSuccess;
 }
@@ -123,7 +135,8 @@ cudaError_t cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_con
     return recordError(cudaErrorInvalidValue, why("%s is null", !desc ? "desc" : "array"));
   loom::ArrayView V;
   if (!loom::Runtime::get().arrays().view(array, &V))
-    return recordError(cudaErrorInvalidResourceHandle);
+    return recordError(cudaErrorInvalidResourceHandle,
+                       why("array %p is not a live CUDA array", static_cast<const void *>(array)));
   *desc = V.Desc;
   return cudaSuccess;
 }
@@ -191,7 +204,9 @@ cudaError_t cudaGetTextureAlignmentOffset(size_t *offset, const struct textureRe
   if (!offset)
     return recordError(cudaErrorInvalidValue, why("offset is null"));
   if (!texref || !Runtime::get().textures().isReference(texref))
-    return recordError(cudaErrorInvalidTexture);
+    return recordError(cudaErrorInvalidTexture,
+                       why("texture reference %p is null or not registered by any module",
+                           static_cast<const void *>(texref)));
   *offset = 0;
   return cudaSuccess;
 }
@@ -200,7 +215,9 @@ cudaError_t cudaGetTextureReference(const struct textureReference **texref, cons
   if (!texref)
     return recordError(cudaErrorInvalidValue, why("texref is null"));
   if (!symbol || !Runtime::get().textures().isReference(symbol))
-    return recordError(cudaErrorInvalidTexture);
+    return recordError(cudaErrorInvalidTexture,
+                       why("symbol %p is null or not a registered texture reference",
+                           static_cast<const void *>(symbol)));
   *texref = static_cast<const textureReference *>(symbol);
   return cudaSuccess;
 }

@@ -48,10 +48,15 @@ extern "C" {
 cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
                                     const cudaResourceDesc *pResDesc) {
   if (!pSurfObject || !pResDesc || pResDesc->resType != cudaResourceTypeArray)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("pSurfObject %p or pResDesc %p is null, or resType is not "
+                           "cudaResourceTypeArray", static_cast<void *>(pSurfObject),
+                           static_cast<const void *>(pResDesc)));
   ArrayView View;
   if (!Runtime::get().arrays().view(pResDesc->res.array.array, &View))
-    return recordError(cudaErrorInvalidResourceHandle);
+    return recordError(cudaErrorInvalidResourceHandle,
+                       why("resource desc array %p is not a live CUDA array",
+                           static_cast<void *>(pResDesc->res.array.array)));
   SurfaceTable &Table = Runtime::get().surfaces();
   std::unique_ptr<SurfaceRecord> Record = Table.make();
   Record->Res = *pResDesc;
@@ -68,7 +73,9 @@ cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject) {
   // Queued kernels may still use it (cudaDestroyTextureObject).
   Runtime::get().scheduler().waitAll();
   if (!Runtime::get().surfaces().destroy(handlePointer(surfObject)))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("surface object %#llx is not a live surface object",
+                           static_cast<unsigned long long>(surfObject)));
   return cudaSuccess;
 }
 
@@ -76,7 +83,10 @@ cudaError_t cudaGetSurfaceObjectResourceDesc(cudaResourceDesc *pResDesc,
                                              cudaSurfaceObject_t surfObject) {
   if (!pResDesc || !Runtime::get().surfaces().with(handlePointer(surfObject),
                                                     [&](SurfaceRecord &R) { *pResDesc = R.Res; }))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("pResDesc %p is null or surface object %#llx is not live",
+                           static_cast<void *>(pResDesc),
+                           static_cast<unsigned long long>(surfObject)));
   return cudaSuccess;
 }
 
