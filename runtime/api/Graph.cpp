@@ -234,8 +234,10 @@ cudaError_t makeSetNode(const cudaMemsetParams *P, loom::OpRef *Op) {
 cudaError_t checkEvent(cudaEvent_t Event) {
   unsigned Flags;
   std::shared_ptr<loom::MarkerOp> Recorded;
-  return Event && Runtime::get().lookupEvent(Event, &Flags, &Recorded) ? cudaSuccess
-                                                                       : cudaErrorInvalidValue;
+  if (Event && Runtime::get().lookupEvent(Event, &Flags, &Recorded))
+    return cudaSuccess;
+  return loom::failWith(cudaErrorInvalidValue, "event %p is not a live event",
+                        static_cast<void *>(Event));
 }
 
 /// Adds \p N to \p G after \p Deps (all nodes of \p G, no duplicates).
@@ -376,13 +378,17 @@ void printDot(std::FILE *F, cudaGraph_t G, const std::string &Prefix, unsigned F
                    Index[D]);
 }
 
+/// A node's type for a reason (-1 for a null node).
+int typeOf(cudaGraphNode_t N) { return N ? int(N->Type) : -1; }
+
 } // namespace
 
 extern "C" {
 
 cudaError_t cudaStreamBeginCapture(cudaStream_t Stream, enum cudaStreamCaptureMode Mode) {
   if (Mode < cudaStreamCaptureModeGlobal || Mode > cudaStreamCaptureModeRelaxed)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("capture mode %d is not a cudaStreamCaptureMode", int(Mode)));
   Runtime &R = Runtime::get();
   std::shared_ptr<loom::Stream> S;
   if (cudaError_t Error = R.resolveStream(Stream, &S))
@@ -439,7 +445,9 @@ cudaError_t cudaStreamIsCapturing(cudaStream_t Stream, enum cudaStreamCaptureSta
 
 cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *Mode) {
   if (!Mode || *Mode < cudaStreamCaptureModeGlobal || *Mode > cudaStreamCaptureModeRelaxed)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("Mode %p is null or *Mode is not a cudaStreamCaptureMode",
+                           static_cast<void *>(Mode)));
   cudaStreamCaptureMode Old = loom::threadCaptureMode();
   loom::threadCaptureMode() = *Mode;
   *Mode = Old;
@@ -448,7 +456,9 @@ cudaError_t cudaThreadExchangeStreamCaptureMode(enum cudaStreamCaptureMode *Mode
 
 cudaError_t cudaGraphCreate(cudaGraph_t *Graph, unsigned int Flags) {
   if (!Graph || Flags != 0)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("Graph %p is null or flags %#x are not 0", static_cast<void *>(Graph),
+                           Flags));
   *Graph = Runtime::get().graphs().createGraph();
   return cudaSuccess;
 }
@@ -459,9 +469,14 @@ cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *Exec, cudaGraph_t Gra
       cudaGraphInstantiateFlagAutoFreeOnLaunch | cudaGraphInstantiateFlagUpload |
       cudaGraphInstantiateFlagDeviceLaunch | cudaGraphInstantiateFlagUseNodePriority;
   if (!Exec || !Runtime::get().graphs().isGraph(Graph) || (Flags & ~Known))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("Exec %p is null, graph %p is not a live graph, or flags %#llx are "
+                           "unknown", static_cast<void *>(Exec), static_cast<void *>(Graph),
+                           Flags));
   if (Flags & cudaGraphInstantiateFlagDeviceLaunch)
-    return recordError(cudaErrorNotSupported); // no device-side graph launch
+    return recordError(cudaErrorNotSupported,
+                       why("flags %#llx ask for device-side launch, which Loom does not support",
+                           Flags)); // no device-side graph launch
   return recordError(Runtime::get().graphs().createExec(Graph, Exec));
 }
 
@@ -473,7 +488,8 @@ cudaError_t cudaGraphInstantiate(cudaGraphExec_t *Exec, cudaGraph_t Graph,
 cudaError_t cudaGraphLaunch(cudaGraphExec_t Exec, cudaStream_t Stream) {
   LOOM_PROFILE_API("cudaGraphLaunch");
   if (!Runtime::get().graphs().isExec(Exec))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("exec %p is not a live executable graph", static_cast<void *>(Exec)));
   if (cudaError_t Error = loom::stickyError())
     return recordError(Error);
   Runtime &R = Runtime::get();
@@ -503,7 +519,8 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t Exec, cudaStream_t Stream) {
   // Event nodes act on the events at launch time; inside a capture they
   // would have to become capture edges, which Loom does not record.
   if (HasEvents && R.captureOf(S))
-    return recordError(cudaErrorStreamCaptureUnsupported);
+    return recordError(cudaErrorStreamCaptureUnsupported,
+                       why("a graph with event nodes cannot be launched into a capturing stream"));
   for (size_t I = 0; I < Ops.size(); ++I) {
     const GraphExecStep &Step = Exec->Steps[I];
     if (Step.Type == cudaGraphNodeTypeEventRecord) {
@@ -511,12 +528,16 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t Exec, cudaStream_t Stream) {
       if (cudaError_t Error = R.enqueue(S, Marker))
         return recordError(Error);
       if (!R.setEventRecord(Step.Event, Marker))
-        return recordError(cudaErrorInvalidResourceHandle);
+        return recordError(cudaErrorInvalidResourceHandle,
+                           why("event %p of an event-record node was destroyed",
+                               static_cast<void *>(Step.Event)));
     } else if (Step.Type == cudaGraphNodeTypeWaitEvent) {
       unsigned Flags;
       std::shared_ptr<loom::MarkerOp> Recorded;
       if (!R.lookupEvent(Step.Event, &Flags, &Recorded))
-        return recordError(cudaErrorInvalidResourceHandle);
+        return recordError(cudaErrorInvalidResourceHandle,
+                           why("event %p of an event-wait node was destroyed",
+                               static_cast<void *>(Step.Event)));
       if (Recorded)
         if (cudaError_t Error = R.enqueue(S, std::make_shared<loom::MarkerOp>(), Recorded))
           return recordError(Error);
@@ -530,7 +551,8 @@ cudaError_t cudaGraphLaunch(cudaGraphExec_t Exec, cudaStream_t Stream) {
 
 cudaError_t cudaGraphUpload(cudaGraphExec_t Exec, cudaStream_t Stream) {
   if (!Runtime::get().graphs().isExec(Exec))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("exec %p is not a live executable graph", static_cast<void *>(Exec)));
   std::shared_ptr<loom::Stream> S;
   return recordError(Runtime::get().resolveStream(Stream, &S)); // nothing to upload
 }
@@ -548,7 +570,9 @@ cudaError_t cudaGraphDestroy(cudaGraph_t Graph) {
 
 cudaError_t cudaGraphGetNodes(cudaGraph_t Graph, cudaGraphNode_t *Nodes, size_t *NumNodes) {
   if (!NumNodes || !Runtime::get().graphs().isGraph(Graph))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("NumNodes %p is null or graph %p is not a live graph",
+                           static_cast<void *>(NumNodes), static_cast<void *>(Graph)));
   size_t Count = Graph->Nodes.size();
   if (Nodes) {
     // CUDA fills min(*NumNodes, count) entries and reports that many.
@@ -575,7 +599,9 @@ cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *Node, cudaGraph_t Graph,
                                    const cudaGraphNode_t *Deps, size_t NumDeps,
                                    const struct cudaKernelNodeParams *Params) {
   if (!Node || !Runtime::get().graphs().isGraph(Graph))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("Node %p is null or graph %p is not a live graph",
+                           static_cast<void *>(Node), static_cast<void *>(Graph)));
   std::unique_ptr<loom::KernelNodeRecord> Record;
   loom::OpRef Op;
   if (cudaError_t Error = makeKernelNode(Params, &Record, &Op))
@@ -588,9 +614,14 @@ cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *Node, cudaGraph_t Graph,
 cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t Node,
                                          struct cudaKernelNodeParams *Params) {
   if (!Node || !Params || Node->Type != cudaGraphNodeTypeKernel)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("node %p or Params %p is null, or the node is of type %d, not a kernel "
+                           "node", static_cast<void *>(Node), static_cast<void *>(Params),
+                           typeOf(Node)));
   if (!Node->Kernel)
-    return recordError(cudaErrorNotSupported); // captured without its parameters
+    return recordError(cudaErrorNotSupported,
+                       why("kernel node %p was captured without its parameters",
+                           static_cast<void *>(Node))); // captured without its parameters
   Params->func = const_cast<void *>(Node->Kernel->Func);
   Params->gridDim = Node->Kernel->Grid;
   Params->blockDim = Node->Kernel->Block;
@@ -603,7 +634,9 @@ cudaError_t cudaGraphKernelNodeGetParams(cudaGraphNode_t Node,
 cudaError_t cudaGraphKernelNodeSetParams(cudaGraphNode_t Node,
                                          const struct cudaKernelNodeParams *Params) {
   if (!Node || Node->Type != cudaGraphNodeTypeKernel)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("node %p is null or of type %d, not a kernel node",
+                           static_cast<void *>(Node), typeOf(Node)));
   std::unique_ptr<loom::KernelNodeRecord> Record;
   loom::OpRef Op;
   if (cudaError_t Error = makeKernelNode(Params, &Record, &Op))
@@ -617,7 +650,9 @@ cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *Node, cudaGraph_t Graph,
                                    const cudaGraphNode_t *Deps, size_t NumDeps,
                                    const struct cudaMemcpy3DParms *Params) {
   if (!Node || !Runtime::get().graphs().isGraph(Graph))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("Node %p is null or graph %p is not a live graph",
+                           static_cast<void *>(Node), static_cast<void *>(Graph)));
   loom::OpRef Op;
   if (cudaError_t Error = makeCopyNode(Params, &Op))
     return recordError(Error);
@@ -631,7 +666,9 @@ cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *Node, cudaGraph_t Graph,
                                      const cudaGraphNode_t *Deps, size_t NumDeps, void *Dst,
                                      const void *Src, size_t Count, enum cudaMemcpyKind Kind) {
   if (!Node || !Runtime::get().graphs().isGraph(Graph))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("Node %p is null or graph %p is not a live graph",
+                           static_cast<void *>(Node), static_cast<void *>(Graph)));
   loom::OpRef Op;
   if (cudaError_t Error = makeCopyNode1D(Dst, Src, Count, Kind, &Op))
     return recordError(Error);
@@ -644,9 +681,14 @@ cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *Node, cudaGraph_t Graph,
 cudaError_t cudaGraphMemcpyNodeGetParams(cudaGraphNode_t Node,
                                          struct cudaMemcpy3DParms *Params) {
   if (!Node || !Params || Node->Type != cudaGraphNodeTypeMemcpy)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("node %p or Params %p is null, or the node is of type %d, not a memcpy "
+                           "node", static_cast<void *>(Node), static_cast<void *>(Params),
+                           typeOf(Node)));
   if (!Node->HasCopy)
-    return recordError(cudaErrorNotSupported); // captured without its parameters
+    return recordError(cudaErrorNotSupported,
+                       why("memcpy node %p was captured without its parameters",
+                           static_cast<void *>(Node))); // captured without its parameters
   *Params = Node->Copy;
   return cudaSuccess;
 }
@@ -654,7 +696,9 @@ cudaError_t cudaGraphMemcpyNodeGetParams(cudaGraphNode_t Node,
 cudaError_t cudaGraphMemcpyNodeSetParams(cudaGraphNode_t Node,
                                          const struct cudaMemcpy3DParms *Params) {
   if (!Node || Node->Type != cudaGraphNodeTypeMemcpy)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("node %p is null or of type %d, not a memcpy node",
+                           static_cast<void *>(Node), typeOf(Node)));
   loom::OpRef Op;
   if (cudaError_t Error = makeCopyNode(Params, &Op))
     return recordError(Error);
@@ -667,7 +711,9 @@ cudaError_t cudaGraphMemcpyNodeSetParams(cudaGraphNode_t Node,
 cudaError_t cudaGraphMemcpyNodeSetParams1D(cudaGraphNode_t Node, void *Dst, const void *Src,
                                            size_t Count, enum cudaMemcpyKind Kind) {
   if (!Node || Node->Type != cudaGraphNodeTypeMemcpy)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("node %p is null or of type %d, not a memcpy node",
+                           static_cast<void *>(Node), typeOf(Node)));
   loom::OpRef Op;
   if (cudaError_t Error = makeCopyNode1D(Dst, Src, Count, Kind, &Op))
     return recordError(Error);
@@ -681,7 +727,9 @@ cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *Node, cudaGraph_t Graph,
                                    const cudaGraphNode_t *Deps, size_t NumDeps,
                                    const struct cudaMemsetParams *Params) {
   if (!Node || !Runtime::get().graphs().isGraph(Graph))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("Node %p is null or graph %p is not a live graph",
+                           static_cast<void *>(Node), static_cast<void *>(Graph)));
   loom::OpRef Op;
   if (cudaError_t Error = makeSetNode(Params, &Op))
     return recordError(Error);
@@ -693,9 +741,14 @@ cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *Node, cudaGraph_t Graph,
 
 cudaError_t cudaGraphMemsetNodeGetParams(cudaGraphNode_t Node, struct cudaMemsetParams *Params) {
   if (!Node || !Params || Node->Type != cudaGraphNodeTypeMemset)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("node %p or Params %p is null, or the node is of type %d, not a memset "
+                           "node", static_cast<void *>(Node), static_cast<void *>(Params),
+                           typeOf(Node)));
   if (!Node->HasSet)
-    return recordError(cudaErrorNotSupported); // captured without its parameters
+    return recordError(cudaErrorNotSupported,
+                       why("memset node %p was captured without its parameters",
+                           static_cast<void *>(Node))); // captured without its parameters
   *Params = Node->Set;
   return cudaSuccess;
 }
@@ -703,7 +756,9 @@ cudaError_t cudaGraphMemsetNodeGetParams(cudaGraphNode_t Node, struct cudaMemset
 cudaError_t cudaGraphMemsetNodeSetParams(cudaGraphNode_t Node,
                                          const struct cudaMemsetParams *Params) {
   if (!Node || Node->Type != cudaGraphNodeTypeMemset)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("node %p is null or of type %d, not a memset node",
+                           static_cast<void *>(Node), typeOf(Node)));
   loom::OpRef Op;
   if (cudaError_t Error = makeSetNode(Params, &Op))
     return recordError(Error);
@@ -717,7 +772,9 @@ cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *Node, cudaGraph_t Graph,
                                  const cudaGraphNode_t *Deps, size_t NumDeps,
                                  const struct cudaHostNodeParams *Params) {
   if (!Params || !Params->fn)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("host node Params %p or its fn is null",
+                           static_cast<const void *>(Params)));
   NodeRef N = newNode(cudaGraphNodeTypeHost,
                       std::make_shared<loom::HostFnOp>(Params->fn, Params->userData));
   N->Host = *Params;
@@ -726,9 +783,14 @@ cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *Node, cudaGraph_t Graph,
 
 cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t Node, struct cudaHostNodeParams *Params) {
   if (!Node || !Params || Node->Type != cudaGraphNodeTypeHost)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("node %p or Params %p is null, or the node is of type %d, not a host "
+                           "node", static_cast<void *>(Node), static_cast<void *>(Params),
+                           typeOf(Node)));
   if (!Node->Host.fn)
-    return recordError(cudaErrorNotSupported); // captured without its parameters
+    return recordError(cudaErrorNotSupported,
+                       why("host node %p was captured without its parameters",
+                           static_cast<void *>(Node))); // captured without its parameters
   *Params = Node->Host;
   return cudaSuccess;
 }
@@ -736,7 +798,10 @@ cudaError_t cudaGraphHostNodeGetParams(cudaGraphNode_t Node, struct cudaHostNode
 cudaError_t cudaGraphHostNodeSetParams(cudaGraphNode_t Node,
                                        const struct cudaHostNodeParams *Params) {
   if (!Node || !Params || !Params->fn || Node->Type != cudaGraphNodeTypeHost)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("node %p, Params %p or its fn is null, or the node is of type %d, not "
+                           "a host node", static_cast<void *>(Node),
+                           static_cast<const void *>(Params), typeOf(Node)));
   Node->Template = std::make_shared<loom::HostFnOp>(Params->fn, Params->userData);
   Node->Host = *Params;
   return cudaSuccess;
@@ -752,9 +817,13 @@ cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *Node, cudaGraph_t Graph,
                                        cudaGraph_t Child) {
   GraphTable &T = Runtime::get().graphs();
   if (!T.isGraph(Child) || Child == Graph)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("child graph %p is not a live graph or is the parent graph %p itself",
+                           static_cast<void *>(Child), static_cast<void *>(Graph)));
   if (!Node || !T.isGraph(Graph))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("Node %p is null or graph %p is not a live graph",
+                           static_cast<void *>(Node), static_cast<void *>(Graph)));
   NodeRef N = newNode(cudaGraphNodeTypeGraph);
   N->Child = T.createGraph(); // the node's own copy, as in CUDA
   T.cloneInto(Child, N->Child, nullptr);
@@ -763,33 +832,42 @@ cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *Node, cudaGraph_t Graph,
 
 cudaError_t cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t Node, cudaGraph_t *Graph) {
   if (!Node || !Graph || Node->Type != cudaGraphNodeTypeGraph)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("node %p or Graph %p is null, or the node is of type %d, not a "
+                           "child-graph node", static_cast<void *>(Node),
+                           static_cast<void *>(Graph), typeOf(Node)));
   *Graph = Node->Child;
   return cudaSuccess;
 }
 
+// These helpers return their error (with a reason from failWith): the
+// entry points record it, so that the log names the API call.
 static cudaError_t addEventNode(cudaGraphNode_t *Node, cudaGraph_t Graph,
                                 const cudaGraphNode_t *Deps, size_t NumDeps, cudaEvent_t Event,
                                 cudaGraphNodeType Type) {
   if (cudaError_t Error = checkEvent(Event))
-    return recordError(Error);
+    return Error;
   NodeRef N = newNode(Type);
   N->Event = Event;
-  return recordError(addNode(Node, Graph, Deps, NumDeps, std::move(N)));
+  return addNode(Node, Graph, Deps, NumDeps, std::move(N));
 }
 
 static cudaError_t getEvent(cudaGraphNode_t Node, cudaEvent_t *Event, cudaGraphNodeType Type) {
   if (!Node || !Event || Node->Type != Type)
-    return recordError(cudaErrorInvalidValue);
+    return loom::failWith(cudaErrorInvalidValue,
+                          "node %p or Event %p is null, or the node is of type %d, not %d",
+                          static_cast<void *>(Node), static_cast<void *>(Event), typeOf(Node),
+                          int(Type));
   *Event = Node->Event;
   return cudaSuccess;
 }
 
 static cudaError_t setEvent(cudaGraphNode_t Node, cudaEvent_t Event, cudaGraphNodeType Type) {
   if (!Node || Node->Type != Type)
-    return recordError(cudaErrorInvalidValue);
+    return loom::failWith(cudaErrorInvalidValue, "node %p is null or of type %d, not %d",
+                          static_cast<void *>(Node), typeOf(Node), int(Type));
   if (cudaError_t Error = checkEvent(Event))
-    return recordError(Error);
+    return Error;
   Node->Event = Event;
   return cudaSuccess;
 }
@@ -797,29 +875,31 @@ static cudaError_t setEvent(cudaGraphNode_t Node, cudaEvent_t Event, cudaGraphNo
 cudaError_t cudaGraphAddEventRecordNode(cudaGraphNode_t *Node, cudaGraph_t Graph,
                                         const cudaGraphNode_t *Deps, size_t NumDeps,
                                         cudaEvent_t Event) {
-  return addEventNode(Node, Graph, Deps, NumDeps, Event, cudaGraphNodeTypeEventRecord);
+  return recordError(
+      addEventNode(Node, Graph, Deps, NumDeps, Event, cudaGraphNodeTypeEventRecord));
 }
 
 cudaError_t cudaGraphEventRecordNodeGetEvent(cudaGraphNode_t Node, cudaEvent_t *Event) {
-  return getEvent(Node, Event, cudaGraphNodeTypeEventRecord);
+  return recordError(getEvent(Node, Event, cudaGraphNodeTypeEventRecord));
 }
 
 cudaError_t cudaGraphEventRecordNodeSetEvent(cudaGraphNode_t Node, cudaEvent_t Event) {
-  return setEvent(Node, Event, cudaGraphNodeTypeEventRecord);
+  return recordError(setEvent(Node, Event, cudaGraphNodeTypeEventRecord));
 }
 
 cudaError_t cudaGraphAddEventWaitNode(cudaGraphNode_t *Node, cudaGraph_t Graph,
                                       const cudaGraphNode_t *Deps, size_t NumDeps,
                                       cudaEvent_t Event) {
-  return addEventNode(Node, Graph, Deps, NumDeps, Event, cudaGraphNodeTypeWaitEvent);
+  return recordError(
+      addEventNode(Node, Graph, Deps, NumDeps, Event, cudaGraphNodeTypeWaitEvent));
 }
 
 cudaError_t cudaGraphEventWaitNodeGetEvent(cudaGraphNode_t Node, cudaEvent_t *Event) {
-  return getEvent(Node, Event, cudaGraphNodeTypeWaitEvent);
+  return recordError(getEvent(Node, Event, cudaGraphNodeTypeWaitEvent));
 }
 
 cudaError_t cudaGraphEventWaitNodeSetEvent(cudaGraphNode_t Node, cudaEvent_t Event) {
-  return setEvent(Node, Event, cudaGraphNodeTypeWaitEvent);
+  return recordError(setEvent(Node, Event, cudaGraphNodeTypeWaitEvent));
 }
 
 /* ---- Edges and queries ---------------------------------------------------- */
@@ -827,14 +907,22 @@ cudaError_t cudaGraphEventWaitNodeSetEvent(cudaGraphNode_t Node, cudaEvent_t Eve
 cudaError_t cudaGraphAddDependencies(cudaGraph_t Graph, const cudaGraphNode_t *From,
                                      const cudaGraphNode_t *To, size_t Num) {
   if (!Runtime::get().graphs().isGraph(Graph) || (Num && (!From || !To)))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("graph %p is not a live graph, or %zu edges with From %p / To %p null",
+                           static_cast<void *>(Graph), Num, static_cast<const void *>(From),
+                           static_cast<const void *>(To)));
   for (size_t I = 0; I < Num; ++I) {
     if (!From[I] || !To[I] || From[I] == To[I] || From[I]->Owner != Graph ||
         To[I]->Owner != Graph || hasEdge(From[I], To[I]))
-      return recordError(cudaErrorInvalidValue);
+      return recordError(cudaErrorInvalidValue,
+                         why("edge %zu (%p -> %p) has a null or identical end, an end outside "
+                             "graph %p, or exists already", I, static_cast<void *>(From[I]),
+                             static_cast<void *>(To[I]), static_cast<void *>(Graph)));
     for (size_t J = 0; J < I; ++J)
       if (From[J] == From[I] && To[J] == To[I])
-        return recordError(cudaErrorInvalidValue);
+        return recordError(cudaErrorInvalidValue,
+                           why("edge %zu (%p -> %p) is listed twice", I,
+                               static_cast<void *>(From[I]), static_cast<void *>(To[I])));
   }
   for (size_t I = 0; I < Num; ++I) {
     To[I]->Deps.push_back(From[I]);
@@ -846,11 +934,17 @@ cudaError_t cudaGraphAddDependencies(cudaGraph_t Graph, const cudaGraphNode_t *F
 cudaError_t cudaGraphRemoveDependencies(cudaGraph_t Graph, const cudaGraphNode_t *From,
                                         const cudaGraphNode_t *To, size_t Num) {
   if (!Runtime::get().graphs().isGraph(Graph) || (Num && (!From || !To)))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("graph %p is not a live graph, or %zu edges with From %p / To %p null",
+                           static_cast<void *>(Graph), Num, static_cast<const void *>(From),
+                           static_cast<const void *>(To)));
   for (size_t I = 0; I < Num; ++I)
     if (!From[I] || !To[I] || From[I]->Owner != Graph || To[I]->Owner != Graph ||
         !hasEdge(From[I], To[I]))
-      return recordError(cudaErrorInvalidValue);
+      return recordError(cudaErrorInvalidValue,
+                         why("edge %zu (%p -> %p) is not an edge of graph %p", I,
+                             static_cast<void *>(From[I]), static_cast<void *>(To[I]),
+                             static_cast<void *>(Graph)));
   for (size_t I = 0; I < Num; ++I) {
     auto &D = To[I]->Deps;
     D.erase(std::find(D.begin(), D.end(), From[I]));
@@ -862,7 +956,9 @@ cudaError_t cudaGraphRemoveDependencies(cudaGraph_t Graph, const cudaGraphNode_t
 
 cudaError_t cudaGraphGetRootNodes(cudaGraph_t Graph, cudaGraphNode_t *Roots, size_t *Num) {
   if (!Num || !Runtime::get().graphs().isGraph(Graph))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("Num %p is null or graph %p is not a live graph",
+                           static_cast<void *>(Num), static_cast<void *>(Graph)));
   std::vector<cudaGraphNode_t> All;
   for (const auto &N : Graph->Nodes)
     if (N->Deps.empty())
@@ -874,7 +970,10 @@ cudaError_t cudaGraphGetRootNodes(cudaGraph_t Graph, cudaGraphNode_t *Roots, siz
 cudaError_t cudaGraphGetEdges(cudaGraph_t Graph, cudaGraphNode_t *From, cudaGraphNode_t *To,
                               size_t *Num) {
   if (!Num || !Runtime::get().graphs().isGraph(Graph) || (!From != !To))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("Num %p is null, graph %p is not a live graph, or only one of From %p "
+                           "/ To %p is null", static_cast<void *>(Num), static_cast<void *>(Graph),
+                           static_cast<void *>(From), static_cast<void *>(To)));
   std::vector<std::pair<cudaGraphNode_t, cudaGraphNode_t>> Edges;
   for (const auto &N : Graph->Nodes)
     for (CUgraphNode_st *D : N->Dependents)
@@ -904,7 +1003,8 @@ cudaError_t cudaGraphNodeGetDependentNodes(cudaGraphNode_t Node, cudaGraphNode_t
 
 cudaError_t cudaGraphDestroyNode(cudaGraphNode_t Node) {
   if (!Node || !Node->Owner)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("node %p is null or not in a graph", static_cast<void *>(Node)));
   for (CUgraphNode_st *D : Node->Deps) {
     auto &O = D->Dependents;
     O.erase(std::remove(O.begin(), O.end(), Node), O.end());
@@ -922,7 +1022,9 @@ cudaError_t cudaGraphDestroyNode(cudaGraphNode_t Node) {
 cudaError_t cudaGraphClone(cudaGraph_t *Clone, cudaGraph_t Graph) {
   GraphTable &T = Runtime::get().graphs();
   if (!Clone || !T.isGraph(Graph))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("Clone %p is null or graph %p is not a live graph",
+                           static_cast<void *>(Clone), static_cast<void *>(Graph)));
   *Clone = T.createGraph();
   T.cloneInto(Graph, *Clone, nullptr);
   return cudaSuccess;
@@ -931,18 +1033,25 @@ cudaError_t cudaGraphClone(cudaGraph_t *Clone, cudaGraph_t Graph) {
 cudaError_t cudaGraphNodeFindInClone(cudaGraphNode_t *Node, cudaGraphNode_t Original,
                                      cudaGraph_t Clone) {
   if (!Node || !Original || !Runtime::get().graphs().isGraph(Clone))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("Node %p or Original %p is null, or clone %p is not a live graph",
+                           static_cast<void *>(Node), static_cast<void *>(Original),
+                           static_cast<void *>(Clone)));
   for (const auto &N : Clone->Nodes)
     if (N->ClonedFrom == Original) {
       *Node = N.get();
       return cudaSuccess;
     }
-  return recordError(cudaErrorInvalidValue);
+  return recordError(cudaErrorInvalidValue,
+                     why("node %p has no clone in graph %p", static_cast<void *>(Original),
+                         static_cast<void *>(Clone)));
 }
 
 cudaError_t cudaGraphDebugDotPrint(cudaGraph_t Graph, const char *Path, unsigned int Flags) {
   if (!Path || !Runtime::get().graphs().isGraph(Graph))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("Path %p is null or graph %p is not a live graph",
+                           static_cast<const void *>(Path), static_cast<void *>(Graph)));
   std::FILE *F = std::fopen(Path, "w");
   if (!F)
     return recordError(cudaErrorOperatingSystem,
@@ -959,7 +1068,9 @@ cudaError_t cudaGraphExecKernelNodeSetParams(cudaGraphExec_t Exec, cudaGraphNode
                                              const struct cudaKernelNodeParams *Params) {
   long I = execIndex(Exec, Node, cudaGraphNodeTypeKernel);
   if (I < 0)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("node %p is not a kernel node of exec %p's graph",
+                           static_cast<void *>(Node), static_cast<void *>(Exec)));
   std::unique_ptr<loom::KernelNodeRecord> Record;
   loom::OpRef Op;
   if (cudaError_t Error = makeKernelNode(Params, &Record, &Op))
@@ -972,7 +1083,9 @@ cudaError_t cudaGraphExecMemcpyNodeSetParams(cudaGraphExec_t Exec, cudaGraphNode
                                              const struct cudaMemcpy3DParms *Params) {
   long I = execIndex(Exec, Node, cudaGraphNodeTypeMemcpy);
   if (I < 0)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("node %p is not a memcpy node of exec %p's graph",
+                           static_cast<void *>(Node), static_cast<void *>(Exec)));
   loom::OpRef Op;
   if (cudaError_t Error = makeCopyNode(Params, &Op))
     return recordError(Error);
@@ -985,7 +1098,9 @@ cudaError_t cudaGraphExecMemcpyNodeSetParams1D(cudaGraphExec_t Exec, cudaGraphNo
                                                enum cudaMemcpyKind Kind) {
   long I = execIndex(Exec, Node, cudaGraphNodeTypeMemcpy);
   if (I < 0)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("node %p is not a memcpy node of exec %p's graph",
+                           static_cast<void *>(Node), static_cast<void *>(Exec)));
   loom::OpRef Op;
   if (cudaError_t Error = makeCopyNode1D(Dst, Src, Count, Kind, &Op))
     return recordError(Error);
@@ -997,7 +1112,9 @@ cudaError_t cudaGraphExecMemsetNodeSetParams(cudaGraphExec_t Exec, cudaGraphNode
                                              const struct cudaMemsetParams *Params) {
   long I = execIndex(Exec, Node, cudaGraphNodeTypeMemset);
   if (I < 0)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("node %p is not a memset node of exec %p's graph",
+                           static_cast<void *>(Node), static_cast<void *>(Exec)));
   loom::OpRef Op;
   if (cudaError_t Error = makeSetNode(Params, &Op))
     return recordError(Error);
@@ -1009,7 +1126,10 @@ cudaError_t cudaGraphExecHostNodeSetParams(cudaGraphExec_t Exec, cudaGraphNode_t
                                            const struct cudaHostNodeParams *Params) {
   long I = execIndex(Exec, Node, cudaGraphNodeTypeHost);
   if (I < 0 || !Params || !Params->fn)
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("node %p is not a host node of exec %p's graph, or Params %p or its fn "
+                           "is null", static_cast<void *>(Node), static_cast<void *>(Exec),
+                           static_cast<const void *>(Params)));
   Exec->Steps[Exec->First[I]].Template =
       std::make_shared<loom::HostFnOp>(Params->fn, Params->userData);
   return cudaSuccess;
@@ -1019,17 +1139,24 @@ cudaError_t cudaGraphExecChildGraphNodeSetParams(cudaGraphExec_t Exec, cudaGraph
                                                  cudaGraph_t Child) {
   long I = execIndex(Exec, Node, cudaGraphNodeTypeGraph);
   if (I < 0 || !Runtime::get().graphs().isGraph(Child))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("node %p is not a child-graph node of exec %p's graph, or child %p is "
+                           "not a live graph", static_cast<void *>(Node), static_cast<void *>(Exec),
+                           static_cast<void *>(Child)));
   // The child's topology must be the instantiated one's.
   const std::vector<long> &Old = Exec->Shape[I];
   std::vector<long> New = loom::childShape(Child);
   if (!std::equal(Old.begin() + 2 + Old[1], Old.end(), New.begin(), New.end()))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("child graph %p's topology differs from the instantiated one",
+                           static_cast<void *>(Child)));
   CUgraphExec_st Sub;
   if (cudaError_t Error = GraphTable::buildSteps(Child, Sub))
     return recordError(Error);
   if (Sub.Steps.size() != Exec->Count[I])
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("child graph %p's steps differ from the instantiated one",
+                           static_cast<void *>(Child)));
   std::copy(Sub.Steps.begin(), Sub.Steps.end(), Exec->Steps.begin() + long(Exec->First[I]));
   return cudaSuccess;
 }
@@ -1038,28 +1165,32 @@ static cudaError_t execSetEvent(cudaGraphExec_t Exec, cudaGraphNode_t Node, cuda
                                 cudaGraphNodeType Type) {
   long I = execIndex(Exec, Node, Type);
   if (I < 0)
-    return recordError(cudaErrorInvalidValue);
+    return loom::failWith(cudaErrorInvalidValue, "node %p of type %d is not in exec %p's graph",
+                          static_cast<void *>(Node), int(Type), static_cast<void *>(Exec));
   if (cudaError_t Error = checkEvent(Event))
-    return recordError(Error);
+    return Error;
   Exec->Steps[Exec->First[I]].Event = Event;
   return cudaSuccess;
 }
 
 cudaError_t cudaGraphExecEventRecordNodeSetEvent(cudaGraphExec_t Exec, cudaGraphNode_t Node,
                                                  cudaEvent_t Event) {
-  return execSetEvent(Exec, Node, Event, cudaGraphNodeTypeEventRecord);
+  return recordError(execSetEvent(Exec, Node, Event, cudaGraphNodeTypeEventRecord));
 }
 
 cudaError_t cudaGraphExecEventWaitNodeSetEvent(cudaGraphExec_t Exec, cudaGraphNode_t Node,
                                                cudaEvent_t Event) {
-  return execSetEvent(Exec, Node, Event, cudaGraphNodeTypeWaitEvent);
+  return recordError(execSetEvent(Exec, Node, Event, cudaGraphNodeTypeWaitEvent));
 }
 
 cudaError_t cudaGraphExecUpdate(cudaGraphExec_t Exec, cudaGraph_t Graph,
                                 cudaGraphExecUpdateResultInfo *Info) {
   GraphTable &T = Runtime::get().graphs();
   if (!Info || !T.isExec(Exec) || !T.isGraph(Graph))
-    return recordError(cudaErrorInvalidValue);
+    return recordError(cudaErrorInvalidValue,
+                       why("Info %p is null, exec %p is not a live executable graph or graph %p "
+                           "is not a live graph", static_cast<void *>(Info),
+                           static_cast<void *>(Exec), static_cast<void *>(Graph)));
   Info->result = cudaGraphExecUpdateSuccess;
   Info->errorNode = nullptr;
   Info->errorFromNode = nullptr;
@@ -1067,21 +1198,25 @@ cudaError_t cudaGraphExecUpdate(cudaGraphExec_t Exec, cudaGraph_t Graph,
     Info->result = Result;
     Info->errorNode = Node;
     Info->errorFromNode = Node ? const_cast<cudaGraphNode_t>(Exec->Origins[I]) : nullptr;
-    return recordError(cudaErrorGraphExecUpdateFailure);
+    return loom::failWith(cudaErrorGraphExecUpdateFailure,
+                          "the graph cannot update the executable graph (result %d, node %p)",
+                          int(Result), static_cast<void *>(Node));
   };
   // Nodes pair up in creation order; the topology must be the same.
   std::vector<std::vector<long>> New = loom::graphShape(Graph);
   if (New.size() != Exec->Shape.size())
-    return Fail(cudaGraphExecUpdateErrorTopologyChanged, nullptr, 0);
+    return recordError(Fail(cudaGraphExecUpdateErrorTopologyChanged, nullptr, 0));
   for (size_t I = 0; I < New.size(); ++I) {
     if (New[I][0] != Exec->Shape[I][0])
-      return Fail(cudaGraphExecUpdateErrorNodeTypeChanged, Graph->Nodes[I].get(), I);
+      return recordError(
+          Fail(cudaGraphExecUpdateErrorNodeTypeChanged, Graph->Nodes[I].get(), I));
     if (New[I] != Exec->Shape[I])
-      return Fail(cudaGraphExecUpdateErrorTopologyChanged, Graph->Nodes[I].get(), I);
+      return recordError(
+          Fail(cudaGraphExecUpdateErrorTopologyChanged, Graph->Nodes[I].get(), I));
   }
   CUgraphExec_st Updated;
   if (GraphTable::buildSteps(Graph, Updated))
-    return Fail(cudaGraphExecUpdateError, nullptr, 0);
+    return recordError(Fail(cudaGraphExecUpdateError, nullptr, 0));
   Exec->Steps = std::move(Updated.Steps);
   Exec->First = std::move(Updated.First);
   Exec->Count = std::move(Updated.Count);

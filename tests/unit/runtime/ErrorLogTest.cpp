@@ -113,8 +113,22 @@ TEST(ErrorLog, ReasonsNameTheBadValue) {
                      "is not 1, 2 or 4"),
             std::string::npos)
       << Log;
+  // A helper's failure is logged under the API call that used it.
+  cudaEvent_t Event = nullptr;
+  Log = logOf([&] {
+    EXPECT_EQ(cudaGraphEventRecordNodeGetEvent(InG1, &Event), cudaErrorInvalidValue);
+  });
+  EXPECT_NE(Log.find("loom: cudaGraphEventRecordNodeGetEvent: cudaErrorInvalidValue: node " +
+                     ptr(InG1)),
+            std::string::npos)
+      << Log;
   cudaGraphDestroy(G1);
   cudaGraphDestroy(G2);
+  Log = logOf([] { EXPECT_EQ(cudaGraphicsUnregisterResource(nullptr), cudaErrorNotSupported); });
+  EXPECT_NE(Log.find("loom: cudaGraphicsUnregisterResource: cudaErrorNotSupported: graphics "
+                     "interop is not supported"),
+            std::string::npos)
+      << Log;
 
   // A stream that is not a live stream, reached through a copy.
   Log = logOf([&] {
