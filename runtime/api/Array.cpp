@@ -17,7 +17,10 @@ namespace {
 cudaError_t lookup(cudaArray_const_t A, ArrayView *View) {
   if (!A)
     return loom::failWith(cudaErrorInvalidValue, "array is null");
-  return Runtime::get().arrays().view(A, View) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+  if (Runtime::get().arrays().view(A, View))
+    return cudaSuccess;
+  return loom::failWith(cudaErrorInvalidResourceHandle, "array %p is not a live CUDA array",
+                        static_cast<const void *>(A));
 }
 
 /// The address of byte \p WOffset of row \p HOffset of an array's first

@@ -124,7 +124,9 @@ cudaError_t cudaEventElapsedTime(float *Ms, cudaEvent_t Start, cudaEvent_t End) 
                        why("event %p or %p has not been recorded", static_cast<void *>(Start),
                            static_cast<void *>(End)));
   if (!R.scheduler().queryOp(StartOp) || !R.scheduler().queryOp(EndOp))
-    return recordError(cudaErrorNotReady);
+    return recordError(cudaErrorNotReady, why("event %p or %p has not completed yet",
+                                               static_cast<void *>(Start),
+                                               static_cast<void *>(End)));
   std::chrono::duration<float, std::milli> Elapsed = EndOp->completedAt() - StartOp->completedAt();
   *Ms = Elapsed.count();
   return cudaSuccess;

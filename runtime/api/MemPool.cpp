@@ -201,8 +201,11 @@ cudaError_t cudaMemPoolGetAccess(enum cudaMemAccessFlags *Flags, cudaMemPool_t P
     return recordError(cudaErrorInvalidValue, why("%s is null", !Flags ? "Flags" : "Location"));
   return recordError(Runtime::get().memPools().withPool(Pool, [&](CUmemPoolHandle_st &) {
     if (!isOurDevice(*Location))
-      return Location->type == cudaMemLocationTypeDevice ? cudaErrorInvalidDevice
-                                                         : cudaErrorInvalidValue;
+      return Location->type == cudaMemLocationTypeDevice
+                 ? loom::failWith(cudaErrorInvalidDevice, "location names device %d; pools "
+                                  "live on device 0", Location->id)
+                 : loom::failWith(cudaErrorInvalidValue, "location type %d is not "
+                                  "cudaMemLocationTypeDevice", int(Location->type));
     *Flags = cudaMemAccessFlagsProtReadWrite;
     return cudaSuccess;
   }));

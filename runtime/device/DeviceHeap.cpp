@@ -82,7 +82,11 @@ int __loom_device_cuda_malloc(void **Ptr, size_t Size) {
     return loom::failWith(cudaErrorInvalidValue,
                           "device-side malloc result pointer is null (size %zu)", Size);
   *Ptr = __loom_device_malloc(Size);
-  return *Ptr || Size == 0 ? cudaSuccess : cudaErrorMemoryAllocation;
+  if (*Ptr || Size == 0)
+    return cudaSuccess;
+  return loom::failWith(cudaErrorMemoryAllocation,
+                        "device-side malloc of %zu bytes failed: the device heap "
+                        "(cudaLimitMallocHeapSize) is exhausted", Size);
 }
 
 int __loom_device_cuda_free(void *Ptr) {

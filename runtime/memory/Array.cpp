@@ -94,7 +94,10 @@ cudaError_t ArrayTable::create(const cudaChannelFormatDesc &Desc, cudaExtent Ext
 }
 
 cudaError_t ArrayTable::destroy(cudaArray_t A) {
-  return Live.destroy(A) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+  if (Live.destroy(A))
+    return cudaSuccess;
+  return failWith(cudaErrorInvalidResourceHandle, "array %p is not a live CUDA array",
+                  static_cast<void *>(A));
 }
 
 bool ArrayTable::view(cudaArray_const_t A, ArrayView *Out) {

@@ -266,7 +266,10 @@ cudaError_t TextureTable::createMipmapped(const cudaChannelFormatDesc &Desc, cud
 }
 
 cudaError_t TextureTable::destroyMipmapped(cudaMipmappedArray_const_t Mip) {
-  return Mipmaps.destroy(Mip) ? cudaSuccess : cudaErrorInvalidResourceHandle;
+  if (Mipmaps.destroy(Mip))
+    return cudaSuccess;
+  return failWith(cudaErrorInvalidResourceHandle, "mipmapped array %p is not live",
+                  static_cast<const void *>(Mip));
 }
 
 cudaError_t TextureTable::mipmappedLevel(cudaMipmappedArray_const_t Mip, unsigned Level,
