@@ -50,7 +50,9 @@ cudaError_t recordOp(const std::function<cudaError_t(cudaStream_t)> &Call, loom:
   if (!Error)
     Error = EndError;
   if (!Error && G->Nodes.size() > 1)
-    Error = cudaErrorNotSupported;
+    Error = loom::failWith(cudaErrorNotSupported,
+                           "the node's operation became %zu graph nodes; Loom supports one",
+                           G->Nodes.size());
   if (!Error)
     *Out = G->Nodes.empty() ? nullptr : G->Nodes[0]->Template;
   if (G)
@@ -559,13 +561,17 @@ cudaError_t cudaGraphUpload(cudaGraphExec_t Exec, cudaStream_t Stream) {
 
 cudaError_t cudaGraphExecDestroy(cudaGraphExec_t Exec) {
   // Launches already submitted own their ops and still run.
-  return recordError(Runtime::get().graphs().destroyExec(Exec) ? cudaSuccess
-                                                         : cudaErrorInvalidValue);
+  if (!Runtime::get().graphs().destroyExec(Exec))
+    return recordError(cudaErrorInvalidValue,
+                       why("exec %p is not a live executable graph", static_cast<void *>(Exec)));
+  return cudaSuccess;
 }
 
 cudaError_t cudaGraphDestroy(cudaGraph_t Graph) {
-  return recordError(Runtime::get().graphs().destroyGraph(Graph) ? cudaSuccess
-                                                           : cudaErrorInvalidValue);
+  if (!Runtime::get().graphs().destroyGraph(Graph))
+    return recordError(cudaErrorInvalidValue,
+                       why("graph %p is not a live graph", static_cast<void *>(Graph)));
+  return cudaSuccess;
 }
 
 cudaError_t cudaGraphGetNodes(cudaGraph_t Graph, cudaGraphNode_t *Nodes, size_t *NumNodes) {
@@ -1059,7 +1065,10 @@ cudaError_t cudaGraphDebugDotPrint(cudaGraph_t Graph, const char *Path, unsigned
   std::fprintf(F, "digraph loom_graph {\n  rankdir=TB;\n");
   printDot(F, Graph, "", Flags);
   std::fprintf(F, "}\n");
-  return recordError(std::fclose(F) == 0 ? cudaSuccess : cudaErrorOperatingSystem);
+  if (std::fclose(F) != 0)
+    return recordError(cudaErrorOperatingSystem,
+                       why("writing %s failed: %s", Path, std::strerror(errno)));
+  return cudaSuccess;
 }
 
 /* ---- Executable graph updates --------------------------------------------- */

@@ -88,7 +88,9 @@ cudaError_t Runtime::checkBlockingCall(const std::shared_ptr<Stream> &S) {
   for (const std::shared_ptr<CaptureSession> &C : Captures)
     if (forbidsUnsafeCalls(*C)) {
       invalidateLocked(*C);
-      Result = cudaErrorStreamCaptureUnsupported;
+      Result = failWith(cudaErrorStreamCaptureUnsupported,
+                        "a call that synchronizes the device while a stream captures in "
+                        "global or thread-local mode (the capture is now invalidated)");
     }
   return Result;
 }
@@ -99,7 +101,9 @@ cudaError_t Runtime::checkDeviceWideCall() {
   for (const std::shared_ptr<CaptureSession> &C : Captures)
     if (forbidsUnsafeCalls(*C)) {
       invalidateLocked(*C);
-      Result = cudaErrorStreamCaptureUnsupported;
+      Result = failWith(cudaErrorStreamCaptureUnsupported,
+                        "a call that synchronizes the device while a stream captures in "
+                        "global or thread-local mode (the capture is now invalidated)");
     }
   return Result;
 }
@@ -178,10 +182,13 @@ bool Runtime::captureEventRecord(const std::shared_ptr<Stream> &S, cudaEvent_t E
   if (!C)
     return false;
   if (!Events.with(Event, [&](CUevent_st &E) { E.Captured = C; })) {
-    *Error = cudaErrorInvalidResourceHandle;
+    *Error = failWith(cudaErrorInvalidResourceHandle, "event %p is not a live event",
+                      static_cast<void *>(Event));
     return true;
   }
-  *Error = C->Invalidated ? cudaErrorStreamCaptureInvalidated : cudaSuccess;
+  *Error = C->Invalidated ? failWith(cudaErrorStreamCaptureInvalidated,
+                                     "the stream's capture was invalidated by an earlier call")
+                          : cudaSuccess;
   return true;
 }
 
@@ -189,7 +196,8 @@ bool Runtime::captureWaitEvent(const std::shared_ptr<Stream> &S, cudaEvent_t Eve
                                cudaError_t *Error) {
   std::shared_ptr<CaptureSession> Source;
   if (!Events.with(Event, [&](CUevent_st &E) { Source = E.Captured; })) {
-    *Error = cudaErrorInvalidResourceHandle;
+    *Error = failWith(cudaErrorInvalidResourceHandle, "event %p is not a live event",
+                      static_cast<void *>(Event));
     return true;
   }
   std::lock_guard<std::mutex> Lock(CaptureM);
@@ -201,7 +209,9 @@ bool Runtime::captureWaitEvent(const std::shared_ptr<Stream> &S, cudaEvent_t Eve
   if (!Source) {
     // A capturing stream waiting for work outside the capture.
     invalidateLocked(*S->Capture);
-    *Error = cudaErrorStreamCaptureIsolation;
+    *Error = failWith(cudaErrorStreamCaptureIsolation,
+                      "a capturing stream waits for event %p recorded outside its capture",
+                      static_cast<void *>(Event));
   } else if (!S->Capture) {
     // Fork: the stream joins the capture; its work is recorded from now on.
     S->Capture = Source;
@@ -209,7 +219,8 @@ bool Runtime::captureWaitEvent(const std::shared_ptr<Stream> &S, cudaEvent_t Eve
   } else if (S->Capture != Source) {
     invalidateLocked(*S->Capture);
     invalidateLocked(*Source);
-    *Error = cudaErrorStreamCaptureMerge;
+    *Error = failWith(cudaErrorStreamCaptureMerge,
+                      "event %p joins two different captures", static_cast<void *>(Event));
   }
   // Same capture: the recorded sequence already orders the two streams.
   return true;
@@ -220,7 +231,8 @@ bool Runtime::captureFree(const std::shared_ptr<Stream> &S, void *Ptr, cudaError
   if (!S->Capture)
     return false;
   if (S->Capture->Invalidated) {
-    *Error = cudaErrorStreamCaptureInvalidated;
+    *Error = failWith(cudaErrorStreamCaptureInvalidated,
+                      "the stream's capture was invalidated by an earlier call");
     return true;
   }
   S->Capture->Graph->Memory->Frees.push_back(Ptr);

@@ -275,14 +275,21 @@ cudaError_t TextureTable::destroyMipmapped(cudaMipmappedArray_const_t Mip) {
 cudaError_t TextureTable::mipmappedLevel(cudaMipmappedArray_const_t Mip, unsigned Level,
                                          cudaArray_t *Out) {
   cudaError_t Error = cudaErrorInvalidResourceHandle;
+  size_t Levels = 0;
   Mipmaps.with(Mip, [&](cudaMipmappedArray &A) {
-    if (Level >= A.Levels.size()) {
+    Levels = A.Levels.size();
+    if (Level >= Levels) {
       Error = cudaErrorInvalidValue;
       return;
     }
     *Out = A.Levels[Level];
     Error = cudaSuccess;
   });
+  if (Error == cudaErrorInvalidResourceHandle)
+    return failWith(Error, "mipmapped array %p is not live", static_cast<const void *>(Mip));
+  if (Error == cudaErrorInvalidValue)
+    return failWith(Error, "level %u of mipmapped array %p with %zu levels", Level,
+                    static_cast<const void *>(Mip), Levels);
   return Error;
 }
 
