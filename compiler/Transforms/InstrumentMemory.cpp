@@ -254,11 +254,15 @@ bool Instrumenter::run(Function &F) {
     };
     if (auto *L = dyn_cast<LoadInst>(I)) {
       auto [S, N] = Fixed(L->getType());
-      Changed |= instrument(*I, F, L->getPointerOperand(), S, LOOM_CHECK_READ, L->getAlign(), N);
+      // An atomic load or store never races (as an atomicrmw does not).
+      Changed |= instrument(*I, F, L->getPointerOperand(), S,
+                            L->isAtomic() ? LOOM_CHECK_ATOMIC : LOOM_CHECK_READ, L->getAlign(),
+                            N);
     } else if (auto *St = dyn_cast<StoreInst>(I)) {
       auto [S, N] = Fixed(St->getValueOperand()->getType());
-      Changed |=
-          instrument(*I, F, St->getPointerOperand(), S, LOOM_CHECK_WRITE, St->getAlign(), N);
+      Changed |= instrument(*I, F, St->getPointerOperand(), S,
+                            St->isAtomic() ? LOOM_CHECK_ATOMIC : LOOM_CHECK_WRITE,
+                            St->getAlign(), N);
     } else if (auto *RMW = dyn_cast<AtomicRMWInst>(I)) {
       auto [S, N] = Fixed(RMW->getValOperand()->getType());
       Changed |=

@@ -41,6 +41,8 @@
 ; RACE: call void @__loom_check_access(ptr %d,
 ; RACE-NOT: call void @__loom_check_access(ptr %t,
 ; RACE-NOT: call void @__loom_check_access(ptr %q,
+; Atomic loads and stores of shared memory never race.
+; RACE-NOT: call void @__loom_check_access(ptr %s,
 
 define internal i64 @helper(ptr %p) noinline {
   %v = load i64, ptr %p, align 8
@@ -61,6 +63,8 @@ define void @k(ptr %p, ptr %q, ptr %r, i32 %i) "loom-kernel" {
   store i32 %v, ptr %t, align 4
   %old = atomicrmw add ptr %q, i32 1 seq_cst, align 4
   %h = call i64 @helper(ptr %r)
+  %flag = load atomic i32, ptr %s acquire, align 4
+  store atomic i32 %flag, ptr %s release, align 4
   ret void
 }
 
