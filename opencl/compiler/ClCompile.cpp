@@ -36,6 +36,7 @@
 #include "Pipeline/DeviceCompile.h"
 #include "Pipeline/Pipeline.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
@@ -93,6 +94,11 @@ struct BuildOptions {
   /// -loom-noalias (libLoomOpenCL's enqueue-time specialization, never an
   /// application's option): every buffer argument is noalias.
   bool NoAlias = false;
+  /// -loom-uniform=<kernel>:<argument index>:<value> (enqueue-time
+  /// specialization of uniform scalar arguments, never an application's
+  /// option): the argument's uses become the constant (its bits, as an
+  /// unsigned number); the parameter stays, so the launch ABI is the same.
+  std::map<std::string, std::map<unsigned, uint64_t>> Uniform;
 };
 
 /// Splits an OpenCL options string at blanks; double quotes group.
@@ -166,6 +172,17 @@ bool translateOptions(StringRef Text, BuildOptions &B, std::string &Why) {
       B.ClangArgs.push_back(W.str());
     } else if (W == "-loom-noalias") {
       B.NoAlias = true;
+    } else if (W.starts_with("-loom-uniform=")) {
+      SmallVector<StringRef, 3> Parts;
+      W.substr(14).split(Parts, ':');
+      unsigned Index;
+      uint64_t Bits;
+      if (Parts.size() != 3 || Parts[0].empty() || Parts[1].getAsInteger(10, Index) ||
+          Parts[2].getAsInteger(10, Bits)) {
+        Why = "malformed option '" + W.str() + "'";
+        return false;
+      }
+      B.Uniform[Parts[0].str()][Index] = Bits;
     } else if (W == "-cl-opt-disable" || W == "-cl-strict-aliasing" ||
                W == "-cl-no-subgroup-ifp" || W == "-cl-kernel-arg-info" || W == "-g") {
       // Accepted: kernels are always optimized (a CPU runs them as
@@ -395,12 +412,71 @@ struct KernelInfo {
   std::vector<ArgInfo> Args;
   unsigned Reqd[3] = {0, 0, 0};
   uint64_t StaticLocalBytes = 0; // __local variables the kernel declares
+  /// Integer scalar arguments whose constant value would pay (argument
+  /// index, what it feeds): candidates for -loom-uniform.
+  std::vector<std::pair<unsigned, std::string>> Uniform;
+  bool Barrier = false; // the kernel synchronizes its work-group
 };
+
+/// Where an integer scalar argument's value goes, followed through
+/// arithmetic, casts, selects, phis and (clang's -O0 code keeps arguments
+/// in allocas) stores to and loads from local variables. A value that
+/// decides a conditional branch (a loop bound, an if), multiplies into or
+/// indexes an address (a stride, a row width) pays to be a constant: the
+/// loop gets a known trip count and can be unrolled or vectorized without
+/// a remainder check, the branch folds, the multiply becomes shifts or an
+/// immediate. Empty when it only flows into stored data or a call.
+std::string uniformPays(Argument &A) {
+  if (!A.getType()->isIntegerTy())
+    return "";
+  bool Branch = false, Address = false, Stride = false;
+  SmallVector<Value *, 16> Work{&A};
+  SmallPtrSet<Value *, 32> Seen{&A};
+  auto Push = [&](Value *V) {
+    if (Seen.insert(V).second)
+      Work.push_back(V);
+  };
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    for (User *U : V->users()) {
+      if (auto *St = dyn_cast<StoreInst>(U)) {
+        if (St->getValueOperand() != V)
+          continue;
+        if (auto *Slot = dyn_cast<AllocaInst>(St->getPointerOperand()->stripPointerCasts()))
+          for (User *SU : Slot->users())
+            if (auto *L = dyn_cast<LoadInst>(SU))
+              Push(L);
+      } else if (auto *Cmp = dyn_cast<CmpInst>(U)) {
+        for (User *CU : Cmp->users())
+          if (isa<BranchInst>(CU) || isa<SelectInst>(CU))
+            Branch = true;
+        Push(Cmp);
+      } else if (isa<GetElementPtrInst>(U)) {
+        Address = true;
+      } else if (auto *BO = dyn_cast<BinaryOperator>(U)) {
+        if (BO->getOpcode() == Instruction::Mul || BO->getOpcode() == Instruction::Shl)
+          Stride = true;
+        Push(BO);
+      } else if (isa<CastInst>(U) || isa<SelectInst>(U) || isa<PHINode>(U)) {
+        Push(U);
+      } else if (auto *Br = dyn_cast<BranchInst>(U)) {
+        (void)Br;
+        Branch = true;
+      }
+    }
+  }
+  std::string Why;
+  for (auto [On, Name] : {std::pair{Branch, "branch"}, {Stride, "multiplier"}, {Address, "address"}})
+    if (On)
+      Why += (Why.empty() ? "" : ",") + std::string(Name);
+  return Why;
+}
 
 /// Rewrites kernel \p K to Loom's OpenCL launch ABI (see the file comment)
 /// and records its arguments. False with a log message for an argument
 /// kind Loom does not support yet.
-bool lowerKernel(Function *K, std::vector<KernelInfo> &Kernels, bool NoAlias) {
+bool lowerKernel(Function *K, std::vector<KernelInfo> &Kernels, const BuildOptions &Opts) {
+  bool NoAlias = Opts.NoAlias;
   Module &M = *K->getParent();
   LLVMContext &Ctx = M.getContext();
   const DataLayout &DL = M.getDataLayout();
@@ -466,6 +542,30 @@ bool lowerKernel(Function *K, std::vector<KernelInfo> &Kernels, bool NoAlias) {
     Params.push_back(isa<PointerType>(T) ? PointerType::get(Ctx, 0) : T);
     Info.Args.push_back(AI);
   }
+  for (Argument &A : K->args())
+    if (Info.Args[A.getArgNo()].K == ArgInfo::Value) {
+      std::string Why = uniformPays(A);
+      if (!Why.empty())
+        Info.Uniform.emplace_back(A.getArgNo(), Why);
+    }
+  for (Instruction &I : instructions(*K))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (Function *Callee = CB->getCalledFunction();
+          Callee && Callee->getName().contains_insensitive("barrier"))
+        Info.Barrier = true;
+  // -loom-uniform: the arguments the library found the same across
+  // launches (opencl/icd/Program.cpp, specializeLaunch).
+  std::map<unsigned, Constant *> Folded;
+  if (auto It = Opts.Uniform.find(Info.Name); It != Opts.Uniform.end())
+    for (auto [Index, Bits] : It->second) {
+      Type *T = Index < K->arg_size() ? K->getArg(Index)->getType() : nullptr;
+      if (!T || !T->isIntegerTy() || Info.Args[Index].K != ArgInfo::Value) {
+        errs() << "error: -loom-uniform: argument " << Index << " of kernel '" << Info.Name
+               << "' is not an integer scalar\n";
+        return false;
+      }
+      Folded[Index] = ConstantInt::get(T, Bits);
+    }
   Type *I64 = Type::getInt64Ty(Ctx), *I32 = Type::getInt32Ty(Ctx);
   Params.append({I64, I64, I64, I32});
 
@@ -507,6 +607,8 @@ bool lowerKernel(Function *K, std::vector<KernelInfo> &Kernels, bool NoAlias) {
     if (Info.Args[I].K == ArgInfo::Local) {
       Value *P = B.CreateGEP(B.getInt8Ty(), Dyn, New, Old->getName() + ".local");
       Old->replaceAllUsesWith(P);
+    } else if (Folded.count(I)) {
+      Old->replaceAllUsesWith(Folded[I]); // the parameter stays, unused
     } else if (New->getType() != Old->getType()) {
       Old->replaceAllUsesWith(B.CreateAddrSpaceCast(New, Old->getType()));
     } else {
@@ -547,6 +649,8 @@ bool lowerKernel(Function *K, std::vector<KernelInfo> &Kernels, bool NoAlias) {
 /// kernel, then one per argument; fields separated by tabs.
 ///   kernel <name> <number of arguments> <reqd x> <reqd y> <reqd z> <static local bytes>
 ///   arg <kind> <size> <address qual> <access qual> <type> <type qual> <name>
+///   uniform <argument index> <what it feeds>   (after the arguments)
+///   barrier                                    (the kernel has one)
 bool writeManifest(const std::string &Path, const std::vector<KernelInfo> &Kernels) {
   std::error_code EC;
   raw_fd_ostream OS(Path, EC);
@@ -561,6 +665,10 @@ bool writeManifest(const std::string &Path, const std::vector<KernelInfo> &Kerne
       OS << "arg\t" << A.K << "\t" << A.Size << "\t" << A.AddressQualifier << "\t"
          << A.AccessQualifier << "\t" << A.TypeName << "\t" << A.TypeQualifier << "\t" << A.Name
          << "\n";
+    for (auto &[Index, Why] : K.Uniform)
+      OS << "uniform\t" << Index << "\t" << Why << "\n";
+    if (K.Barrier)
+      OS << "barrier\n";
   }
   return true;
 }
@@ -825,7 +933,7 @@ int buildModule(std::unique_ptr<Module> M, LLVMContext &Ctx, LogDiagnostics &Dia
       Ks.push_back(&F);
   std::vector<KernelInfo> Kernels;
   for (Function *K : Ks)
-    if (!lowerKernel(K, Kernels, B.NoAlias))
+    if (!lowerKernel(K, Kernels, B))
       return ExitBuildFailed;
   for (StringRef Name : {"__loom_cl_global_offset", "__loom_cl_work_dim"})
     if (Function *F = M->getFunction(Name); F && !F->use_empty()) {

@@ -76,6 +76,8 @@ cl_ulong maxAlloc() {
   return std::max<cl_ulong>(physicalMemory() / 4, 128ull << 20);
 }
 
+} // namespace
+
 /// The widest vector register in bytes, as the running CPU reports it.
 cl_uint vectorBytes() {
   __builtin_cpu_init();
@@ -85,6 +87,8 @@ cl_uint vectorBytes() {
     return 32;
   return 16;
 }
+
+namespace {
 
 cl_version_khr version(cl_uint Major, cl_uint Minor) { return CL_MAKE_VERSION(Major, Minor, 0); }
 

@@ -19,6 +19,7 @@
 #include <cstring>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -115,6 +116,11 @@ struct KernelDesc {
   std::vector<ArgDesc> args;
   size_t reqd[3] = {0, 0, 0};
   size_t staticLocalBytes = 0; // its __local variables
+  /// Integer scalar arguments whose value pays as a constant (loom-clc's
+  /// rule: it decides a branch, multiplies into or indexes an address):
+  /// argument index and what it feeds.
+  std::vector<std::pair<unsigned, std::string>> uniform;
+  bool barrier = false; // it synchronizes its work-group
   /// The address libloomrt knows the kernel by (its "host stub").
   char stub = 0;
 };
@@ -138,10 +144,18 @@ struct _cl_program {
   std::string compiled;
   cl_program_binary_type binaryType = CL_PROGRAM_BINARY_TYPE_NONE;
   /// Enqueue-time specialization (LOOM_CL_SPECIALIZE): the program built
-  /// again with every buffer argument noalias, on its first launch whose
-  /// buffers are distinct memory; owned by this program.
-  _cl_program *noaliasVariant = nullptr;
-  bool noaliasTried = false;
+  /// again with internal options (-loom-noalias, -loom-uniform=...), keyed
+  /// by those options, built on the first launch that needs it (nullptr:
+  /// the build failed); owned by this program.
+  std::map<std::string, _cl_program *> variants;
+  /// Per kernel: the uniform candidates' values at its last launch, how
+  /// many launches in a row had them, and its uniform variants so far.
+  struct UniformHistory {
+    std::string last;
+    unsigned streak = 0;
+    unsigned variants = 0;
+  };
+  std::map<std::string, UniformHistory> uniformHistory;
   std::string fatbin;   // LOOMFATBIN1\0key\0 for __cudaRegisterFatBinary
   void **fatHandle = nullptr;
   std::vector<std::unique_ptr<loomcl::KernelDesc>> kernels;
@@ -271,6 +285,8 @@ struct Launch {
   size_t offset[3], global[3], local[3];
 };
 cl_int runLaunch(cl_command_queue Queue, const Launch &L);
+/// The widest vector register of the running CPU, in bytes.
+cl_uint vectorBytes();
 /// The kernel a launch of \p Desc (of \p Program) with argument values
 /// \p Values runs: a specialized variant where LOOM_CL_SPECIALIZE allows
 /// and the facts hold, else \p Desc. LOOM_CL_REPORT=1 prints the decision.

@@ -21,6 +21,7 @@
 #include <fcntl.h>
 #include <fstream>
 #include <algorithm>
+#include <cstring>
 #include <random>
 #include <set>
 #include <spawn.h>
@@ -94,6 +95,13 @@ bool parseManifest(const std::string &Text, std::vector<std::unique_ptr<KernelDe
         K->reqd[I] = std::strtoull(F[3 + I].c_str(), nullptr, 10);
       K->staticLocalBytes = std::strtoull(F[6].c_str(), nullptr, 10);
       Out.push_back(std::move(K));
+    } else if (F[0] == "uniform" && F.size() == 3 && !Out.empty()) {
+      unsigned Index = std::strtoul(F[1].c_str(), nullptr, 10);
+      if (Index >= Out.back()->args.size())
+        return false;
+      Out.back()->uniform.emplace_back(Index, F[2]);
+    } else if (F[0] == "barrier" && F.size() == 1 && !Out.empty()) {
+      Out.back()->barrier = true;
     } else if (F[0] == "arg" && F.size() == 8 && !Out.empty()) {
       ArgDesc A;
       A.kind = static_cast<ArgDesc::Kind>(std::atoi(F[1].c_str()));
@@ -243,10 +251,11 @@ void dropBuild(cl_program P) {
   P->kernels.clear();
   P->compiled.clear();
   P->binaryType = CL_PROGRAM_BINARY_TYPE_NONE;
-  if (P->noaliasVariant)
-    releaseProgram(P->noaliasVariant);
-  P->noaliasVariant = nullptr;
-  P->noaliasTried = false;
+  for (auto &[Options, V] : P->variants)
+    if (V)
+      releaseProgram(V);
+  P->variants.clear();
+  P->uniformHistory.clear();
 }
 
 namespace {
@@ -579,6 +588,15 @@ void report(const std::string &Line) {
 
 } // namespace
 
+/// Uniform scalar arguments: a kernel's candidates (the manifest's
+/// "uniform" lines) are folded once they had the same values in this many
+/// launches in a row (a variant costs a compile, about a second: a value
+/// that changes between launches never gets one) ...
+constexpr unsigned UniformLaunches = 3;
+/// ... and at most this many uniform variants per kernel (a program that
+/// cycles through many sizes keeps running the general kernel).
+constexpr unsigned MaxUniformVariants = 4;
+
 const KernelDesc *specializeLaunch(cl_program P, const KernelDesc *Desc,
                                    const std::vector<std::vector<unsigned char>> &Values) {
   static const bool On = envFlag("LOOM_CL_SPECIALIZE");
@@ -595,37 +613,84 @@ const KernelDesc *specializeLaunch(cl_program P, const KernelDesc *Desc,
     if (M)
       Ranges.emplace_back(M->data, M->data + M->size);
   }
-  if (Ranges.size() < 2) {
-    report(Desc->name + ": not specialized (fewer than two buffers)");
-    return Desc;
-  }
+  std::string NoAliasWhy;
+  if (Ranges.size() < 2)
+    NoAliasWhy = "fewer than two buffers";
   std::sort(Ranges.begin(), Ranges.end());
-  for (size_t I = 1; I < Ranges.size(); ++I)
-    if (Ranges[I].first < Ranges[I - 1].second) {
-      report(Desc->name + ": not specialized (two buffer arguments share memory)");
-      return Desc;
-    }
-  cl_program V;
+  for (size_t I = 1; I < Ranges.size() && NoAliasWhy.empty(); ++I)
+    if (Ranges[I].first < Ranges[I - 1].second)
+      NoAliasWhy = "two buffer arguments share memory";
+  std::string Options = NoAliasWhy.empty() ? " -loom-noalias" : "";
+  std::string Applied =
+      NoAliasWhy.empty() ? "noalias (" + std::to_string(Ranges.size()) + " distinct buffers)" : "";
+  std::string UniformWhy; // why candidates the same in enough launches were not folded
+
+  // Uniform scalars: this launch's values of the kernel's candidates,
+  // folded when the last UniformLaunches launches had them all.
+  std::string Uniform, UniformText, Seen;
+  for (auto &[Index, Feeds] : Desc->uniform) {
+    const std::vector<unsigned char> &B = Values[Index];
+    uint64_t Bits = 0;
+    std::memcpy(&Bits, B.data(), std::min<size_t>(B.size(), sizeof Bits)); // little-endian
+    Seen.append(reinterpret_cast<const char *>(B.data()), B.size());
+    Seen.push_back('\0');
+    Uniform += " -loom-uniform=" + Desc->name + ":" + std::to_string(Index) + ":" +
+               std::to_string(Bits);
+    // As the program reads it: sign-extended unless its type is unsigned.
+    bool Unsigned = Desc->args[Index].typeName.rfind('u', 0) == 0;
+    unsigned Width = static_cast<unsigned>(std::min<size_t>(B.size(), 8) * 8);
+    std::string Shown = std::to_string(Bits);
+    if (!Unsigned && Width < 64 && (Bits >> (Width - 1) & 1))
+      Shown = std::to_string(static_cast<int64_t>(Bits | ~((uint64_t(1) << Width) - 1)));
+    else if (!Unsigned)
+      Shown = std::to_string(static_cast<int64_t>(Bits));
+    UniformText += (UniformText.empty() ? "" : ", ") + Desc->args[Index].name + "=" + Shown +
+                   " (" + Feeds + ")";
+  }
+
+  cl_program V = nullptr;
   {
     std::lock_guard<std::mutex> G(P->lock);
-    if (!P->noaliasTried) {
-      P->noaliasTried = true;
+    if (!Uniform.empty()) {
+      auto &H = P->uniformHistory[Desc->name];
+      H.streak = H.last == Seen ? H.streak + 1 : 1;
+      H.last = Seen;
+      if (H.streak >= UniformLaunches) {
+        bool Known = P->variants.count(Options + Uniform) != 0;
+        if (Known || H.variants < MaxUniformVariants) {
+          if (!Known)
+            ++H.variants;
+          Options += Uniform;
+          Applied += (Applied.empty() ? "" : ", ") + std::string("uniform ") + UniformText;
+        } else {
+          UniformWhy = std::to_string(MaxUniformVariants) + " uniform variants already";
+        }
+      }
+    }
+    if (Options.empty()) {
+      report(Desc->name + ": not specialized (" + NoAliasWhy +
+             (UniformWhy.empty() ? "" : "; " + UniformWhy) + ")");
+      return Desc;
+    }
+    auto It = P->variants.find(Options);
+    if (It == P->variants.end()) {
+      cl_program N = nullptr;
       if (!P->source.empty() && !P->linked) {
-        auto *N = new _cl_program();
+        N = new _cl_program();
         N->magic = ProgramMagic;
         N->context = P->context;
         N->source = P->source;
         retainContext(P->context);
-        std::string Options = P->options + " -loom-noalias";
-        if (buildProgram(N, Options.c_str()) == CL_SUCCESS) {
-          P->noaliasVariant = N;
-        } else {
-          report(Desc->name + ": not specialized (the noalias build failed: " + N->log + ")");
+        std::string All = P->options + Options;
+        if (buildProgram(N, All.c_str()) != CL_SUCCESS) {
+          report(Desc->name + ": not specialized (the variant's build failed: " + N->log + ")");
           releaseProgram(N);
+          N = nullptr;
         }
       }
+      It = P->variants.emplace(Options, N).first;
     }
-    V = P->noaliasVariant;
+    V = It->second;
   }
   if (!V) {
     report(Desc->name + ": not specialized (no source to build a variant from)");
@@ -633,7 +698,8 @@ const KernelDesc *specializeLaunch(cl_program P, const KernelDesc *Desc,
   }
   for (auto &K : V->kernels)
     if (K->name == Desc->name) {
-      report(Desc->name + ": noalias (" + std::to_string(Ranges.size()) + " distinct buffers)");
+      report(Desc->name + ": " + Applied +
+             (UniformWhy.empty() ? "" : "; not uniform (" + UniformWhy + ")"));
       return K.get();
     }
   return Desc;
