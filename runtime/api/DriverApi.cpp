@@ -20,11 +20,12 @@
 #include "support/ErrorTable.h"
 
 #include <cctype>
+#include <cstdarg>
 #include <cstdio>
 #include <cstring>
 #include <dlfcn.h>
-#include <link.h>
 #include <fcntl.h>
+#include <link.h>
 #include <mutex>
 #include <string>
 #include <sys/mman.h>
@@ -46,8 +47,49 @@ constexpr DriverError DriverErrors[] = {
 
 const DriverError *findDriverError(CUresult Code) { return loom::findErrorInfo(DriverErrors, Code); }
 
+using loom::why;
+
+/// Every failing driver call returns through here: with LOOM_LOG=errors it
+/// prints the call, the CUresult's name and the reason: \p Why, else one
+/// kept by a helper below the entry point (keep()) or by the runtime call
+/// it made (viaRuntime), else the sticky error's. CUDA_SUCCESS passes.
+CUresult fail(CUresult Code, const char *Why = nullptr,
+              const char *Function = __builtin_FUNCTION(),
+              const char *File = __builtin_FILE(),
+              int Line = __builtin_LINE()) {
+  if (Code == CUDA_SUCCESS || !loom::errorLogEnabled())
+    return Code;
+  if (!Why)
+    Why = loom::takeKeptReason();
+  if (!Why && Code == static_cast<CUresult>(loom::stickyError()))
+    Why = loom::stickyErrorReason();
+  const DriverError *E = findDriverError(Code);
+  loom::logFailure(Function, E ? E->Name : "CUDA_ERROR_UNKNOWN", Why, File,
+                   Line);
+  return Code;
+}
+
+/// For helpers below the entry points: returns \p Code and keeps the
+/// reason for the entry point's fail().
+CUresult keep(CUresult Code, const char *Format, ...)
+    __attribute__((format(printf, 2, 3)));
+CUresult keep(CUresult Code, const char *Format, ...) {
+  if (!loom::errorLogEnabled())
+    return Code;
+  char Reason[512];
+  va_list Args;
+  va_start(Args, Format);
+  std::vsnprintf(Reason, sizeof Reason, Format, Args);
+  va_end(Args);
+  loom::keepReason("%s", Reason);
+  return Code;
+}
+
 CUresult checkDevice(CUdevice Device) {
-  return loom::devices::check(Device) ? CUDA_ERROR_INVALID_DEVICE : CUDA_SUCCESS;
+  if (loom::devices::check(Device))
+    return keep(CUDA_ERROR_INVALID_DEVICE, "device %d (devices: %d)", Device,
+                loom::devices::count());
+  return CUDA_SUCCESS;
 }
 
 CUctx_st PrimaryContext{0, true};
@@ -66,8 +108,14 @@ std::vector<CUcontext> &contextStack() {
 CUresult checkCurrentContext() {
   std::vector<CUcontext> &Stack = contextStack();
   if (Stack.empty())
-    return CUDA_ERROR_INVALID_CONTEXT;
-  return isLive(Stack.back()) ? CUDA_SUCCESS : CUDA_ERROR_CONTEXT_IS_DESTROYED;
+    return keep(
+        CUDA_ERROR_INVALID_CONTEXT,
+        "the thread has no current context (its context stack is empty)");
+  if (!isLive(Stack.back()))
+    return keep(CUDA_ERROR_CONTEXT_IS_DESTROYED,
+                "the current context %p was destroyed",
+                static_cast<void *>(Stack.back()));
+  return CUDA_SUCCESS;
 }
 
 /// Valid flags: one scheduling mode plus any of the other documented bits.
@@ -128,64 +176,75 @@ bool driverOnlyAttribute(CUdevice_attribute Attr, int *Value) {
 extern "C" {
 
 CUresult cuInit(unsigned int Flags) {
-  return Flags == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+  if (Flags != 0)
+    return fail(CUDA_ERROR_INVALID_VALUE, why("Flags %u (must be 0)", Flags));
+  return CUDA_SUCCESS;
 }
 
 CUresult cuDriverGetVersion(int *Version) {
   if (!Version)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE, why("Version is null"));
   *Version = CUDA_VERSION;
   return CUDA_SUCCESS;
 }
 
 CUresult cuGetErrorName(CUresult Error, const char **Str) {
   if (!Str)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE, why("Str is null"));
   const DriverError *E = findDriverError(Error);
   *Str = E ? E->Name : nullptr;
-  return E ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+  if (!E)
+    return fail(CUDA_ERROR_INVALID_VALUE,
+                why("unknown CUresult %d", int(Error)));
+  return CUDA_SUCCESS;
 }
 
 CUresult cuGetErrorString(CUresult Error, const char **Str) {
   if (!Str)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE, why("Str is null"));
   const DriverError *E = findDriverError(Error);
   *Str = E ? E->Description : nullptr;
-  return E ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+  if (!E)
+    return fail(CUDA_ERROR_INVALID_VALUE,
+                why("unknown CUresult %d", int(Error)));
+  return CUDA_SUCCESS;
 }
 
 // ---- Devices -----------------------------------------------------------------
 
 CUresult cuDeviceGet(CUdevice *Device, int Ordinal) {
   if (!Device)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE, why("Device is null"));
   if (loom::devices::check(Ordinal))
-    return CUDA_ERROR_INVALID_DEVICE;
+    return fail(
+        CUDA_ERROR_INVALID_DEVICE,
+        why("ordinal %d (devices: %d)", Ordinal, loom::devices::count()));
   *Device = Ordinal;
   return CUDA_SUCCESS;
 }
 
 CUresult cuDeviceGetCount(int *Count) {
   if (!Count)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE, why("Count is null"));
   *Count = loom::devices::count();
   return CUDA_SUCCESS;
 }
 
 CUresult cuDeviceGetName(char *Name, int Len, CUdevice Device) {
   if (!Name || Len <= 0)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE,
+                why("Name %p, Len %d", static_cast<void *>(Name), Len));
   if (CUresult Error = checkDevice(Device))
-    return Error;
+    return fail(Error);
   std::snprintf(Name, static_cast<size_t>(Len), "%s", Runtime::get().properties().name);
   return CUDA_SUCCESS;
 }
 
 CUresult cuDeviceTotalMem_v2(size_t *Bytes, CUdevice Device) {
   if (!Bytes)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE, why("Bytes is null"));
   if (CUresult Error = checkDevice(Device))
-    return Error;
+    return fail(Error);
   *Bytes = loom::devices::memoryPerDevice(Runtime::get().properties().totalGlobalMem);
   return CUDA_SUCCESS;
 }
@@ -196,22 +255,26 @@ CUresult cuDeviceTotalMem(size_t *Bytes, CUdevice Device) {
 
 CUresult cuDeviceGetAttribute(int *Value, CUdevice_attribute Attr, CUdevice Device) {
   if (!Value)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE, why("Value is null"));
   if (CUresult Error = checkDevice(Device))
-    return Error;
+    return fail(Error);
   // The runtime's cudaDeviceAttr has the driver's numbering.
   if (Attr > 0 && Attr < CU_DEVICE_ATTRIBUTE_MAX &&
       loom::deviceAttribute(Runtime::get().properties(), static_cast<cudaDeviceAttr>(Attr),
                             Value))
     return CUDA_SUCCESS;
-  return driverOnlyAttribute(Attr, Value) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+  if (!driverOnlyAttribute(Attr, Value))
+    return fail(CUDA_ERROR_INVALID_VALUE, why("attribute %d", int(Attr)));
+  return CUDA_SUCCESS;
 }
 
 CUresult cuDeviceComputeCapability(int *Major, int *Minor, CUdevice Device) {
   if (!Major || !Minor)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE,
+                why("Major %p or Minor %p is null", static_cast<void *>(Major),
+                    static_cast<void *>(Minor)));
   if (CUresult Error = checkDevice(Device))
-    return Error;
+    return fail(Error);
   const cudaDeviceProp &Prop = Runtime::get().properties();
   *Major = Prop.major;
   *Minor = Prop.minor;
@@ -222,14 +285,16 @@ CUresult cuDeviceComputeCapability(int *Major, int *Minor, CUdevice Device) {
 
 CUresult cuDevicePrimaryCtxRetain(CUcontext *Ctx, CUdevice Device) {
   if (!Ctx)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE, why("Ctx is null"));
   if (CUresult Error = checkDevice(Device))
-    return Error;
+    return fail(Error);
   *Ctx = &PrimaryContext;
   return CUDA_SUCCESS;
 }
 
-CUresult cuDevicePrimaryCtxRelease_v2(CUdevice Device) { return checkDevice(Device); }
+CUresult cuDevicePrimaryCtxRelease_v2(CUdevice Device) {
+  return fail(checkDevice(Device));
+}
 
 CUresult cuDevicePrimaryCtxRelease(CUdevice Device) {
   return cuDevicePrimaryCtxRelease_v2(Device);
@@ -237,9 +302,10 @@ CUresult cuDevicePrimaryCtxRelease(CUdevice Device) {
 
 CUresult cuCtxCreate_v2(CUcontext *Ctx, unsigned int Flags, CUdevice Device) {
   if (!Ctx || !validContextFlags(Flags))
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE,
+                why("Ctx %p, Flags %#x", static_cast<void *>(Ctx), Flags));
   if (CUresult Error = checkDevice(Device))
-    return Error;
+    return fail(Error);
   CUcontext New = Runtime::get().contexts().create(CUctx_st{Flags, false});
   contextStack().push_back(New);
   *Ctx = New;
@@ -256,19 +322,24 @@ CUresult cuCtxCreate_v4(CUcontext *Ctx, CUctxCreateParams *Params, unsigned int 
   // have no CPU counterpart.
   if (Params && ((Params->numExecAffinityParams > 0 && Params->execAffinityParams) ||
                  Params->cigParams))
-    return CUDA_ERROR_NOT_SUPPORTED;
+    return fail(
+        CUDA_ERROR_NOT_SUPPORTED,
+        why("execution affinity or CIG parameters (no CPU counterpart)"));
   if (Params && Params->numExecAffinityParams < 0)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE,
+                why("numExecAffinityParams %d", Params->numExecAffinityParams));
   return cuCtxCreate_v2(Ctx, Flags, Device);
 }
 
 CUresult cuCtxDestroy_v2(CUcontext Ctx) {
   if (!Ctx)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE, why("Ctx is null"));
   // The primary context is not destroyed this way
   // (cuDevicePrimaryCtxRelease); a destroyed one is no context.
   if (!Runtime::get().contexts().destroy(Ctx))
-    return CUDA_ERROR_INVALID_CONTEXT;
+    return fail(CUDA_ERROR_INVALID_CONTEXT,
+                why("context %p is not a live created context",
+                    static_cast<void *>(Ctx)));
   // All contexts share the device: its work is finished before the handle
   // goes. Allocations stay valid (they belong to the one device).
   Runtime::get().scheduler().waitAll();
@@ -282,7 +353,7 @@ CUresult cuCtxDestroy(CUcontext Ctx) { return cuCtxDestroy_v2(Ctx); }
 
 CUresult cuCtxGetCurrent(CUcontext *Ctx) {
   if (!Ctx)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE, why("Ctx is null"));
   std::vector<CUcontext> &Stack = contextStack();
   *Ctx = Stack.empty() ? nullptr : Stack.back();
   return CUDA_SUCCESS;
@@ -297,7 +368,8 @@ CUresult cuCtxSetCurrent(CUcontext Ctx) {
     return CUDA_SUCCESS;
   }
   if (!isLive(Ctx))
-    return CUDA_ERROR_INVALID_CONTEXT;
+    return fail(CUDA_ERROR_INVALID_CONTEXT,
+                why("context %p is not live", static_cast<void *>(Ctx)));
   if (Stack.empty())
     Stack.push_back(Ctx);
   else
@@ -307,9 +379,10 @@ CUresult cuCtxSetCurrent(CUcontext Ctx) {
 
 CUresult cuCtxPushCurrent_v2(CUcontext Ctx) {
   if (!Ctx)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE, why("Ctx is null"));
   if (!isLive(Ctx))
-    return CUDA_ERROR_INVALID_CONTEXT;
+    return fail(CUDA_ERROR_INVALID_CONTEXT,
+                why("context %p is not live", static_cast<void *>(Ctx)));
   contextStack().push_back(Ctx);
   return CUDA_SUCCESS;
 }
@@ -319,7 +392,8 @@ CUresult cuCtxPushCurrent(CUcontext Ctx) { return cuCtxPushCurrent_v2(Ctx); }
 CUresult cuCtxPopCurrent_v2(CUcontext *Ctx) {
   std::vector<CUcontext> &Stack = contextStack();
   if (Stack.empty())
-    return CUDA_ERROR_INVALID_CONTEXT;
+    return fail(CUDA_ERROR_INVALID_CONTEXT,
+                why("the thread's context stack is empty"));
   if (Ctx)
     *Ctx = Stack.back();
   Stack.pop_back();
@@ -330,19 +404,19 @@ CUresult cuCtxPopCurrent(CUcontext *Ctx) { return cuCtxPopCurrent_v2(Ctx); }
 
 CUresult cuCtxGetDevice(CUdevice *Device) {
   if (!Device)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE, why("Device is null"));
   if (CUresult Error = checkCurrentContext())
-    return Error;
+    return fail(Error);
   *Device = 0;
   return CUDA_SUCCESS;
 }
 
 CUresult cuCtxSynchronize(void) {
   if (CUresult Error = checkCurrentContext())
-    return Error;
+    return fail(Error);
   Runtime::get().scheduler().waitAll();
   // The runtime's sticky codes have the same numbers in the driver API.
-  return static_cast<CUresult>(loom::stickyError());
+  return fail(static_cast<CUresult>(loom::stickyError()));
 }
 
 // ---- Memory ------------------------------------------------------------------
@@ -350,9 +424,9 @@ CUresult cuCtxSynchronize(void) {
 CUresult cuMemGetInfo_v2(size_t *Free, size_t *Total) {
   // Either pointer may be null (only the other value is wanted).
   if (!Free && !Total)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE, why("Free and Total are both null"));
   if (CUresult Error = checkCurrentContext())
-    return Error;
+    return fail(Error);
   size_t F = 0, T = 0;
   cudaMemGetInfo(&F, &T); // cannot fail with valid pointers
   if (Free)
@@ -422,9 +496,11 @@ CUresult refuse(ImageKind K, const char *What) {
                  "loom: %s: PTX, cubin and fat binary images cannot be loaded; build the "
                  "kernels into a shared object with `loomcc -shared` and load that\n",
                  What);
-    return CUDA_ERROR_NOT_SUPPORTED;
+    return keep(CUDA_ERROR_NOT_SUPPORTED,
+                "%s: PTX, cubin and fat binary images cannot be loaded", What);
   }
-  return CUDA_ERROR_INVALID_IMAGE;
+  return keep(CUDA_ERROR_INVALID_IMAGE,
+              "%s is not a shared object built by loomcc -shared", What);
 }
 
 CUresult openModule(CUmodule *Module, const char *Path, int Fd) {
@@ -433,7 +509,7 @@ CUresult openModule(CUmodule *Module, const char *Path, int Fd) {
     std::fprintf(stderr, "loom: cannot load module: %s\n", dlerror());
     if (Fd >= 0)
       close(Fd);
-    return CUDA_ERROR_INVALID_IMAGE;
+    return keep(CUDA_ERROR_INVALID_IMAGE, "dlopen(%s) failed", Path);
   }
   auto *M = new CUmod_st;
   M->Handle = Handle;
@@ -516,18 +592,20 @@ extern "C" {
 
 CUresult cuModuleLoad(CUmodule *Module, const char *Path) {
   if (!Module || !Path)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE,
+                why("Module %p or Path %p is null", static_cast<void *>(Module),
+                    static_cast<const void *>(Path)));
   if (CUresult Error = checkCurrentContext())
-    return Error;
+    return fail(Error);
   std::FILE *F = std::fopen(Path, "rb");
   if (!F)
-    return CUDA_ERROR_FILE_NOT_FOUND;
+    return fail(CUDA_ERROR_FILE_NOT_FOUND, why("cannot open %s", Path));
   unsigned char Head[64];
   size_t Got = std::fread(Head, 1, sizeof Head, F);
   std::fclose(F);
   ImageKind K = classify(Head, Got);
   if (K != ImageKind::SharedObject)
-    return refuse(K, Path);
+    return fail(refuse(K, Path));
   // dlopen searches the library path for a bare name: a relative path
   // names a file, as in CUDA.
   std::string Name = std::strchr(Path, '/') ? std::string(Path) : "./" + std::string(Path);
@@ -536,26 +614,29 @@ CUresult cuModuleLoad(CUmodule *Module, const char *Path) {
 
 CUresult cuModuleLoadData(CUmodule *Module, const void *Image) {
   if (!Module || !Image)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE,
+                why("Module %p or Image %p is null",
+                    static_cast<void *>(Module), Image));
   if (CUresult Error = checkCurrentContext())
-    return Error;
+    return fail(Error);
   const auto *P = static_cast<const unsigned char *>(Image);
   // An ELF header is 64 bytes; text images end at their NUL.
   size_t Probe = std::memcmp(P, "\x7f" "ELF", 4) == 0 ? 64 : std::strlen((const char *)P);
   ImageKind K = classify(P, Probe);
   if (K != ImageKind::SharedObject)
-    return refuse(K, "cuModuleLoadData");
+    return fail(refuse(K, "the image"));
   if (P[4] != 2) // ELFCLASS64
-    return CUDA_ERROR_INVALID_IMAGE;
+    return fail(CUDA_ERROR_INVALID_IMAGE, why("a 32-bit ELF image"));
   int Fd = memfd_create("loom-module", MFD_CLOEXEC);
   if (Fd < 0)
-    return CUDA_ERROR_OPERATING_SYSTEM;
+    return fail(CUDA_ERROR_OPERATING_SYSTEM, why("memfd_create failed"));
   size_t Size = elfSize(P), Done = 0;
   while (Done < Size) {
     ssize_t N = write(Fd, P + Done, Size - Done);
     if (N <= 0) {
       close(Fd);
-      return CUDA_ERROR_OPERATING_SYSTEM;
+      return fail(CUDA_ERROR_OPERATING_SYSTEM,
+                  why("writing the image to a memfd failed"));
     }
     Done += size_t(N);
   }
@@ -570,15 +651,18 @@ CUresult cuModuleLoadDataEx(CUmodule *Module, const void *Image, unsigned int, C
 
 CUresult cuModuleLoadFatBinary(CUmodule *Module, const void *FatCubin) {
   if (!Module || !FatCubin)
-    return CUDA_ERROR_INVALID_VALUE;
-  return refuse(ImageKind::Unsupported, "cuModuleLoadFatBinary");
+    return fail(CUDA_ERROR_INVALID_VALUE,
+                why("Module %p or FatCubin %p is null",
+                    static_cast<void *>(Module), FatCubin));
+  return fail(refuse(ImageKind::Unsupported, "the fat binary"));
 }
 
 CUresult cuModuleUnload(CUmodule Module) {
   {
     std::lock_guard<std::mutex> Lock(ModulesM);
     if (!Module || !liveModules().erase(Module))
-      return CUDA_ERROR_INVALID_HANDLE;
+      return fail(CUDA_ERROR_INVALID_HANDLE,
+                  why("module %p is not loaded", static_cast<void *>(Module)));
   }
   Runtime::get().scheduler().waitAll(); // its kernels may still run
   dlclose(Module->Handle);
@@ -590,9 +674,12 @@ CUresult cuModuleUnload(CUmodule Module) {
 
 CUresult cuModuleGetFunction(CUfunction *Function, CUmodule Module, const char *Name) {
   if (!Function || !Name)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE, why("Function %p or Name %p is null",
+                                              static_cast<void *>(Function),
+                                              static_cast<const void *>(Name)));
   if (!isModule(Module))
-    return CUDA_ERROR_INVALID_HANDLE;
+    return fail(CUDA_ERROR_INVALID_HANDLE,
+                why("module %p is not loaded", static_cast<void *>(Module)));
   for (const std::string &Candidate : {stubName(Name), std::string(Name)}) {
     void *Stub = dlsym(Module->Handle, Candidate.c_str());
     if (!Stub)
@@ -603,20 +690,23 @@ CUresult cuModuleGetFunction(CUfunction *Function, CUmodule Module, const char *
       return CUDA_SUCCESS;
     }
   }
-  return CUDA_ERROR_NOT_FOUND;
+  return fail(CUDA_ERROR_NOT_FOUND, why("no kernel named %s in module %p", Name,
+                                        static_cast<void *>(Module)));
 }
 
 CUresult cuModuleGetGlobal_v2(CUdeviceptr *Ptr, size_t *Bytes, CUmodule Module,
                               const char *Name) {
   if (!Name)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE, why("Name is null"));
   if (!isModule(Module))
-    return CUDA_ERROR_INVALID_HANDLE;
+    return fail(CUDA_ERROR_INVALID_HANDLE,
+                why("module %p is not loaded", static_cast<void *>(Module)));
   // Host shadows are local symbols: find the registered variable of that
   // name whose shadow lies in this module's object.
   struct link_map *Map = nullptr;
   if (dlinfo(Module->Handle, RTLD_DI_LINKMAP, &Map) != 0 || !Map)
-    return CUDA_ERROR_NOT_FOUND;
+    return fail(CUDA_ERROR_NOT_FOUND,
+                why("module %p has no link map", static_cast<void *>(Module)));
   const void *Shadow = nullptr;
   for (const void *Var : loom::KernelRegistry::get().hostVarsNamed(Name)) {
     Dl_info Info;
@@ -627,7 +717,9 @@ CUresult cuModuleGetGlobal_v2(CUdeviceptr *Ptr, size_t *Bytes, CUmodule Module,
   size_t Size;
   if (!Shadow ||
       loom::KernelRegistry::get().lookupVar(Shadow, &Address, &Size) != cudaSuccess)
-    return CUDA_ERROR_NOT_FOUND;
+    return fail(CUDA_ERROR_NOT_FOUND,
+                why("no __device__ variable named %s in module %p", Name,
+                    static_cast<void *>(Module)));
   if (Ptr)
     *Ptr = reinterpret_cast<CUdeviceptr>(Address);
   if (Bytes)
@@ -644,13 +736,16 @@ CUresult cuLaunchKernel(CUfunction F, unsigned int GridX, unsigned int GridY,
                         unsigned int BlockZ, unsigned int SharedMem, CUstream Stream,
                         void **KernelParams, void **Extra) {
   if (CUresult Error = checkCurrentContext())
-    return Error;
+    return fail(Error);
   loom::KernelInfo Kernel;
   if (!F || loom::KernelRegistry::get().lookupKernel(F, &Kernel) != cudaSuccess)
-    return CUDA_ERROR_INVALID_HANDLE;
+    return fail(
+        CUDA_ERROR_INVALID_HANDLE,
+        why("function %p is not a registered kernel", static_cast<void *>(F)));
   const LoomKernelDesc &D = *Kernel.Desc;
   if (KernelParams && Extra)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE,
+                why("both kernelParams and extra are given"));
   std::vector<void *> Packed;
   if (Extra) {
     const unsigned char *Buffer = nullptr;
@@ -663,16 +758,23 @@ CUresult cuLaunchKernel(CUfunction F, unsigned int GridX, unsigned int GridY,
         Size = *static_cast<const size_t *>(E[1]);
         HaveSize = true;
       } else
-        return CUDA_ERROR_INVALID_VALUE;
+        return fail(CUDA_ERROR_INVALID_VALUE,
+                    why("unknown extra option %p", E[0]));
     }
     if (D.numArgs && (!Buffer || !HaveSize))
-      return CUDA_ERROR_INVALID_VALUE;
+      return fail(CUDA_ERROR_INVALID_VALUE,
+                  why("extra lacks CU_LAUNCH_PARAM_BUFFER_POINTER or _SIZE for "
+                      "%u arguments",
+                      D.numArgs));
     size_t Offset = 0;
     for (uint32_t I = 0; I < D.numArgs; ++I) {
       size_t Align = D.argAligns[I] ? D.argAligns[I] : 1;
       Offset = (Offset + Align - 1) / Align * Align;
       if (Offset + D.argSizes[I] > Size)
-        return CUDA_ERROR_INVALID_VALUE;
+        return fail(
+            CUDA_ERROR_INVALID_VALUE,
+            why("argument %u ends at byte %zu of a %zu-byte extra buffer", I,
+                Offset + D.argSizes[I], Size));
       Packed.push_back(const_cast<unsigned char *>(Buffer) + Offset);
       Offset += D.argSizes[I];
     }
@@ -680,23 +782,30 @@ CUresult cuLaunchKernel(CUfunction F, unsigned int GridX, unsigned int GridY,
   }
   // Driver calls leave the runtime's last error as it was.
   bool HadError = cudaPeekAtLastError() != cudaSuccess;
+  loom::RuntimeOnBehalf Quiet;
   cudaError_t E = cudaLaunchKernel(F, dim3(GridX, GridY, GridZ), dim3(BlockX, BlockY, BlockZ),
                                    KernelParams, SharedMem, reinterpret_cast<cudaStream_t>(Stream));
   if (E != cudaSuccess && !HadError)
     cudaGetLastError();
-  return driverCode(E);
+  return fail(driverCode(E));
 }
 
 CUresult cuFuncGetAttribute(int *Value, CUfunction_attribute Attr, CUfunction F) {
   if (!Value)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE, why("Value is null"));
   cudaFuncAttributes A;
   bool HadError = cudaPeekAtLastError() != cudaSuccess;
-  cudaError_t E = cudaFuncGetAttributes(&A, F);
+  cudaError_t E;
+  {
+    loom::RuntimeOnBehalf Quiet;
+    E = cudaFuncGetAttributes(&A, F);
+  }
   if (E != cudaSuccess) {
     if (!HadError)
       cudaGetLastError();
-    return CUDA_ERROR_INVALID_HANDLE;
+    return fail(
+        CUDA_ERROR_INVALID_HANDLE,
+        why("function %p is not a registered kernel", static_cast<void *>(F)));
   }
   switch (Attr) {
   case CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *Value = A.maxThreadsPerBlock; break;
@@ -711,7 +820,8 @@ CUresult cuFuncGetAttribute(int *Value, CUfunction_attribute Attr, CUfunction F)
   case CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT:
     *Value = A.preferredShmemCarveout;
     break;
-  default: return CUDA_ERROR_INVALID_VALUE;
+  default:
+    return fail(CUDA_ERROR_INVALID_VALUE, why("attribute %d", int(Attr)));
   }
   return CUDA_SUCCESS;
 }
@@ -726,18 +836,28 @@ CUresult cuFuncGetAttribute(int *Value, CUfunction_attribute Attr, CUfunction F)
 
 namespace {
 
-template <class Call> CUresult viaRuntime(Call &&C) {
+/// Runs the runtime call \p C for the driver entry point \p Function
+/// (the caller, by default) and logs a failure under the entry point's
+/// name, with the runtime call's reason.
+template <class Call>
+CUresult viaRuntime(Call &&C, const char *Function = __builtin_FUNCTION(),
+                    const char *File = __builtin_FILE(),
+                    int Line = __builtin_LINE()) {
   if (CUresult Error = checkCurrentContext())
-    return Error;
+    return fail(Error, nullptr, Function, File, Line);
   bool HadError = cudaPeekAtLastError() != cudaSuccess;
-  cudaError_t E = C();
+  cudaError_t E;
+  {
+    loom::RuntimeOnBehalf Quiet;
+    E = C();
+  }
   if (E != cudaSuccess && !HadError)
     cudaGetLastError();
   // A pointer the allocation map does not know is CUDA_ERROR_INVALID_VALUE
   // in the driver API (it has no invalid-device-pointer code).
-  if (E == cudaErrorInvalidDevicePointer)
-    return CUDA_ERROR_INVALID_VALUE;
-  return driverCode(E);
+  CUresult R = E == cudaErrorInvalidDevicePointer ? CUDA_ERROR_INVALID_VALUE
+                                                  : driverCode(E);
+  return fail(R, nullptr, Function, File, Line);
 }
 
 void *ptr(CUdeviceptr P) { return reinterpret_cast<void *>(static_cast<uintptr_t>(P)); }
@@ -750,7 +870,10 @@ extern "C" {
 
 CUresult cuMemAlloc_v2(CUdeviceptr *Ptr, size_t Bytes) {
   if (!Ptr || Bytes == 0) // the driver refuses an empty allocation
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(
+        CUDA_ERROR_INVALID_VALUE,
+        why("Ptr %p, Bytes %zu (the driver refuses an empty allocation)",
+            static_cast<void *>(Ptr), Bytes));
   void *P = nullptr;
   CUresult R = viaRuntime([&] { return cudaMalloc(&P, Bytes); });
   if (R == CUDA_SUCCESS)
@@ -768,7 +891,7 @@ CUresult cuMemFree(CUdeviceptr Ptr) { return cuMemFree_v2(Ptr); }
 
 CUresult cuMemAllocHost_v2(void **P, size_t Bytes) {
   if (!P)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE, why("P is null"));
   return viaRuntime([&] { return cudaMallocHost(P, Bytes); });
 }
 
@@ -781,13 +904,13 @@ CUresult cuMemFreeHost(void *P) {
 CUresult cuMemHostAlloc(void **P, size_t Bytes, unsigned int Flags) {
   // CU_MEMHOSTALLOC_* have cudaHostAlloc*'s values.
   if (!P)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE, why("P is null"));
   return viaRuntime([&] { return cudaHostAlloc(P, Bytes, Flags); });
 }
 
 CUresult cuMemHostGetDevicePointer_v2(CUdeviceptr *DevPtr, void *P, unsigned int Flags) {
   if (!DevPtr)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE, why("DevPtr is null"));
   void *D = nullptr;
   CUresult R = viaRuntime([&] { return cudaHostGetDevicePointer(&D, P, Flags); });
   if (R == CUDA_SUCCESS)
@@ -862,9 +985,9 @@ CUresult cuMemsetD8(CUdeviceptr Dst, unsigned char Value, size_t N) {
 
 CUresult cuStreamCreate(CUstream *S, unsigned int Flags) {
   if (!S)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE, why("S is null"));
   if (Flags & ~unsigned(CU_STREAM_NON_BLOCKING))
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE, why("Flags %#x", Flags));
   cudaStream_t R = nullptr;
   CUresult E = viaRuntime([&] { return cudaStreamCreateWithFlags(&R, Flags); });
   if (E == CUDA_SUCCESS)
@@ -911,10 +1034,13 @@ CUresult cuOccupancyMaxPotentialBlockSize(int *MinGridSize, int *BlockSize, CUfu
   // search (the limit, then multiples of the warp size downwards), asking
   // the callback for each size.
   if (!MinGridSize || !BlockSize || BlockSizeLimit < 0)
-    return CUDA_ERROR_INVALID_VALUE;
+    return fail(CUDA_ERROR_INVALID_VALUE,
+                why("MinGridSize %p, BlockSize %p, BlockSizeLimit %d",
+                    static_cast<void *>(MinGridSize),
+                    static_cast<void *>(BlockSize), BlockSizeLimit));
   cudaFuncAttributes A;
   CUresult R = viaRuntime([&] { return cudaFuncGetAttributes(&A, F); });
-  if (R != CUDA_SUCCESS)
+  if (R != CUDA_SUCCESS) // logged
     return R == CUDA_ERROR_INVALID_VALUE ? CUDA_ERROR_INVALID_HANDLE : R;
   int Limit = A.maxThreadsPerBlock;
   if (BlockSizeLimit > 0 && BlockSizeLimit < Limit)
@@ -922,9 +1048,12 @@ CUresult cuOccupancyMaxPotentialBlockSize(int *MinGridSize, int *BlockSize, CUfu
   int BestSize = 0, BestThreads = -1, BestBlocks = 0;
   auto consider = [&](int Size) -> CUresult {
     int Blocks = 0;
-    CUresult E = viaRuntime([&] {
-      return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&Blocks, F, Size, BlockToShared(Size));
-    });
+    CUresult E = viaRuntime(
+        [&] {
+          return cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+              &Blocks, F, Size, BlockToShared(Size));
+        },
+        "cuOccupancyMaxPotentialBlockSize");
     if (E == CUDA_SUCCESS && Blocks * Size > BestThreads) {
       BestThreads = Blocks * Size;
       BestSize = Size;

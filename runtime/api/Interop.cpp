@@ -27,6 +27,18 @@ cudaError_t notSupported(const char *Function = __builtin_FUNCTION(),
                      Function, File, Line);
 }
 
+/// The driver API's counterpart: logs the failure (LOOM_LOG=errors) for the
+/// calling cu* function and returns CUDA_ERROR_NOT_SUPPORTED.
+CUresult driverNotSupported(const char *Function = __builtin_FUNCTION(),
+                            const char *File = __builtin_FILE(),
+                            int Line = __builtin_LINE()) {
+  loom::logFailure(
+      Function, "CUDA_ERROR_NOT_SUPPORTED",
+      "graphics interop is not supported: Loom has no graphics context", File,
+      Line);
+  return CUDA_ERROR_NOT_SUPPORTED;
+}
+
 template <class T> void clear(T *Out) {
   if (Out)
     *Out = T();
@@ -111,21 +123,23 @@ cudaError_t cudaGLUnmapBufferObjectAsync(GLuint, cudaStream_t) { return notSuppo
 
 // ---- Driver: generic graphics resources (cuda.h) -----------------------------
 
-CUresult cuGraphicsUnregisterResource(CUgraphicsResource) { return CUDA_ERROR_NOT_SUPPORTED; }
+CUresult cuGraphicsUnregisterResource(CUgraphicsResource) {
+  return driverNotSupported();
+}
 
 CUresult cuGraphicsMapResources(unsigned int, CUgraphicsResource *, CUstream) {
-  return CUDA_ERROR_NOT_SUPPORTED;
+  return driverNotSupported();
 }
 
 CUresult cuGraphicsUnmapResources(unsigned int, CUgraphicsResource *, CUstream) {
-  return CUDA_ERROR_NOT_SUPPORTED;
+  return driverNotSupported();
 }
 
 CUresult cuGraphicsResourceGetMappedPointer_v2(CUdeviceptr *DevPtr, size_t *Size,
                                                CUgraphicsResource) {
   clear(DevPtr);
   clear(Size);
-  return CUDA_ERROR_NOT_SUPPORTED;
+  return driverNotSupported();
 }
 
 CUresult cuGraphicsResourceGetMappedPointer(CUdeviceptr *DevPtr, size_t *Size,
@@ -136,11 +150,11 @@ CUresult cuGraphicsResourceGetMappedPointer(CUdeviceptr *DevPtr, size_t *Size,
 CUresult cuGraphicsSubResourceGetMappedArray(CUarray *Array, CUgraphicsResource, unsigned int,
                                              unsigned int) {
   clear(Array);
-  return CUDA_ERROR_NOT_SUPPORTED;
+  return driverNotSupported();
 }
 
 CUresult cuGraphicsResourceSetMapFlags_v2(CUgraphicsResource, unsigned int) {
-  return CUDA_ERROR_NOT_SUPPORTED;
+  return driverNotSupported();
 }
 
 CUresult cuGraphicsResourceSetMapFlags(CUgraphicsResource Resource, unsigned int Flags) {
@@ -151,17 +165,17 @@ CUresult cuGraphicsResourceSetMapFlags(CUgraphicsResource Resource, unsigned int
 
 CUresult cuGraphicsGLRegisterBuffer(CUgraphicsResource *Resource, GLuint, unsigned int) {
   clear(Resource);
-  return CUDA_ERROR_NOT_SUPPORTED;
+  return driverNotSupported();
 }
 
 CUresult cuGraphicsGLRegisterImage(CUgraphicsResource *Resource, GLuint, GLenum, unsigned int) {
   clear(Resource);
-  return CUDA_ERROR_NOT_SUPPORTED;
+  return driverNotSupported();
 }
 
 CUresult cuGLGetDevices_v2(unsigned int *Count, CUdevice *, unsigned int, CUGLDeviceList) {
   clear(Count);
-  return CUDA_ERROR_NOT_SUPPORTED;
+  return driverNotSupported();
 }
 
 CUresult cuGLGetDevices(unsigned int *Count, CUdevice *Devices, unsigned int Size,
@@ -169,37 +183,39 @@ CUresult cuGLGetDevices(unsigned int *Count, CUdevice *Devices, unsigned int Siz
   return cuGLGetDevices_v2(Count, Devices, Size, List);
 }
 
-CUresult cuGLInit(void) { return CUDA_ERROR_NOT_SUPPORTED; }
+CUresult cuGLInit(void) { return driverNotSupported(); }
 
 CUresult cuGLCtxCreate_v2(CUcontext *Ctx, unsigned int, CUdevice) {
   clear(Ctx);
-  return CUDA_ERROR_NOT_SUPPORTED;
+  return driverNotSupported();
 }
 
 CUresult cuGLCtxCreate(CUcontext *Ctx, unsigned int Flags, CUdevice Device) {
   return cuGLCtxCreate_v2(Ctx, Flags, Device);
 }
 
-CUresult cuGLRegisterBufferObject(GLuint) { return CUDA_ERROR_NOT_SUPPORTED; }
+CUresult cuGLRegisterBufferObject(GLuint) { return driverNotSupported(); }
 
 CUresult cuGLMapBufferObject_v2(CUdeviceptr *DevPtr, size_t *Size, GLuint) {
   clear(DevPtr);
   clear(Size);
-  return CUDA_ERROR_NOT_SUPPORTED;
+  return driverNotSupported();
 }
 
 CUresult cuGLMapBufferObject(CUdeviceptr *DevPtr, size_t *Size, GLuint Buffer) {
   return cuGLMapBufferObject_v2(DevPtr, Size, Buffer);
 }
 
-CUresult cuGLUnmapBufferObject(GLuint) { return CUDA_ERROR_NOT_SUPPORTED; }
-CUresult cuGLUnregisterBufferObject(GLuint) { return CUDA_ERROR_NOT_SUPPORTED; }
-CUresult cuGLSetBufferObjectMapFlags(GLuint, unsigned int) { return CUDA_ERROR_NOT_SUPPORTED; }
+CUresult cuGLUnmapBufferObject(GLuint) { return driverNotSupported(); }
+CUresult cuGLUnregisterBufferObject(GLuint) { return driverNotSupported(); }
+CUresult cuGLSetBufferObjectMapFlags(GLuint, unsigned int) {
+  return driverNotSupported();
+}
 
 CUresult cuGLMapBufferObjectAsync_v2(CUdeviceptr *DevPtr, size_t *Size, GLuint, CUstream) {
   clear(DevPtr);
   clear(Size);
-  return CUDA_ERROR_NOT_SUPPORTED;
+  return driverNotSupported();
 }
 
 CUresult cuGLMapBufferObjectAsync(CUdeviceptr *DevPtr, size_t *Size, GLuint Buffer,
@@ -207,6 +223,8 @@ CUresult cuGLMapBufferObjectAsync(CUdeviceptr *DevPtr, size_t *Size, GLuint Buff
   return cuGLMapBufferObjectAsync_v2(DevPtr, Size, Buffer, Stream);
 }
 
-CUresult cuGLUnmapBufferObjectAsync(GLuint, CUstream) { return CUDA_ERROR_NOT_SUPPORTED; }
+CUresult cuGLUnmapBufferObjectAsync(GLuint, CUstream) {
+  return driverNotSupported();
+}
 
 } // extern "C"

@@ -170,7 +170,13 @@ void CooperativeKernelOp::run(uint64_t, uint64_t, WorkerState &Worker) {
     // threads, but concurrent cooperative launches share them): fail the
     // launch like a GPU out of resources; the blocks that run are not kept
     // waiting for the missing ones.
-    setStickyError(cudaErrorLaunchOutOfResources);
+    setStickyError(cudaErrorLaunchOutOfResources,
+                   "cooperative kernel %s: threads for %llu of its %llu blocks "
+                   "only (others "
+                   "hold the cooperative threads)",
+                   Kernel->desc().name ? Kernel->desc().name : "<unnamed>",
+                   (unsigned long long)(Started + 1),
+                   (unsigned long long)Blocks);
     for (uint64_t I = Started; I < Others; ++I)
       Grid.Barrier.leave();
     Grid.Finished.countDown(Others - Started);

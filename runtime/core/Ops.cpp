@@ -103,7 +103,12 @@ OpRef KernelOp::clone() const {
 void KernelOp::run(uint64_t Begin, uint64_t End, WorkerState &Worker) {
   LoomWorker *W = Worker.prepare(SharedBytes, ArenaBytes);
   if (!W) {
-    setStickyError(cudaErrorLaunchOutOfResources);
+    setStickyError(
+        cudaErrorLaunchOutOfResources,
+        "kernel %s: no memory for a worker's %llu bytes of shared memory and "
+        "%llu bytes of per-thread arena",
+        Desc.name ? Desc.name : "<unnamed>", (unsigned long long)SharedBytes,
+        (unsigned long long)ArenaBytes);
     return;
   }
   KernelOp *Outer = Current;
@@ -143,10 +148,19 @@ void KernelOp::reportFault(const FaultInfo &Fault, uint64_t Begin, uint64_t End)
                  cudaGetErrorName(Error));
     std::free(Demangled);
   }
-  setStickyError(Error);
+  setStickyError(
+      Error, "kernel %s faulted (%s) in blocks %llu to %llu of its grid",
+      Desc.name ? Desc.name : "<unnamed>", describeFault(Fault).c_str(),
+      (unsigned long long)Begin, (unsigned long long)(End - 1));
 }
 
 KernelOp *KernelOp::current() { return Current; }
+
+const char *currentKernelName() {
+  if (!Current)
+    return "<no kernel>";
+  return Current->desc().name ? Current->desc().name : "<unnamed>";
+}
 
 double KernelOp::guessNs() const {
   double Threads = double(Launch.blockDim.x) * Launch.blockDim.y * Launch.blockDim.z;
@@ -195,7 +209,11 @@ void CopyOp::run(uint64_t, uint64_t, WorkerState &) {
                  "cudaErrorIllegalAddress\n",
                  describeFault(Fault).c_str());
   }
-  setStickyError(cudaErrorIllegalAddress);
+  setStickyError(
+      cudaErrorIllegalAddress,
+      "an asynchronous copy of %zux%zux%zu bytes from %p to %p faulted (%s)",
+      Width, Height, Depth, static_cast<const void *>(Src),
+      static_cast<void *>(Dst), describeFault(Fault).c_str());
 }
 
 namespace {

@@ -48,12 +48,19 @@ void __loom_assert_fail(const char *Message, const char *File, uint32_t Line,
     std::fflush(stdout);
     std::fwrite(Text.data(), 1, Text.size(), stderr);
   }
-  loom::setStickyError(cudaErrorAssert);
+  loom::setStickyError(cudaErrorAssert,
+                       "device assertion `%s` failed at %s:%u in %s, block "
+                       "(%u,%u,%u), thread (%u,%u,%u)",
+                       Message ? Message : "", File ? File : "<unknown>", Line,
+                       Function ? Function : "<unknown>", BX, BY, BZ, TX, TY,
+                       TZ);
   loom::abandonCurrentKernel();
 }
 
 void __loom_trap(void) {
-  loom::setStickyError(cudaErrorLaunchFailure);
+  loom::setStickyError(cudaErrorLaunchFailure,
+                       "kernel %s executed a trap (__trap() or asm trap)",
+                       loom::currentKernelName());
   loom::abandonCurrentKernel();
 }
 
@@ -69,7 +76,10 @@ void __loom_grid_sync(void) {
                  "fails with cudaErrorLaunchFailure\n",
                  stderr);
     }
-    loom::setStickyError(cudaErrorLaunchFailure);
+    loom::setStickyError(
+        cudaErrorLaunchFailure,
+        "kernel %s called grid.sync() in a launch that is not cooperative",
+        loom::currentKernelName());
     loom::abandonCurrentKernel();
     return;
   }

@@ -44,6 +44,10 @@ bool runGuarded(void (*Fn)(void *), void *Context, FaultInfo *Fault);
 /// return); otherwise returns.
 void abandonCurrentKernel();
 
+/// The (mangled) name of the kernel the calling worker is running, for
+/// error reasons; "<no kernel>" outside one.
+const char *currentKernelName();
+
 /// Installs the fault handlers (once per process; LOOM_FAULT_GUARD=0 leaves
 /// the signals alone). Guards call it; whether they are installed.
 bool faultHandlersInstalled();

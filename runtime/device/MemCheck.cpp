@@ -244,8 +244,13 @@ void fail(cudaError_t Error, const LoomCheckSite *Site, const void *Ptr, uint64_
       std::fwrite(Text.data(), 1, Text.size(), stderr);
       logLines(Text);
     }
+    loom::setStickyError(Error,
+                         "memcheck: invalid %s %s of %llu bytes at %p by "
+                         "thread (%u,%u,%u) in block (%u,%u,%u) of kernel %s",
+                         spaceName(Site->flags), opName(Site->flags),
+                         (unsigned long long)Size, Ptr, TX, TY, TZ, BX, BY, BZ,
+                         loom::currentKernelName());
   }
-  loom::setStickyError(Error);
   loom::abandonCurrentKernel();
   std::abort(); // not inside a guard: cannot happen for kernel code
 }

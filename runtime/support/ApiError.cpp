@@ -94,6 +94,54 @@ cudaError_t failWith(cudaError_t Error, const char *Format, ...) {
   return Error;
 }
 
+void keepReason(const char *Format, ...) {
+  if (!errorLogEnabled())
+    return;
+  va_list Args;
+  va_start(Args, Format);
+  std::vsnprintf(messages().Pending, sizeof(Messages::Pending), Format, Args);
+  va_end(Args);
+  HasPending = true;
+}
+
+const char *takeKeptReason() {
+  if (!HasPending)
+    return nullptr;
+  HasPending = false;
+  return messages().Pending;
+}
+
+void logFailure(const char *Function, const char *CodeName, const char *Why,
+                const char *File, int Line) {
+  if (!errorLogEnabled())
+    return;
+  std::fprintf(stderr, "loom: %s: %s%s%s [%s:%d]\n", Function, CodeName,
+               Why ? ": " : "", Why ? Why : "", shortPath(File), Line);
+}
+
+namespace {
+/// Runtime calls made on behalf of another API on this thread (nesting).
+thread_local int OnBehalf = 0;
+
+/// The first sticky error's reason, written once by the thread that set it
+/// (then StickyReasonReady), read by any thread that reports the error.
+char StickyReason[512];
+std::atomic<bool> StickyReasonReady{false};
+
+/// The reason to give for \p Error when its site gave none: the sticky
+/// error's, when that is what the call returns.
+const char *stickyReasonFor(cudaError_t Error) {
+  if (Error !=
+          static_cast<cudaError_t>(Sticky.load(std::memory_order_acquire)) ||
+      !StickyReasonReady.load(std::memory_order_acquire))
+    return nullptr;
+  return StickyReason;
+}
+} // namespace
+
+RuntimeOnBehalf::RuntimeOnBehalf() { ++OnBehalf; }
+RuntimeOnBehalf::~RuntimeOnBehalf() { --OnBehalf; }
+
 cudaError_t recordError(cudaError_t Error, const char *Why, const char *Function,
                         const char *File, int Line) {
   // A kept reason belongs to this call's result, whatever it is.
@@ -102,11 +150,30 @@ cudaError_t recordError(cudaError_t Error, const char *Why, const char *Function
   if (Error == cudaSuccess)
     return Error;
   LastError = Error;
+  if (!errorLogEnabled())
+    return Error;
   if (!Why && Kept)
     Why = messages().Pending;
-  if (errorLogEnabled())
-    std::fprintf(stderr, "loom: %s: %s%s%s [%s:%d]\n", Function, cudaGetErrorName(Error),
-                 Why ? ": " : "", Why ? Why : "", shortPath(File), Line);
+  char StickyWhy[sizeof StickyReason + 16];
+  if (!Why)
+    if (const char *Reason = stickyReasonFor(Error)) {
+      std::snprintf(StickyWhy, sizeof StickyWhy, "sticky: %s", Reason);
+      Why = StickyWhy;
+    }
+  if (OnBehalf > 0) {
+    // The calling API prints the line; keep this call's part of it.
+    // Formatted aside first: Why may be the Pending buffer itself.
+    char Part[2 * sizeof(Messages::Pending)];
+    std::snprintf(Part, sizeof Part, "%s%s%s (%s) [%s:%d]",
+                  cudaGetErrorName(Error), Why ? ": " : "", Why ? Why : "",
+                  Function, shortPath(File), Line);
+    size_t N = strnlen(Part, sizeof(Messages::Pending) - 1);
+    std::memcpy(messages().Pending, Part, N);
+    messages().Pending[N] = '\0';
+    HasPending = true;
+    return Error;
+  }
+  logFailure(Function, cudaGetErrorName(Error), Why, File, Line);
   return Error;
 }
 
@@ -124,16 +191,27 @@ cudaError_t peekLastError() {
   return Sticky != cudaSuccess ? Sticky : LastError;
 }
 
-void setStickyError(cudaError_t Error) {
+void setStickyError(cudaError_t Error, const char *Format, ...) {
   int Expected = cudaSuccess;
-  Sticky.compare_exchange_strong(Expected, Error);
+  if (!Sticky.compare_exchange_strong(Expected, Error) || !errorLogEnabled())
+    return;
+  va_list Args;
+  va_start(Args, Format);
+  std::vsnprintf(StickyReason, sizeof StickyReason, Format, Args);
+  va_end(Args);
+  StickyReasonReady.store(true, std::memory_order_release);
+  std::fprintf(stderr, "loom: sticky error %s: %s\n", cudaGetErrorName(Error),
+               StickyReason);
 }
+
+const char *stickyErrorReason() { return stickyReasonFor(stickyError()); }
 
 cudaError_t stickyError() {
   return static_cast<cudaError_t>(Sticky.load(std::memory_order_acquire));
 }
 
 void clearStickyError() {
+  StickyReasonReady.store(false, std::memory_order_relaxed);
   Sticky.store(cudaSuccess);
   LastError = cudaSuccess;
 }

@@ -37,6 +37,33 @@ const char *why(const char *Format, ...) __attribute__((format(printf, 1, 2)));
 cudaError_t failWith(cudaError_t Error, const char *Format, ...)
     __attribute__((format(printf, 2, 3)));
 
+/// Like failWith, for code that returns another API's codes (the driver
+/// API's CUresult, a library's status): keeps the formatted reason, when
+/// errors are logged, for the next logged failure of this thread.
+void keepReason(const char *Format, ...) __attribute__((format(printf, 1, 2)));
+
+/// The reason kept by failWith/keepReason (or by a runtime call made on
+/// behalf of another API, see RuntimeOnBehalf) and not yet reported, or
+/// null; taking it forgets it.
+const char *takeKeptReason();
+
+/// Prints one failure line as recordError does (LOOM_LOG=errors only):
+///   loom: <Function>: <CodeName>[: <Why>] [<site>]
+/// For entry points of the other APIs (driver API, libraries).
+void logFailure(const char *Function, const char *CodeName, const char *Why,
+                const char *File, int Line);
+
+/// While one lives on a thread, runtime calls made there on behalf of
+/// another API (the driver API's cuMemcpy calls cudaMemcpy) do not print
+/// their failures: each keeps its reason, naming the runtime call, for the
+/// calling API's own line.
+struct RuntimeOnBehalf {
+  RuntimeOnBehalf();
+  ~RuntimeOnBehalf();
+  RuntimeOnBehalf(const RuntimeOnBehalf &) = delete;
+  RuntimeOnBehalf &operator=(const RuntimeOnBehalf &) = delete;
+};
+
 /// Whether LOOM_LOG names "errors" (read once); tests may override it.
 bool errorLogEnabled();
 void setErrorLogForTesting(bool Enabled);
@@ -46,9 +73,17 @@ void setErrorLogForTesting(bool Enabled);
 cudaError_t takeLastError();
 cudaError_t peekLastError();
 
-/// Sets the sticky error (first one wins).
-void setStickyError(cudaError_t Error);
+/// Sets the sticky error (first one wins) and, for the first one, the
+/// reason: what failed where (formatted only when errors are logged; then
+/// also printed at once). Later API calls that return the sticky error give
+/// this reason in their LOOM_LOG=errors line, since the call that reports a
+/// sticky error is rarely the one that caused it:
+///   setStickyError(cudaErrorLaunchOutOfResources, "kernel %s: ...", Name);
+void setStickyError(cudaError_t Error, const char *Format, ...)
+    __attribute__((format(printf, 2, 3)));
 cudaError_t stickyError();
+/// The sticky error's reason (only kept with LOOM_LOG=errors), or null.
+const char *stickyErrorReason();
 /// Clears the sticky error and the calling thread's last error (cudaDeviceReset).
 void clearStickyError();
 

@@ -108,7 +108,13 @@ void __loom_surf_access(uint64_t Surface, uint32_t Write, int32_t X, int32_t Y, 
   int64_t Slice = V.Layers ? Layer : Z64;
   In &= bound(Slice, static_cast<int64_t>(V.Depth), BoundaryMode, Trap);
   if (Trap) {
-    setStickyError(cudaErrorIllegalAddress);
+    setStickyError(
+        cudaErrorIllegalAddress,
+        "surface %s at (%d, %d, %d) layer %d (x in bytes, %u-byte access) is "
+        "outside the %llux%llux%llu surface under cudaBoundaryModeTrap",
+        Write ? "write" : "read", X, Y, Z, Layer, Size,
+        (unsigned long long)V.rowBytes(), (unsigned long long)V.Height,
+        (unsigned long long)V.Depth);
     abandonCurrentKernel();
     return;
   }

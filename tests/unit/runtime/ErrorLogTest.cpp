@@ -1,8 +1,9 @@
 // ErrorLogTest.cpp - LOOM_LOG=errors: each failing API call says which call, which code and why.
 // SPDX-License-Identifier: Apache-2.0
 #include "FakeModule.h"
-#include "support/ApiError.h"
+#include "cuda.h"
 #include "cuda_runtime.h"
+#include "support/ApiError.h"
 
 #include <gtest/gtest.h>
 
@@ -140,6 +141,101 @@ TEST(ErrorLog, ReasonsNameTheBadValue) {
                      "live stream"),
             std::string::npos)
       << Log;
+}
+
+// Driver API calls log under their own names with CUresult names; a
+// runtime call made on their behalf gives its reason to their line rather
+// than a line of its own.
+TEST(ErrorLog, DriverCallsSayWhy) {
+  CUdevice Device = 0;
+  std::string Log = logOf(
+      [&] { EXPECT_EQ(cuDeviceGet(&Device, 99), CUDA_ERROR_INVALID_DEVICE); });
+  EXPECT_NE(Log.find("loom: cuDeviceGet: CUDA_ERROR_INVALID_DEVICE: ordinal 99 "
+                     "(devices: "),
+            std::string::npos)
+      << Log;
+  // A helper's reason (checkDevice) under the entry point's name.
+  int Value = 0;
+  Log = logOf([&] {
+    EXPECT_EQ(cuDeviceGetAttribute(&Value, CU_DEVICE_ATTRIBUTE_WARP_SIZE, 7),
+              CUDA_ERROR_INVALID_DEVICE);
+  });
+  EXPECT_NE(
+      Log.find(
+          "loom: cuDeviceGetAttribute: CUDA_ERROR_INVALID_DEVICE: device 7"),
+      std::string::npos)
+      << Log;
+
+  CUdeviceptr Dev = 0;
+  ASSERT_EQ(cuMemAlloc(&Dev, 16), CUDA_SUCCESS);
+  char Host[64] = {};
+  Log = logOf([&] {
+    EXPECT_EQ(cuMemcpyHtoD(Dev, Host, sizeof Host), CUDA_ERROR_INVALID_VALUE);
+  });
+  void *DevP = reinterpret_cast<void *>(static_cast<uintptr_t>(Dev));
+  EXPECT_NE(Log.find("loom: cuMemcpyHtoD_v2: CUDA_ERROR_INVALID_VALUE: "
+                     "cudaErrorInvalidValue: " +
+                     ptr(DevP) +
+                     " + 64 bytes is not inside one allocation (cudaMemcpy)"),
+            std::string::npos)
+      << Log;
+  EXPECT_EQ(Log.find("loom: cudaMemcpy:"), std::string::npos)
+      << Log; // one line, not two
+  EXPECT_EQ(cudaGetLastError(),
+            cudaSuccess); // the runtime's last error is untouched
+  EXPECT_EQ(cuMemFree(Dev), CUDA_SUCCESS);
+
+  Log = logOf([] {
+    EXPECT_EQ(cuGraphicsUnregisterResource(nullptr), CUDA_ERROR_NOT_SUPPORTED);
+  });
+  EXPECT_NE(Log.find("loom: cuGraphicsUnregisterResource: "
+                     "CUDA_ERROR_NOT_SUPPORTED: graphics "
+                     "interop is not supported"),
+            std::string::npos)
+      << Log;
+  Log = logOf([] {
+    static int NotAKernel;
+    EXPECT_EQ(cuLaunchKernel(reinterpret_cast<CUfunction>(&NotAKernel), 1, 1, 1,
+                             1, 1, 1, 0, nullptr, nullptr, nullptr),
+              CUDA_ERROR_INVALID_HANDLE);
+  });
+  EXPECT_NE(
+      Log.find("loom: cuLaunchKernel: CUDA_ERROR_INVALID_HANDLE: function "),
+      std::string::npos)
+      << Log;
+}
+
+// A sticky error raised on a worker thread keeps its cause: it is printed
+// when it happens, and every later call that returns it gives it again.
+TEST(ErrorLog, StickyErrorsSayWhereTheyCameFrom) {
+  std::string Log = logOf([] {
+    ASSERT_EQ(cudaLaunchKernel(reinterpret_cast<const void *>(fake::trapStub),
+                               dim3(4), dim3(1), nullptr, 0, nullptr),
+              cudaSuccess);
+    EXPECT_EQ(cudaDeviceSynchronize(), cudaErrorLaunchFailure);
+    void *P = nullptr;
+    EXPECT_EQ(cudaMalloc(&P, 16), cudaErrorLaunchFailure);
+    EXPECT_EQ(cuCtxSynchronize(), CUDA_ERROR_LAUNCH_FAILED);
+  });
+  EXPECT_NE(Log.find("loom: sticky error cudaErrorLaunchFailure: kernel "),
+            std::string::npos)
+      << Log;
+  EXPECT_NE(Log.find("executed a trap"), std::string::npos) << Log;
+  EXPECT_NE(Log.find("loom: cudaDeviceSynchronize: cudaErrorLaunchFailure: "
+                     "sticky: kernel "),
+            std::string::npos)
+      << Log;
+  EXPECT_NE(
+      Log.find("loom: cudaMalloc: cudaErrorLaunchFailure: sticky: kernel "),
+      std::string::npos)
+      << Log;
+  EXPECT_NE(
+      Log.find("loom: cuCtxSynchronize: CUDA_ERROR_LAUNCH_FAILED: kernel "),
+      std::string::npos)
+      << Log;
+  EXPECT_EQ(cudaDeviceReset(), cudaSuccess);
+  // After the reset the reason is gone with the error.
+  EXPECT_EQ(loom::stickyErrorReason(), nullptr);
 }
 
 TEST(ErrorLog, SilentUnlessAsked) {
