@@ -994,21 +994,66 @@ cl_int CL_API_CALL EnqueueCopyBufferRect(cl_command_queue Q, cl_mem Src, cl_mem 
                  });
 }
 
-/// The local size the program left to the implementation: per dimension the
-/// largest divisor of the global size that keeps the work-group within
-/// \p Budget work-items (whole rows first, so gangs run along x).
-void chooseLocalSize(cl_uint Dims, const size_t *Global, size_t *Local, size_t Budget,
-                     const int *MaxDim) {
+/// The largest divisor of \p N within \p Limit, preferring multiples of
+/// \p Multiple (1: any).
+size_t largestDivisor(size_t N, size_t Limit, size_t Multiple) {
+  size_t Any = 1;
+  for (size_t C = std::min(N, Limit); C >= 1; --C)
+    if (N % C == 0) {
+      if (C % Multiple == 0)
+        return C;
+      if (Any == 1)
+        Any = C;
+    }
+  return Any;
+}
+
+/// The local size the program left to the implementation (NULL).
+///
+/// Without the "wgsize" specialization (LOOM_CL_SPECIALIZE=none): per
+/// dimension the largest divisor of the global size that keeps the
+/// work-group within 256 work-items (whole rows first, so gangs run along x).
+///
+/// With it (the default), chosen for the CPU from what the kernel does.
+/// A work-group is one Loom block: its work-items run as vector gangs
+/// along dimension 0 on one worker, so (1) dimension 0 takes a multiple of
+/// the vector lanes (a float per lane of the widest register) where the
+/// global size allows, else the largest divisor; (2) a kernel without
+/// barriers, __local arguments or __local variables takes up to the
+/// device's work-group limit (1024; each group costs a scheduling step and
+/// its own prologue, and nothing is kept per work-item between phases),
+/// one with them stays within 256 (its work-items' state across barriers
+/// and its local memory stay in the core's caches); (3) whole rows before
+/// taller groups (dimension 0 first); (4) at least two work-groups per
+/// hardware thread where the range allows, so every worker has work and
+/// the last groups balance. \p Why says which applied.
+void chooseLocalSize(cl_uint Dims, const size_t *Global, size_t *Local, const KernelDesc &K,
+                     const cudaDeviceProp &Prop, std::string &Why) {
+  bool Fitted = specializationOn("wgsize");
+  size_t Budget = 256;
+  size_t Lanes = 1;
+  if (Fitted) {
+    bool UsesLocal = K.barrier || K.staticLocalBytes > 0 ||
+                     std::any_of(K.args.begin(), K.args.end(),
+                                 [](const ArgDesc &A) { return A.kind == ArgDesc::Local; });
+    Budget = UsesLocal ? 256 : static_cast<size_t>(Prop.maxThreadsPerBlock);
+    Lanes = std::max<size_t>(1, vectorBytes() / 4);
+    // Enough groups for the workers (two per hardware thread).
+    size_t Items = 1;
+    for (cl_uint D = 0; D < Dims; ++D)
+      Items *= Global[D];
+    size_t Workers = std::max(1, Prop.multiProcessorCount);
+    size_t Spread = std::max<size_t>(Lanes, Items / (2 * Workers));
+    Budget = std::min(Budget, Spread);
+    Why = std::string(UsesLocal ? "barriers or local memory: within 256"
+                                : "no barriers or local memory: within " +
+                                      std::to_string(Prop.maxThreadsPerBlock)) +
+          ", " + std::to_string(Lanes) + "-lane multiples along x, >= 2 groups per thread";
+  }
   for (cl_uint D = 0; D < Dims; ++D) {
-    size_t Best = 1;
-    size_t Limit = std::min<size_t>(Budget, static_cast<size_t>(MaxDim[D]));
-    for (size_t C = std::min(Global[D], Limit); C >= 1; --C)
-      if (Global[D] % C == 0) {
-        Best = C;
-        break;
-      }
-    Local[D] = Best;
-    Budget = std::max<size_t>(1, Budget / Best);
+    size_t Limit = std::min<size_t>(Budget, static_cast<size_t>(Prop.maxThreadsDim[D]));
+    Local[D] = largestDivisor(Global[D], Limit, D == 0 ? Lanes : 1);
+    Budget = std::max<size_t>(1, Budget / Local[D]);
   }
 }
 
@@ -1065,7 +1110,18 @@ cl_int CL_API_CALL EnqueueNDRangeKernel(cl_command_queue Q, cl_kernel K, cl_uint
       L.local[D] = Reqd[D];
     }
   } else {
-    chooseLocalSize(Dims, L.global, L.local, 256, Prop.maxThreadsDim);
+    std::string Why;
+    chooseLocalSize(Dims, L.global, L.local, *K->desc, Prop, Why);
+    if (!Why.empty()) {
+      std::string Sizes;
+      for (cl_uint D = 0; D < Dims; ++D)
+        Sizes += (D ? " x " : "") + std::to_string(L.local[D]);
+      std::string Range;
+      for (cl_uint D = 0; D < Dims; ++D)
+        Range += (D ? " x " : "") + std::to_string(L.global[D]);
+      reportDecision(K->desc->name + ": work-group " + Sizes + " for " + Range + " (" + Why +
+                     ")");
+    }
   }
   for (int D = 0; D < 3; ++D)
     if (L.global[D] / L.local[D] > static_cast<size_t>(Prop.maxGridSize[D]))

@@ -285,6 +285,11 @@ struct Launch {
   size_t offset[3], global[3], local[3];
 };
 cl_int runLaunch(cl_command_queue Queue, const Launch &L);
+/// Whether enqueue-time specialization \p Name (noalias, uniform, wgsize)
+/// is on: LOOM_CL_SPECIALIZE, docs/opencl.md.
+bool specializationOn(const char *Name);
+/// LOOM_CL_REPORT=1: prints "loom-cl: <Line>" on stderr, once per line.
+void reportDecision(const std::string &Line);
 /// The widest vector register of the running CPU, in bytes.
 cl_uint vectorBytes();
 /// The kernel a launch of \p Desc (of \p Program) with argument values

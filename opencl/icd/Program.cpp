@@ -574,8 +574,22 @@ bool envFlag(const char *Name) {
   return V && *V && std::strcmp(V, "0") != 0;
 }
 
-/// LOOM_CL_REPORT=1: each decision once per kernel, on stderr.
-void report(const std::string &Line) {
+} // namespace
+
+bool specializationOn(const char *Name) {
+  // Unset: the work-group size only (it compiles nothing); "1" or "all":
+  // every one; "0" or "none": none; else a comma-separated list.
+  static const std::string Set = [] {
+    const char *V = std::getenv("LOOM_CL_SPECIALIZE");
+    std::string S = V ? V : "wgsize";
+    if (S == "1" || S == "all")
+      S = "noalias,uniform,wgsize";
+    return "," + S + ",";
+  }();
+  return Set.find("," + std::string(Name) + ",") != std::string::npos;
+}
+
+void reportDecision(const std::string &Line) {
   static const bool On = envFlag("LOOM_CL_REPORT");
   static std::mutex M;
   static std::set<std::string> Seen;
@@ -585,6 +599,10 @@ void report(const std::string &Line) {
   if (Seen.insert(Line).second)
     std::fprintf(stderr, "loom-cl: %s\n", Line.c_str());
 }
+
+namespace {
+
+void report(const std::string &Line) { reportDecision(Line); }
 
 } // namespace
 
@@ -599,13 +617,13 @@ constexpr unsigned MaxUniformVariants = 4;
 
 const KernelDesc *specializeLaunch(cl_program P, const KernelDesc *Desc,
                                    const std::vector<std::vector<unsigned char>> &Values) {
-  static const bool On = envFlag("LOOM_CL_SPECIALIZE");
-  if (!On)
+  bool NoAliasOn = specializationOn("noalias"), UniformOn = specializationOn("uniform");
+  if (!NoAliasOn && !UniformOn)
     return Desc;
   // noalias: the buffers of this launch are distinct memory (two arguments
   // naming one buffer, or overlapping sub-buffers, are not).
   std::vector<std::pair<const char *, const char *>> Ranges;
-  for (size_t I = 0; I < Desc->args.size(); ++I) {
+  for (size_t I = 0; I < Desc->args.size() && NoAliasOn; ++I) {
     if (Desc->args[I].kind != ArgDesc::Global && Desc->args[I].kind != ArgDesc::Constant)
       continue;
     cl_mem M;
@@ -614,7 +632,9 @@ const KernelDesc *specializeLaunch(cl_program P, const KernelDesc *Desc,
       Ranges.emplace_back(M->data, M->data + M->size);
   }
   std::string NoAliasWhy;
-  if (Ranges.size() < 2)
+  if (!NoAliasOn)
+    NoAliasWhy = "noalias is off";
+  else if (Ranges.size() < 2)
     NoAliasWhy = "fewer than two buffers";
   std::sort(Ranges.begin(), Ranges.end());
   for (size_t I = 1; I < Ranges.size() && NoAliasWhy.empty(); ++I)
@@ -628,7 +648,7 @@ const KernelDesc *specializeLaunch(cl_program P, const KernelDesc *Desc,
   // Uniform scalars: this launch's values of the kernel's candidates,
   // folded when the last UniformLaunches launches had them all.
   std::string Uniform, UniformText, Seen;
-  for (auto &[Index, Feeds] : Desc->uniform) {
+  for (auto &[Index, Feeds] : UniformOn ? Desc->uniform : decltype(Desc->uniform){}) {
     const std::vector<unsigned char> &B = Values[Index];
     uint64_t Bits = 0;
     std::memcpy(&Bits, B.data(), std::min<size_t>(B.size(), sizeof Bits)); // little-endian
