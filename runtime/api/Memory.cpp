@@ -92,9 +92,34 @@ cudaError_t pitchedSide(const cudaPitchedPtr &P, const cudaPos &Pos, size_t Widt
                           "position y %zu + height %zu rows exceeds the slice's ysize %zu rows",
                           Pos.y, E.height, P.ysize);
   Out->Pitch = P.pitch;
-  Out->SlicePitch = P.pitch * P.ysize;
-  Out->Base = static_cast<unsigned char *>(P.ptr) + Pos.z * Out->SlicePitch + Pos.y * P.pitch +
-              Pos.x;
+  size_t Offset, RowOffset, Extent = WidthBytes, Span;
+  if (__builtin_mul_overflow(P.pitch, P.ysize, &Out->SlicePitch) ||
+      __builtin_mul_overflow(Pos.z, Out->SlicePitch, &Offset) ||
+      __builtin_mul_overflow(Pos.y, P.pitch, &RowOffset) ||
+      __builtin_add_overflow(Offset, RowOffset, &Offset) ||
+      __builtin_add_overflow(Offset, Pos.x, &Offset))
+    return loom::failWith(cudaErrorInvalidValue,
+                          "position (%zu, %zu, %zu) in pitch %zu x ysize %zu overflows the "
+                          "address space", Pos.x, Pos.y, Pos.z, P.pitch, P.ysize);
+  Out->Base = static_cast<unsigned char *>(P.ptr) + Offset;
+  // A window whose pointer is in an allocation stays in that allocation: a
+  // position past its end must not make the window's start look like
+  // untracked (pageable) host memory, which a host side would accept
+  // (found by tests/fuzz/api).
+  loom::Allocation A;
+  if (loom::Runtime::get().allocator().find(P.ptr, &A)) {
+    if ((E.height > 1 && (__builtin_mul_overflow(E.height - 1, P.pitch, &Span) ||
+                          __builtin_add_overflow(Extent, Span, &Extent))) ||
+        (E.depth > 1 && (__builtin_mul_overflow(E.depth - 1, Out->SlicePitch, &Span) ||
+                         __builtin_add_overflow(Extent, Span, &Extent))) ||
+        __builtin_add_overflow(Offset, Extent, &Extent) ||
+        Extent > A.Base + A.Size - reinterpret_cast<uintptr_t>(P.ptr))
+      return loom::failWith(cudaErrorInvalidValue,
+                            "the window at position (%zu, %zu, %zu), extent %zux%zux%zu of %p "
+                            "runs past its allocation at %p of %zu bytes",
+                            Pos.x, Pos.y, Pos.z, WidthBytes, E.height, E.depth, P.ptr,
+                            reinterpret_cast<void *>(A.Base), A.Size);
+  }
   return cudaSuccess;
 }
 

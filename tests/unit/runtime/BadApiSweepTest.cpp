@@ -8,6 +8,7 @@
 #include "FakeModule.h"
 
 #include "cuda_runtime_api.h"
+#include "driver_functions.h"
 
 #include <gtest/gtest.h>
 
@@ -310,6 +311,35 @@ TEST(BadApiSweep, EveryInvalidCallReturnsCudasCode) {
   EXPECT_EQ(cudaFreeHost(Pinned), cudaSuccess);
   EXPECT_EQ(cudaFree(D), cudaSuccess);
   EXPECT_EQ(cudaGetLastError(), cudaSuccess);
+}
+
+// Found by tests/fuzz/api: a 3D window given by a pointer into an
+// allocation, with a position that carries its start past the allocation's
+// end. The start then looked like untracked (pageable) host memory, which a
+// host side accepts: a device-to-host copy wrote the heap past the buffer.
+TEST(BadApiSweep, PositionsDoNotCarryAWindowOutOfItsAllocation) {
+  ASSERT_EQ(cudaGetLastError(), cudaSuccess);
+  void *D = nullptr, *Src = nullptr;
+  ASSERT_EQ(cudaMalloc(&D, 512), cudaSuccess);   // 8 rows of 64 bytes
+  ASSERT_EQ(cudaMalloc(&Src, 512), cudaSuccess);
+  cudaMemcpy3DParms P = {};
+  P.srcPtr = pitched(Src, 64, 64, 8);
+  P.dstPtr = pitched(D, 64, 64, 8);
+  P.extent = extent(16, 2, 1);
+  P.kind = cudaMemcpyDeviceToHost; // the destination is a host side
+  P.dstPos = make_cudaPos(0, 40, 0);  // row 40: 2 KiB past the end
+  EXPECT_EQ(cudaMemcpy3D(&P), cudaErrorInvalidValue);
+  P.dstPos = make_cudaPos(0, 7, 0);   // the last row, and one more: past the end
+  EXPECT_EQ(cudaMemcpy3D(&P), cudaErrorInvalidValue);
+  P.dstPos = make_cudaPos(0, 0, 1);   // the next slice
+  EXPECT_EQ(cudaMemcpy3D(&P), cudaErrorInvalidValue);
+  P.dstPos = make_cudaPos(0, SIZE_MAX / 64, 0); // the offset overflows
+  EXPECT_EQ(cudaMemcpy3D(&P), cudaErrorInvalidValue);
+  P.dstPos = make_cudaPos(48, 6, 0);  // the last two rows' ends: inside
+  EXPECT_EQ(cudaMemcpy3D(&P), cudaSuccess);
+  cudaGetLastError();
+  EXPECT_EQ(cudaFree(D), cudaSuccess);
+  EXPECT_EQ(cudaFree(Src), cudaSuccess);
 }
 
 } // namespace
