@@ -96,17 +96,28 @@ struct Candidate {
   BranchInst *Exit;
 };
 
-std::optional<Candidate> match(Loop *L, const UniformityInfo &UI) {
+/// \p L as a loop to split, or nullopt with \p Why set (to a phrase for a
+/// missed-optimization remark) when \p L is an innermost loop with a
+/// divergent exit that does not have the shape, else left null.
+std::optional<Candidate> match(Loop *L, const UniformityInfo &UI, const char *&Why) {
+  Why = nullptr;
   BasicBlock *H = L->getHeader(), *P = L->getLoopPreheader(), *Latch = L->getLoopLatch();
-  if (!L->isInnermost() || !P || !Latch || L->getExitingBlock() != H || !L->getExitBlock() ||
-      !UI.hasDivergentExit(L))
+  if (!L->isInnermost() || !UI.hasDivergentExit(L))
     return std::nullopt;
   auto *BI = dyn_cast<BranchInst>(H->getTerminator());
-  if (!BI || !BI->isConditional() || BI->getMetadata(SplitMD))
+  if (BI && BI->getMetadata(SplitMD))
+    return std::nullopt; // split already: the masked rest
+  auto Miss = [&](const char *Reason) {
+    Why = Reason;
     return std::nullopt;
+  };
+  if (!P || !Latch || L->getExitingBlock() != H || !L->getExitBlock())
+    return Miss("it leaves from elsewhere than its header (break, return) or has several exits");
+  if (!BI || !BI->isConditional())
+    return Miss("its header does not end in a conditional branch");
   auto *C = dyn_cast<ICmpInst>(BI->getCondition());
   if (!C || C->getParent() != H)
-    return std::nullopt;
+    return Miss("its exit test is not an integer compare in its header");
   bool StayIfTrue = L->contains(BI->getSuccessor(0));
   CmpInst::Predicate Pr = StayIfTrue ? C->getPredicate() : C->getInversePredicate();
   Value *A = C->getOperand(0), *B = C->getOperand(1);
@@ -115,36 +126,39 @@ std::optional<Candidate> match(Loop *L, const UniformityInfo &UI) {
     Pr = CmpInst::ICMP_SLT;
   }
   auto *IV = dyn_cast<PHINode>(A);
-  if (Pr != CmpInst::ICMP_SLT || !IV || IV->getParent() != H || !IV->getType()->isIntegerTy(32) ||
-      !L->isLoopInvariant(B) || !UI.isUniform(B))
-    return std::nullopt;
+  if (Pr != CmpInst::ICMP_SLT || !IV || IV->getParent() != H || !IV->getType()->isIntegerTy(32))
+    return Miss("its exit test is not `c < n` on a signed 32-bit counter");
+  if (!L->isLoopInvariant(B) || !UI.isUniform(B))
+    return Miss("its bound differs between threads or iterations");
   auto *Inc = dyn_cast<BinaryOperator>(IV->getIncomingValueForBlock(Latch));
   if (!Inc || Inc->getOpcode() != Instruction::Add)
-    return std::nullopt;
+    return Miss("its counter does not step by an addition");
   Value *Step = Inc->getOperand(0) == IV   ? Inc->getOperand(1)
                 : Inc->getOperand(1) == IV ? Inc->getOperand(0)
                                            : nullptr;
   // (A blockDim marker may sit in the loop: split() calls it again.)
-  if (!Step || !isHoistable(Step, *L) || !UI.isUniform(Step) ||
-      (involvesGridDim(Step) && !hasAtomics(*L)))
-    return std::nullopt;
+  if (!Step || !isHoistable(Step, *L) || !UI.isUniform(Step))
+    return Miss("its step differs between threads or cannot be computed before the loop");
+  if (involvesGridDim(Step) && !hasAtomics(*L))
+    return std::nullopt; // a grid-stride loop: stepped block-wide (its own remark)
   Value *Start = IV->getIncomingValueForBlock(P);
   Shape S = UI.getShape(Start);
   if (!S.isAffine() || S.stride() != 1)
-    return std::nullopt;
+    return Miss("its start is not threadIdx.x plus a uniform value");
   // The fast loop's header runs once more when it leaves, and the original
   // header again for the same c: only if that repeats nothing visible.
   for (Instruction &I : *H)
     if (I.mayHaveSideEffects())
-      return std::nullopt;
+      return Miss("its header has side effects");
   unsigned Size = 0;
   for (BasicBlock *BB : L->blocks())
     for (Instruction &I : *BB) {
       if (++Size > MaxLoopSize)
-        return std::nullopt;
+        return Miss("it has more than 400 instructions (it would be copied)");
       if (auto *CB = dyn_cast<CallBase>(&I))
         if (std::optional<Marker> Mk = getMarker(*CB); Mk && markerShape(*Mk) != MarkerShape::Index)
-          return std::nullopt; // barriers, collectives: every lane must reach them alike
+          // Barriers, collectives: every lane must reach them alike.
+          return Miss("it holds a barrier or warp collective");
     }
   return Candidate{L, IV, B, Step, Start, BI};
 }
@@ -219,7 +233,8 @@ void split(Function &F, const Candidate &C, unsigned W) {
 
 } // namespace
 
-SmallVector<DebugLoc, 2> splitFullGangLoops(Function &F, unsigned W, bool RowsOfWholeGangs) {
+SmallVector<DebugLoc, 2> splitFullGangLoops(Function &F, unsigned W, bool RowsOfWholeGangs,
+                                            SmallVectorImpl<MissedLoop> *Missed) {
   SmallVector<DebugLoc, 2> Done;
   if (!FullGangLoopsOption || W < 2 || (W & (W - 1)))
     return Done;
@@ -229,11 +244,18 @@ SmallVector<DebugLoc, 2> splitFullGangLoops(Function &F, unsigned W, bool RowsOf
     LoopInfo LI(DT);
     UniformityInfo UI(F, DT, PDT, LI, W, RowsOfWholeGangs);
     std::optional<Candidate> Found;
+    const char *Why = nullptr;
     for (Loop *L : LI.getLoopsInPreorder())
-      if ((Found = match(L, UI)))
+      if ((Found = match(L, UI, Why)))
         break;
-    if (!Found)
+    if (!Found) {
+      // Nothing left to split: say why each divergent loop stays masked.
+      if (Missed)
+        for (Loop *L : LI.getLoopsInPreorder())
+          if (match(L, UI, Why), Why)
+            Missed->push_back({L->getStartLoc(), Why});
       return Done;
+    }
     Done.push_back(Found->L->getStartLoc());
     split(F, *Found, W);
   }

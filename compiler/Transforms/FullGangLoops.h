@@ -45,11 +45,20 @@ class Function;
 
 namespace loom {
 
+/// A divergent loop left as it was, and why (for a missed remark).
+struct MissedLoop {
+  llvm::DebugLoc Loc;
+  const char *Why;
+};
+
 /// Splits the loops of \p F described above for gangs of \p W lanes; returns
-/// the start locations of the loops split (for remarks). \p RowsOfWholeGangs:
-/// blockDim.x is a multiple of W (the uniformity analysis' assumption).
-llvm::SmallVector<llvm::DebugLoc, 2> splitFullGangLoops(llvm::Function &F, unsigned W,
-                                                        bool RowsOfWholeGangs);
+/// the start locations of the loops split (for remarks) and adds to
+/// \p Missed each innermost loop with a divergent exit that is not split,
+/// with the reason. \p RowsOfWholeGangs: blockDim.x is a multiple of W (the
+/// uniformity analysis' assumption).
+llvm::SmallVector<llvm::DebugLoc, 2>
+splitFullGangLoops(llvm::Function &F, unsigned W, bool RowsOfWholeGangs,
+                   llvm::SmallVectorImpl<MissedLoop> *Missed = nullptr);
 
 } // namespace loom
 

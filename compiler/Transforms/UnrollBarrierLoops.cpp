@@ -106,11 +106,30 @@ PreservedAnalyses UnrollBarrierLoopsPass::run(Function &F, FunctionAnalysisManag
     Changed |= simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
     Changed |= formLCSSARecursively(*L, DT, &LI, &SE);
     unsigned Trips = SE.getSmallConstantTripCount(L);
-    if (Trips < 2 || Trips > MaxTripCount || !L->isLoopSimplifyForm() ||
-        uint64_t(sizeOf(*L)) * Trips > MaxUnrolledSize)
-      continue;
     DebugLoc Loc = L->getStartLoc();
     BasicBlock *Header = L->getHeader();
+    // A loop kept rolled keeps its barrier regions' state in memory across
+    // iterations (BarrierRegions): say why it was not unrolled.
+    const char *Why = nullptr;
+    if (Trips == 0)
+      Why = "its trip count is not a compile-time constant";
+    else if (Trips == 1)
+      Why = nullptr; // runs once: nothing to unroll
+    else if (Trips > MaxTripCount)
+      Why = "it has more than 32 trips";
+    else if (!L->isLoopSimplifyForm())
+      Why = "it is not in simplified form (several entries or latches)";
+    else if (uint64_t(sizeOf(*L)) * Trips > MaxUnrolledSize)
+      Why = "unrolled it would exceed 2048 instructions";
+    if (Trips < 2 || Why) {
+      if (Why)
+        ORE.emit([&]() {
+          return OptimizationRemarkMissed("loom-barrier-unroll", "NotUnrolled", Loc, Header)
+                 << "loop with a barrier in '" << F.getName()
+                 << "' is not unrolled (its barriers stay in a loop): " << Why;
+        });
+      continue;
+    }
     UnrollLoopOptions ULO{};
     ULO.Count = Trips;
     ULO.Force = false;
@@ -132,6 +151,12 @@ PreservedAnalyses UnrollBarrierLoopsPass::run(Function &F, FunctionAnalysisManag
       });
     } else if (R == LoopUnrollResult::PartiallyUnrolled) {
       Changed = true;
+    } else {
+      ORE.emit([&]() {
+        return OptimizationRemarkMissed("loom-barrier-unroll", "NotUnrolled", Loc, Header)
+               << "loop with a barrier in '" << F.getName()
+               << "' is not unrolled (its barriers stay in a loop): LLVM's unroller declined";
+      });
     }
   }
   if (!Changed)

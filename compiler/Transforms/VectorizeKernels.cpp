@@ -282,6 +282,8 @@ public:
   /// Keyed by the instruction of the (since erased) working copy.
   MapVector<const Instruction *, std::pair<DebugLoc, bool>> AggregatedAtomics;
 
+  /// Global atomics left to the lane-by-lane loop, and why (missed remarks).
+  MapVector<const Instruction *, std::pair<DebugLoc, const char *>> LaneAtomics;
 private:
 
 public:
@@ -2277,6 +2279,16 @@ void GangBuilder::emitInstruction(Instruction &I, Value *OpMask) {
       return;
   if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I)) {
     emitSerialized(I, OpMask);
+    if (!isBlockLocalAtomic(I)) { // shared-memory atomics are plain updates
+      const char *Why = "per-lane addresses (each lane's atomic runs in turn)";
+      if (isa<AtomicCmpXchgInst>(I))
+        Why = "compare-and-swap (each lane's compare depends on the previous lane's)";
+      else if (!isAggregatableAtomic(cast<AtomicRMWInst>(I)))
+        Why = "an operation (or volatile atomic) that lanes cannot combine";
+      else if (!AggregateAtomics || !AggregateAtomicsOption || atomicsEnv() == "lanes")
+        Why = "aggregation is turned off";
+      LaneAtomics.insert({&I, {I.getDebugLoc(), Why}});
+    }
     return;
   }
   Value *R = nullptr;
@@ -2789,9 +2801,10 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
       W *= 2;
     SmallVector<DebugLoc, 2> FullGang;
     if (FullGangLoops)
-      FullGang = splitFullGangLoops(*WF, W, Kind == GangKind::WarpRows);
+      FullGang = splitFullGangLoops(*WF, W, Kind == GangKind::WarpRows, &MaskedLoops);
     if (!FullGang.empty()) {
       FunctionPassManager FPM;
+    SmallVector<MissedLoop, 2> MaskedLoops;
       FPM.addPass(LoopSimplifyPass());
       FPM.addPass(LCSSAPass());
       FAM.invalidate(*WF, PreservedAnalyses::none());
@@ -2892,6 +2905,16 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
                 " runs block-wide, one step of every gang at a time");
     for (auto &Entry : GB.AggregatedAtomics) {
       DebugLoc Loc = userLine(Entry.second.first);
+    for (const MissedLoop &Miss : MaskedLoops) {
+      DebugLoc Loc = userLine(Miss.Loc);
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(PassName, "MaskedLoop", Loc, &K->getEntryBlock())
+               << "per-thread loop in " << remarkName(*K)
+               << " runs every iteration under a mask (threads leave it at different "
+                  "iterations): "
+               << Miss.Why;
+      });
+    }
       bool Uniform = Entry.second.second;
       ORE.emit([&] {
         return OptimizationRemark(PassName, "GangAtomic", Loc, &K->getEntryBlock())
@@ -2904,6 +2927,14 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
       Loc = userLine(Loc);
       ORE.emit([&] {
         return OptimizationRemark(PassName, "BlockAtomic", Loc, &K->getEntryBlock())
+    for (auto &Entry : GB.LaneAtomics) {
+      DebugLoc Loc = userLine(Entry.second.first);
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(PassName, "LaneAtomic", Loc, &K->getEntryBlock())
+               << "atomic in " << remarkName(*K)
+               << ": one atomic instruction per lane, lane by lane: " << Entry.second.second;
+      });
+    }
                << "atomic in " << remarkName(*K)
                << ": one atomic instruction per block (same address in every thread; "
                   "a barrier collects the gangs' counts)";

@@ -3,6 +3,10 @@
 ; strides and bounds; other loops are left alone.
 ; RUN: %opt -passes='function(loom-unroll-barrier-loops,instcombine,simplifycfg)' -pass-remarks=loom-barrier-unroll -S %s 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
+; Loops left rolled say why (loomcc -Rpass-missed=loom).
+; RUN: %opt -passes='function(loom-unroll-barrier-loops)' -pass-remarks-missed=loom-barrier-unroll -disable-output %s 2>&1 | FileCheck --check-prefix=MISSED --implicit-check-not=remark: %s
+; MISSED: remark: {{.*}}loop with a barrier in 'runtime_trips' is not unrolled (its barriers stay in a loop): its trip count is not a compile-time constant
+; MISSED: remark: {{.*}}loop with a barrier in 'long_loop' is not unrolled (its barriers stay in a loop): it has more than 32 trips
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 

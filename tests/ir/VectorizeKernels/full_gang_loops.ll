@@ -12,6 +12,13 @@
 ; exit keeps the kernel scalar.)
 ; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -S %s | FileCheck %s
 ; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -loom-wfv-full-gang-loops=false -S %s | FileCheck --check-prefix=OFF %s
+; Each divergent loop left masked has a missed remark with the reason
+; (loomcc -Rpass-missed=loom); the uniform exit and the grid-stride loop
+; stepped block-wide have none.
+; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -pass-remarks-missed=loom-wfv -disable-output %s 2>&1 | FileCheck --check-prefix=MISSED --implicit-check-not=remark: %s
+; MISSED: remark: {{.*}}per-thread loop in 'two_apart' runs every iteration under a mask (threads leave it at different iterations): its start is not threadIdx.x plus a uniform value
+; MISSED: remark: {{.*}}per-thread loop in 'header_store' {{.*}}: its header has side effects
+; MISSED: remark: {{.*}}per-thread loop in 'step_may_trap' {{.*}}: its step differs between threads or cannot be computed before the loop
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 

@@ -18,6 +18,11 @@
 ; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -loom-wfv-group-atomics -loom-wfv-block-atomics=false -S %s | FileCheck %s
 ; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -S %s | FileCheck --check-prefix=DEFAULT %s
 ; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -loom-wfv-aggregate-atomics=false -S %s | FileCheck --check-prefix=OFF %s
+; Each global atomic left lane by lane has a missed remark with the reason.
+; RUN: %opt -passes=loom-wfv -loom-wfv-width=4 -pass-remarks-missed=loom-wfv -disable-output %s 2>&1 | FileCheck --check-prefix=MISSED --implicit-check-not=remark: %s
+; MISSED: remark: {{.*}}atomic in 'varying': one atomic instruction per lane, lane by lane: per-lane addresses (each lane's atomic runs in turn)
+; MISSED: remark: {{.*}}atomic in 'kept': one atomic instruction per lane, lane by lane: an operation (or volatile atomic) that lanes cannot combine
+; MISSED: remark: {{.*}}atomic in 'kept': one atomic instruction per lane, lane by lane: compare-and-swap (each lane's compare depends on the previous lane's)
 ; OFF-LABEL: define void @uniform_add_unused(
 ; OFF: lane.do:
 ; OFF: atomicrmw add ptr %count, i32 %{{.*}} monotonic
