@@ -281,9 +281,9 @@ public:
   /// distinct address (false), for remarks.
   /// Keyed by the instruction of the (since erased) working copy.
   MapVector<const Instruction *, std::pair<DebugLoc, bool>> AggregatedAtomics;
-
   /// Global atomics left to the lane-by-lane loop, and why (missed remarks).
   MapVector<const Instruction *, std::pair<DebugLoc, const char *>> LaneAtomics;
+
 private:
 
 public:
@@ -2278,7 +2278,6 @@ void GangBuilder::emitInstruction(Instruction &I, Value *OpMask) {
     if (emitGangAtomic(*RMW, OpMask))
       return;
   if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I)) {
-    emitSerialized(I, OpMask);
     if (!isBlockLocalAtomic(I)) { // shared-memory atomics are plain updates
       const char *Why = "per-lane addresses (each lane's atomic runs in turn)";
       if (isa<AtomicCmpXchgInst>(I))
@@ -2289,6 +2288,7 @@ void GangBuilder::emitInstruction(Instruction &I, Value *OpMask) {
         Why = "aggregation is turned off";
       LaneAtomics.insert({&I, {I.getDebugLoc(), Why}});
     }
+    emitSerialized(I, OpMask);
     return;
   }
   Value *R = nullptr;
@@ -2800,11 +2800,11 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     if (!WarpGang && !widthForced(ForcedWidth) && isSmallStraightKernel(*WF))
       W *= 2;
     SmallVector<DebugLoc, 2> FullGang;
+    SmallVector<MissedLoop, 2> MaskedLoops;
     if (FullGangLoops)
       FullGang = splitFullGangLoops(*WF, W, Kind == GangKind::WarpRows, &MaskedLoops);
     if (!FullGang.empty()) {
       FunctionPassManager FPM;
-    SmallVector<MissedLoop, 2> MaskedLoops;
       FPM.addPass(LoopSimplifyPass());
       FPM.addPass(LCSSAPass());
       FAM.invalidate(*WF, PreservedAnalyses::none());
@@ -2901,10 +2901,6 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
     };
     LoopRemarks(FullGang, "FullGangLoop", "per-thread loop",
                 " runs the iterations where every lane of a gang is on without masks");
-    LoopRemarks(Stepped, "GridStrideSteps", "grid-stride loop",
-                " runs block-wide, one step of every gang at a time");
-    for (auto &Entry : GB.AggregatedAtomics) {
-      DebugLoc Loc = userLine(Entry.second.first);
     for (const MissedLoop &Miss : MaskedLoops) {
       DebugLoc Loc = userLine(Miss.Loc);
       ORE.emit([&] {
@@ -2915,6 +2911,10 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
                << Miss.Why;
       });
     }
+    LoopRemarks(Stepped, "GridStrideSteps", "grid-stride loop",
+                " runs block-wide, one step of every gang at a time");
+    for (auto &Entry : GB.AggregatedAtomics) {
+      DebugLoc Loc = userLine(Entry.second.first);
       bool Uniform = Entry.second.second;
       ORE.emit([&] {
         return OptimizationRemark(PassName, "GangAtomic", Loc, &K->getEntryBlock())
@@ -2923,10 +2923,6 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
                            : "one atomic instruction per distinct address in the gang");
       });
     }
-    for (DebugLoc Loc : GB.BlockAtomicLocs) {
-      Loc = userLine(Loc);
-      ORE.emit([&] {
-        return OptimizationRemark(PassName, "BlockAtomic", Loc, &K->getEntryBlock())
     for (auto &Entry : GB.LaneAtomics) {
       DebugLoc Loc = userLine(Entry.second.first);
       ORE.emit([&] {
@@ -2935,6 +2931,10 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
                << ": one atomic instruction per lane, lane by lane: " << Entry.second.second;
       });
     }
+    for (DebugLoc Loc : GB.BlockAtomicLocs) {
+      Loc = userLine(Loc);
+      ORE.emit([&] {
+        return OptimizationRemark(PassName, "BlockAtomic", Loc, &K->getEntryBlock())
                << "atomic in " << remarkName(*K)
                << ": one atomic instruction per block (same address in every thread; "
                   "a barrier collects the gangs' counts)";

@@ -399,21 +399,33 @@ int runHelper(std::vector<std::string> Args, const std::string &Dir, std::string
 
 } // namespace
 
-cl_int buildProgram(cl_program P, const char *Options) {
-  std::lock_guard<std::mutex> G(P->lock);
+namespace {
+
+/// The start of clBuildProgram, clCompileProgram and clLinkProgram, with
+/// P->lock held: the previous build goes (not while kernels use it), the
+/// options are recorded, and \p Dir is a new private build folder.
+cl_int beginBuild(cl_program P, const char *Options, std::string &Dir) {
   if (P->attachedKernels.load())
     return CL_INVALID_OPERATION;
   dropBuild(P);
   P->options = Options ? Options : "";
   P->status = CL_BUILD_IN_PROGRESS;
   P->log.clear();
-
-  std::string Dir;
   if (!makeBuildDir(Dir)) {
     P->status = CL_BUILD_ERROR;
     P->log = "cannot create a build folder: " + std::string(std::strerror(errno)) + "\n";
     return CL_OUT_OF_HOST_MEMORY;
   }
+  return CL_SUCCESS;
+}
+
+} // namespace
+
+cl_int buildProgram(cl_program P, const char *Options) {
+  std::lock_guard<std::mutex> G(P->lock);
+  std::string Dir;
+  if (cl_int E = beginBuild(P, Options, Dir))
+    return E;
   if (P->fromBinary) {
     // A binary needs no compile: load what it holds.
     cl_int E = loadKernels(P, Dir);
@@ -464,18 +476,9 @@ cl_int buildProgram(cl_program P, const char *Options) {
 cl_int compileProgram(cl_program P, const char *Options,
                       const std::vector<std::pair<std::string, std::string>> &Headers) {
   std::lock_guard<std::mutex> G(P->lock);
-  if (P->attachedKernels.load())
-    return CL_INVALID_OPERATION;
-  dropBuild(P);
-  P->options = Options ? Options : "";
-  P->status = CL_BUILD_IN_PROGRESS;
-  P->log.clear();
   std::string Dir;
-  if (!makeBuildDir(Dir)) {
-    P->status = CL_BUILD_ERROR;
-    P->log = "cannot create a build folder: " + std::string(std::strerror(errno)) + "\n";
-    return CL_OUT_OF_HOST_MEMORY;
-  }
+  if (cl_int E = beginBuild(P, Options, Dir))
+    return E;
   // The headers as files next to the source, by their include names.
   bool Written = true;
   for (const auto &[Name, Text] : Headers) {
@@ -515,15 +518,10 @@ cl_int compileProgram(cl_program P, const char *Options,
 
 cl_int linkProgram(cl_program P, const char *Options, const std::vector<cl_program> &Inputs) {
   std::lock_guard<std::mutex> G(P->lock);
-  P->options = Options ? Options : "";
-  P->status = CL_BUILD_IN_PROGRESS;
   P->linked = true;
   std::string Dir;
-  if (!makeBuildDir(Dir)) {
-    P->status = CL_BUILD_ERROR;
-    P->log = "cannot create a build folder: " + std::string(std::strerror(errno)) + "\n";
-    return CL_OUT_OF_HOST_MEMORY;
-  }
+  if (cl_int E = beginBuild(P, Options, Dir))
+    return E;
   std::string List;
   for (size_t I = 0; I < Inputs.size(); ++I) {
     std::string Path = Dir + "/input" + std::to_string(I) + ".bc";
