@@ -5,12 +5,17 @@
 # Both platforms are loaded through one vendors folder; the runs
 # alternate (Loom, Loom-JIT, Loom-Spec, PoCL, Loom, ...), BENCH_REPS times (default 5); prints
 # medians and PoCL/Loom ratios (above 1: Loom is faster) and their geomean.
-# A third run per repetition uses launch-time specialization (LOOM_JIT=sync:
-# each kernel compiled again for its work-group size, in clbench's warm-up
-# launch); its column is Loom-JIT/Loom (below 1: specialization pays).
-# A fourth uses enqueue-time specialization (LOOM_CL_SPECIALIZE=1: the noalias
-# variant of the program for launches whose buffers are distinct, built in
-# the warm-up launch); its column is Spec/Loom.
+# The baseline run ("Loom") has every enqueue-time specialization off
+# (LOOM_CL_SPECIALIZE=none: the old work-group size for a NULL local size).
+# Further runs per repetition, each a column X/Loom (below 1: it pays):
+#   JIT      launch-time specialization (LOOM_JIT=sync: each kernel compiled
+#            again for its work-group size, in clbench's warm-up launches);
+#   noalias  LOOM_CL_SPECIALIZE=noalias (distinct buffers: the noalias variant);
+#   uniform  LOOM_CL_SPECIALIZE=uniform (scalars the same in 3 launches folded;
+#            clbench's three warm-up launches build the variant);
+#   wgsize   LOOM_CL_SPECIALIZE=wgsize (the default: the work-group size chosen
+#            for the kernel; matters only for the -auto rows, NULL local size);
+#   all      LOOM_CL_SPECIALIZE=all.
 #   BUILD=dir   Loom's build folder (default build)
 # Needs pocl-opencl-icd (apt-get install pocl-opencl-icd): not a test.
 set -euo pipefail
@@ -32,9 +37,11 @@ export LOOM_CACHE_DIR=none POCL_KERNEL_CACHE=0
 results="$out/results.txt"
 : > "$results"
 for i in $(seq "$reps"); do
-  "$out/clbench" Loom | sed 's/^/loom /' >> "$results"
-  LOOM_JIT=sync "$out/clbench" Loom | sed 's/^/jit /' >> "$results"
-  LOOM_CL_SPECIALIZE=1 "$out/clbench" Loom | sed 's/^/spec /' >> "$results"
+  LOOM_CL_SPECIALIZE=none "$out/clbench" Loom | sed 's/^/loom /' >> "$results"
+  LOOM_CL_SPECIALIZE=none LOOM_JIT=sync "$out/clbench" Loom | sed 's/^/jit /' >> "$results"
+  for s in noalias uniform wgsize all; do
+    LOOM_CL_SPECIALIZE=$s "$out/clbench" Loom | sed "s/^/$s /" >> "$results"
+  done
   "$out/clbench" Portable | sed 's/^/pocl /' >> "$results"
 done
 python3 - "$results" <<'PY'
@@ -44,18 +51,21 @@ for line in open(sys.argv[1]):
     who, name, ms = line.split()
     runs[(name, who)].append(float(ms))
 names = list(dict.fromkeys(n for n, _ in runs))
-print(f"{'kernel':10} {'Loom ms':>10} {'PoCL ms':>10} {'PoCL/Loom':>10} {'JIT ms':>10} "
-      f"{'JIT/Loom':>9} {'Spec ms':>10} {'Spec/Loom':>10}")
-ratios, jit, spec = [], [], []
+cols = ['jit', 'noalias', 'uniform', 'wgsize', 'all']
+print(f"{'kernel':13} {'Loom ms':>9} {'PoCL ms':>9} {'PoCL/Loom':>9}" +
+      ''.join(f" {c + '/Loom':>12}" for c in cols))
+ratios = collections.defaultdict(list)
 for n in names:
     l, p = statistics.median(runs[(n, 'loom')]), statistics.median(runs[(n, 'pocl')])
-    j = statistics.median(runs[(n, 'jit')])
-    s = statistics.median(runs[(n, 'spec')])
-    ratios.append(p / l)
-    jit.append(j / l)
-    spec.append(s / l)
-    print(f"{n:10} {l:10.1f} {p:10.1f} {p / l:10.2f} {j:10.1f} {j / l:9.2f} {s:10.1f} {s / l:10.2f}")
+    ratios['pocl'].append(p / l)
+    row = f"{n:13} {l:9.1f} {p:9.1f} {p / l:9.2f}"
+    for c in cols:
+        r = statistics.median(runs[(n, c)]) / l
+        ratios[c].append(r)
+        row += f" {r:12.2f}"
+    print(row)
 geo = lambda r: math.exp(sum(map(math.log, r)) / len(r))
-print(f"geomean PoCL/Loom {geo(ratios):.2f}, Loom-JIT/Loom {geo(jit):.2f}, "
-      f"Loom-Spec/Loom {geo(spec):.2f} (medians of {len(runs[(names[0], 'loom')])})")
+print(f"geomean PoCL/Loom {geo(ratios['pocl']):.2f}; " +
+      ', '.join(f"{c}/Loom {geo(ratios[c]):.2f}" for c in cols) +
+      f" (medians of {len(runs[(names[0], 'loom')])})")
 PY
