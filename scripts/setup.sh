@@ -19,6 +19,11 @@ PACKAGES=(
   libopenmpi-dev openmpi-bin gdb
   ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-headers clinfo libclc-22
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libffi-dev libcurl4-openssl-dev
+  # AArch64 and RISC-V: cross sysroots, binutils and qemu-user (scripts/cross.sh).
+  libc6-dev-arm64-cross libstdc++-12-dev-arm64-cross libgcc-12-dev-arm64-cross
+  binutils-aarch64-linux-gnu
+  libc6-dev-riscv64-cross libstdc++-12-dev-riscv64-cross libgcc-12-dev-riscv64-cross
+  binutils-riscv64-linux-gnu qemu-user
 )
 
 SUDO=""

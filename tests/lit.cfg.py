@@ -29,6 +29,17 @@ config.substitutions.append(("%loom_lib", os.path.join(config.loom_binary_dir, "
 # kernel vectorizer).
 _loomcc = os.path.join(config.loom_binary_dir, "bin", "loomcc")
 _flags = lit_config.params.get("loomcc_flags", "")
+# --param loom_target=<triple> (scripts/cross.sh test): programs are
+# compiled for that CPU and run under qemu-user (tests/cross/README.md).
+_target = lit_config.params.get("loom_target", "")
+if _target:
+    _loomcc = " ".join([os.path.join(os.path.dirname(__file__), "cross", "loomcc-qemu.sh"),
+                        _target, _loomcc])
+    config.available_features.add("cross-" + _target.split("-")[0])
+    # --param qemu_cpu=rv64,v=true: the emulated CPU (RISC-V's vector
+    # extension for -Xcompiler -march=rv64gcv builds).
+    if lit_config.params.get("qemu_cpu", ""):
+        config.environment["QEMU_CPU"] = lit_config.params["qemu_cpu"]
 config.substitutions.append(("%loomcc", (_loomcc + " " + _flags).strip()))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "e2e", "Inputs")))
 import shutil

@@ -53,12 +53,23 @@ std::unique_ptr<TargetMachine> createHostTargetMachine(const HostTarget &H, bool
   InitializeNativeTarget();
   InitializeNativeTargetAsmPrinter();
   Triple TT(H.Triple);
+  // loomcc --target: another CPU's back end (docs/tools.md, "More CPUs").
+  if (TT.getArch() != Triple(sys::getDefaultTargetTriple()).getArch()) {
+    InitializeAllTargetInfos();
+    InitializeAllTargets();
+    InitializeAllTargetMCs();
+    InitializeAllAsmPrinters();
+  }
   const Target *T = TargetRegistry::lookupTarget(TT, Error);
   if (!T)
     return nullptr;
-  return std::unique_ptr<TargetMachine>(
-      T->createTargetMachine(TT, H.CPU, H.Features, hostTargetOptions(FastMath, Fmad),
-                             Reloc::PIC_, std::nullopt, CodeGenOptLevel::Aggressive));
+  TargetOptions Opts = hostTargetOptions(FastMath, Fmad);
+  // Debian's riscv64 passes floating-point values in FP registers (lp64d),
+  // as clang compiles the host side and the runtime; LLVM's default is lp64.
+  if (TT.isRISCV64())
+    Opts.MCOptions.ABIName = "lp64d";
+  return std::unique_ptr<TargetMachine>(T->createTargetMachine(
+      TT, H.CPU, H.Features, Opts, Reloc::PIC_, std::nullopt, CodeGenOptLevel::Aggressive));
 }
 
 namespace {

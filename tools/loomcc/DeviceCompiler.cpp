@@ -178,7 +178,11 @@ bool compileDevice(const DeviceCompileJob &Job) {
     return false;
   std::string Error;
   std::unique_ptr<TargetMachine> TM =
-      loom::createHostTargetMachine(loom::HostTarget::native(), Job.FastMath, Job.Fmad, Error);
+      loom::createHostTargetMachine(Job.TargetTriple.empty()
+                                        ? loom::HostTarget::native()
+                                        : loom::HostTarget{Job.TargetTriple, Job.TargetCPU,
+                                                           Job.TargetFeatures},
+                                    Job.FastMath, Job.Fmad, Error);
   if (!TM) {
     errs() << "loomcc: error: no host target: " << Error << "\n";
     return false;

@@ -42,6 +42,8 @@ struct DeviceCompileJob {
   std::string RemarkPassed;       // -Rpass=<regex>
   std::string RemarkMissed;       // -Rpass-missed=<regex>
   std::string DumpIRPath;    // -keep: the transformed module, for inspection
+  /// loomcc --target: the CPU the object is for; empty: this machine's.
+  std::string TargetTriple, TargetCPU, TargetFeatures;
 };
 
 /// Runs the kernel pipeline and the host optimizer, then emits an object.

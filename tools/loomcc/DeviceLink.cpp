@@ -31,12 +31,19 @@ namespace {
 constexpr const char *OldRdcSection = ".loom_rdc_bc";
 
 /// Emits \p Bytes as a constant in \p Section of a fresh host object.
-bool writeSectionObject(StringRef Bytes, StringRef Section, const std::string &ObjectPath) {
+bool writeSectionObject(StringRef Bytes, StringRef Section, const std::string &ObjectPath,
+                        const std::string &TargetTriple) {
   InitializeNativeTarget();
   InitializeNativeTargetAsmPrinter();
+  if (!TargetTriple.empty()) { // loomcc --target
+    InitializeAllTargetInfos();
+    InitializeAllTargets();
+    InitializeAllTargetMCs();
+    InitializeAllAsmPrinters();
+  }
   LLVMContext Ctx;
   Module M("loom.rdc", Ctx);
-  Triple TT(sys::getDefaultTargetTriple());
+  Triple TT(TargetTriple.empty() ? sys::getDefaultTargetTriple() : TargetTriple);
   std::string Error;
   const Target *T = TargetRegistry::lookupTarget(TT, Error);
   if (!T) {
@@ -144,7 +151,8 @@ bool scanObject(MemoryBufferRef Buffer, StringRef Where,
 
 } // namespace
 
-bool embedDeviceBitcode(const std::string &BitcodePath, const std::string &ObjectPath) {
+bool embedDeviceBitcode(const std::string &BitcodePath, const std::string &ObjectPath,
+                        const std::string &TargetTriple) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> BC = MemoryBuffer::getFile(BitcodePath);
   if (!BC) {
     errs() << "loomcc: error: cannot read '" << BitcodePath << "'\n";
@@ -160,11 +168,12 @@ bool embedDeviceBitcode(const std::string &BitcodePath, const std::string &Objec
   Image.StringData["producer"] = "loomcc";
   Image.Image = MemoryBuffer::getMemBuffer((*BC)->getMemBufferRef(), false);
   SmallString<0> Binary = object::OffloadBinary::write(Image);
-  return writeSectionObject(Binary, LOOM_RDC_SECTION, ObjectPath);
+  return writeSectionObject(Binary, LOOM_RDC_SECTION, ObjectPath, TargetTriple);
 }
 
-bool writeDeviceLinkMarker(const std::string &ObjectPath) {
-  return writeSectionObject(StringRef("LOOMLNK1", 8), LOOM_RDC_LINKED_SECTION, ObjectPath);
+bool writeDeviceLinkMarker(const std::string &ObjectPath, const std::string &TargetTriple) {
+  return writeSectionObject(StringRef("LOOMLNK1", 8), LOOM_RDC_LINKED_SECTION, ObjectPath,
+                            TargetTriple);
 }
 
 bool scanForDeviceCode(const std::string &Path, const std::function<std::string()> &NewFile,

@@ -24,11 +24,13 @@
 namespace loomcc {
 
 /// Writes a host object holding \p BitcodePath as an OffloadBinary in
-/// LOOM_RDC_SECTION.
-bool embedDeviceBitcode(const std::string &BitcodePath, const std::string &ObjectPath);
+/// LOOM_RDC_SECTION. \p TargetTriple: the object's CPU (loomcc --target),
+/// empty for this one.
+bool embedDeviceBitcode(const std::string &BitcodePath, const std::string &ObjectPath,
+                        const std::string &TargetTriple = "");
 
 /// Writes a host object holding only the LOOM_RDC_LINKED_SECTION marker.
-bool writeDeviceLinkMarker(const std::string &ObjectPath);
+bool writeDeviceLinkMarker(const std::string &ObjectPath, const std::string &TargetTriple = "");
 
 struct RdcScan {
   std::vector<std::string> BitcodeFiles; // one per embedded blob, in input order

@@ -22,6 +22,9 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/RISCVISAInfo.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -95,6 +98,10 @@ namespace {
 class Driver {
 public:
   Driver(Options O, Layout L) : O(std::move(O)), L(std::move(L)) {}
+  /// loomcc --target: the other CPU's triple, its runtime and device
+  /// library (targets/<triple>/lib); false with an error printed when that
+  /// runtime has not been built.
+  bool chooseTarget();
   int run();
 
 private:
@@ -121,6 +128,7 @@ private:
 
   Options O;
   Layout L;
+  std::string Cross; // --target's triple when it is not this CPU's
   std::string TempDir;
   unsigned TempCounter = 0;
 };
@@ -128,11 +136,26 @@ private:
 bool Driver::exec(const std::string &Program, const std::vector<std::string> &Args,
                   const std::string &StderrFile) {
   std::vector<StringRef> Argv{Program};
+  // Every clang step (both sides of a compile, -r, the link) for the
+  // --target CPU, with Debian's cross toolchain (/usr/<triple>).
+  std::string TargetFlag = "--target=" + Cross;
+  std::vector<std::string> Shown = Args;
+  std::vector<std::string> CrossFlags;
+  if (!Cross.empty() && Program == L.Clang) {
+    CrossFlags.push_back(TargetFlag);
+    // RISC-V: no linker relaxation, so clang emits no ULEB128 relocations
+    // that Debian 12's binutils (2.40) cannot link (crossCpu: the kernels too).
+    if (StringRef(Cross).starts_with("riscv"))
+      CrossFlags.push_back("-mno-relax");
+  }
+  for (const std::string &F : CrossFlags)
+    Argv.push_back(F);
+  Shown.insert(Shown.begin(), CrossFlags.begin(), CrossFlags.end());
   for (const std::string &A : Args)
     Argv.push_back(A);
   if (O.Verbose || O.DryRun) {
     std::string Line = Program;
-    for (const std::string &A : Args)
+    for (const std::string &A : Shown)
       Line += " " + A;
     errs() << "#$ " << Line << "\n";
   }
@@ -371,7 +394,7 @@ bool Driver::compileCuda(const Input &Original, std::vector<std::string> &Object
     // Relocatable device code: compiled at the device link, with the rest.
     if (O.Verbose || O.DryRun)
       errs() << "#$ <embed device bitcode> " << DevBC << " -> " << DevObj << "\n";
-    if (!O.DryRun && !embedDeviceBitcode(DevBC, DevObj))
+    if (!O.DryRun && !embedDeviceBitcode(DevBC, DevObj, Cross))
       return false;
   } else {
     if (O.Verbose || O.DryRun)
@@ -423,6 +446,65 @@ bool Driver::compileCuda(const Input &Original, std::vector<std::string> &Object
   return true;
 }
 
+/// The CPU and features kernels are compiled for on \p Triple (docs/tools.md,
+/// "More CPUs"), from the host compiler's -mcpu=/-march= if given (so both
+/// sides agree):
+///  - AArch64: the generic Armv8-A CPU, NEON's 128-bit vectors (a gang of 4
+///    floats); -mcpu=<cpu> picks a CPU. Kernels use fixed-width vectors:
+///    SVE's length is known only at run time, and a gang's width is chosen
+///    at compile time, so an SVE CPU runs NEON code.
+///  - RISC-V: rv64gc (Debian's baseline), scalar kernels; -march=rv64gcv
+///    adds the vector extension (128-bit at least, a gang of 4 floats).
+static void crossCpu(const std::string &Triple, const std::vector<std::string> &HostFlags,
+                     std::string &CPU, std::string &Features) {
+  std::string MCpu, MArch;
+  for (const std::string &F : HostFlags) {
+    if (StringRef(F).starts_with("-mcpu="))
+      MCpu = F.substr(6);
+    if (StringRef(F).starts_with("-march="))
+      MArch = F.substr(7);
+  }
+  if (StringRef(Triple).starts_with("aarch64")) {
+    CPU = MCpu.empty() ? "generic" : MCpu;
+    Features = MCpu.empty() ? "+neon,+fp-armv8" : "";
+    return;
+  }
+  if (StringRef(Triple).starts_with("riscv64")) {
+    CPU = MCpu.empty() ? "generic-rv64" : MCpu;
+    auto ISA = RISCVISAInfo::parseArchString(MArch.empty() ? "rv64gc" : MArch,
+                                             /*EnableExperimentalExtension=*/false);
+    if (!ISA) {
+      consumeError(ISA.takeError());
+      ISA = RISCVISAInfo::parseArchString("rv64gc", false);
+    }
+    Features = join((*ISA)->toFeatures(), ",") + ",-relax";
+    return;
+  }
+  CPU = "generic";
+}
+
+bool Driver::chooseTarget() {
+  Cross = O.Target;
+  if (Cross.empty() ||
+      Triple(Cross).getArch() == Triple(sys::getDefaultTargetTriple()).getArch()) {
+    Cross.clear();
+    return true;
+  }
+  // The build tree (scripts/cross.sh) and an install keep each CPU's
+  // runtime and device library in targets/<triple>/lib, as a CUDA toolkit
+  // keeps its cross libraries in targets/<arch>-linux/lib.
+  L.LibDir = L.Prefix + "/targets/" + Cross + "/lib";
+  L.DeviceLib = L.LibDir + "/loom/libdevice.bc";
+  if (O.PreprocessOnly || O.DepsOnly || O.DryRun)
+    return true;
+  if (!sys::fs::exists(L.DeviceLib) || !sys::fs::exists(L.LibDir + "/libloomrt.so")) {
+    errs() << "loomcc: error: no Loom runtime for " << Cross << " in " << L.LibDir
+           << ": build it with scripts/cross.sh " << Triple(Cross).getArchName() << "\n";
+    return false;
+  }
+  return true;
+}
+
 /// The device compile settings the command line chose.
 DeviceCompileJob Driver::deviceJob() const {
   DeviceCompileJob Job;
@@ -465,6 +547,12 @@ DeviceCompileJob Driver::deviceJob() const {
   if (Job.Racecheck)
     Job.Codegen.EliminateBarriers = false;
   Job.EmbedJitBitcode = !O.NoJitBitcode && !O.DeviceDebug;
+  if (!Cross.empty()) {
+    // No launch-time JIT on another CPU: its runtime is built without LLVM.
+    Job.EmbedJitBitcode = false;
+    Job.TargetTriple = Cross;
+    crossCpu(Cross, O.HostFlags, Job.TargetCPU, Job.TargetFeatures);
+  }
   Job.SharedObject = O.Shared;
   for (const std::string &F : O.HostFlags)
     if (F == "-fPIC" || F == "-fpic")
@@ -515,7 +603,7 @@ bool Driver::deviceLink(const std::vector<std::string> &Objects, const std::stri
     Job.DumpIRPath = temp("dlink.device.opt", "ll");
   if (!O.DumpStagesDir.empty())
     Job.DumpStagesDir = O.DumpStagesDir + "/dlink";
-  if (!compileDevice(Job) || !writeDeviceLinkMarker(Marker))
+  if (!compileDevice(Job) || !writeDeviceLinkMarker(Marker, Cross))
     return false;
   if (!exec(L.Clang, {"-r", "-o", Out, Body, Marker}))
     return false;
@@ -746,7 +834,7 @@ bool Driver::link(std::vector<std::string> &Objects) {
       return false;
     if (!Linked && !O.DryRun) {
       // Nothing to link (as nvcc): an object with no device code.
-      if (!writeDeviceLinkMarker(Out))
+      if (!writeDeviceLinkMarker(Out, Cross))
         return false;
     }
     return true;
@@ -803,6 +891,8 @@ int Driver::run() {
     errs() << "loomcc: error: no input files\n";
     return 1;
   }
+  if (!chooseTarget())
+    return 1;
   if (O.PreprocessOnly || O.DepsOnly)
     return preprocessOrDeps() ? 0 : 1;
   if (O.CompileOnly && !O.Output.empty()) {

@@ -50,6 +50,25 @@ Spec gpu(const char *Short, const char *Long, bool TakesValue) {
   return Spec{Short, Long, TakesValue, false, ignore, Treatment::Ignored};
 }
 
+/// --target=<triple>: the CPUs Loom compiles for (docs/tools.md, "More
+/// CPUs"), spelled as clang and Debian's cross toolchains spell them.
+bool setTarget(Options &O, const std::string &V) {
+  std::string Arch = V.substr(0, V.find('-'));
+  if (V.find("-linux") == std::string::npos)
+    return error("unsupported target '" + V + "' (Loom targets Linux: aarch64-linux-gnu, "
+                 "riscv64-linux-gnu or x86_64-linux-gnu)");
+  if (Arch == "aarch64" || Arch == "arm64")
+    O.Target = "aarch64-linux-gnu";
+  else if (Arch == "riscv64")
+    O.Target = "riscv64-linux-gnu";
+  else if (Arch == "x86_64")
+    O.Target = "x86_64-linux-gnu";
+  else
+    return error("unsupported target '" + V +
+                 "' (aarch64-linux-gnu, riscv64-linux-gnu or x86_64-linux-gnu)");
+  return true;
+}
+
 /// An option that adds \p Flags to both sides of every compile.
 std::function<bool(Options &, const std::string &)> common(std::vector<std::string> Flags) {
   return [Flags](Options &O, const std::string &) {
@@ -317,7 +336,18 @@ const std::vector<Spec> &specs() {
       gpu("-device-entity-has-hidden-visibility", "--device-entity-has-hidden-visibility", true),
       gpu("-objtemp", "--objdir-as-tempdir", false),
       gpu("-ldir", "--libdevice-directory", true),
-      gpu("-target-dir", "--target-directory", true),
+      // nvcc's cross-compilation switch names a folder of the toolkit's
+      // targets/: aarch64-linux and sbsa-linux are Arm, x86_64-linux this CPU.
+      {"-target-dir", "--target-directory", true, false,
+       [](Options &O, const std::string &V) {
+         if (V == "aarch64-linux" || V == "sbsa-linux")
+           return setTarget(O, "aarch64-linux-gnu");
+         if (V == "x86_64-linux")
+           return setTarget(O, "x86_64-linux-gnu");
+         return error("unsupported --target-directory '" + V +
+                      "' (aarch64-linux, sbsa-linux or x86_64-linux)");
+       }},
+      {"-target", "--target", true, false, setTarget},
       gpu("-cudadevrt", "--cudadevrt", true),
       gpu("-noprof", "--dont-use-profile", false),
       gpu("-idp", "--input-drive-prefix", true),

@@ -78,6 +78,9 @@ struct Options {
   std::vector<std::string> Ignored;     // accepted options that only tune GPU code (-v lists them)
   std::string Archiver;           // -arbin: the archiver -lib runs
   bool Run = false;               // -run: run the linked program
+  /// --target=<triple> (-target, nvcc's -target-dir aarch64-linux): compile
+  /// and link for another CPU (docs/tools.md, "More CPUs"); empty: this one.
+  std::string Target;
   std::vector<std::string> RunArgs; // -run-args
   bool NoDeviceLink = false;      // -nodlink: link without the device link step
   bool Clean = false;             // -clean: nothing to clean, nothing compiled
