@@ -37,15 +37,11 @@ using loom::Runtime;
 
 namespace {
 
-using DriverError = loom::ErrorInfo<CUresult>;
+using DriverError = loom::ErrorInfo;
 
-constexpr DriverError DriverErrors[] = {
-#define LOOM_CU_ERROR(Name, Value, Description) {Name, #Name, Description},
-#include "loom/__loom_cu_errors.def"
-#undef LOOM_CU_ERROR
-};
-
-const DriverError *findDriverError(CUresult Code) { return loom::findErrorInfo(DriverErrors, Code); }
+const DriverError *findDriverError(CUresult Code) {
+  return loom::findErrorInfo(loom::ErrorApi::Driver, Code);
+}
 
 using loom::why;
 

@@ -7,15 +7,11 @@
 
 namespace {
 
-using ErrorEntry = loom::ErrorInfo<cudaError_t>;
+using ErrorEntry = loom::ErrorInfo;
 
-constexpr ErrorEntry ErrorTable[] = {
-#define LOOM_CUDA_ERROR(Name, Value, Description) {Name, #Name, Description},
-#include "loom/__loom_cuda_errors.def"
-#undef LOOM_CUDA_ERROR
-};
-
-const ErrorEntry *findError(cudaError_t Code) { return loom::findErrorInfo(ErrorTable, Code); }
+const ErrorEntry *findError(cudaError_t Code) {
+  return loom::findErrorInfo(loom::ErrorApi::Runtime, Code);
+}
 
 /// What CUDA answers for a value that is not an error code.
 constexpr const char *UnrecognizedError = "unrecognized error code";
