@@ -42,6 +42,7 @@
 #include "Transforms/EliminateBarriers.h"
 #include "Transforms/GuardMaskedInductions.h"
 #include "Transforms/SafeIntegerDivision.h"
+#include "Transforms/SpinWaits.h"
 #include "Transforms/InstrumentMemory.h"
 #include "Transforms/ScalarizeLaneExtracts.h"
 #include "Transforms/InlineDeviceFunctions.h"
@@ -171,6 +172,9 @@ template <typename AddFn> void forEachStage(const PipelineOptions &Opts, AddFn A
     FPM.addPass(SimplifyCFGPass());
     Add(createModuleToFunctionPassAdaptor(std::move(FPM)));
   }
+  // Loops that wait for other threads get yield points (and their kernels
+  // stay scalar); after the barrier passes, which need not know them.
+  Add(SpinWaitsPass());
   // Appends through a global counter go to per-worker buffers; before the
   // vectorizer, which gives a gang one reservation and a compress-store.
   if (Opts.DeferAppends)

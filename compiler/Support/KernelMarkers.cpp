@@ -121,7 +121,7 @@ bool isGridDim(Marker M) {
 bool isBarrier(Marker M) {
   return M == Marker::Barrier || M == Marker::WarpBarrier || M == Marker::BarrierPopc ||
          M == Marker::BarrierAnd || M == Marker::BarrierOr ||
-         M == Marker::WarpCollective;
+         M == Marker::WarpCollective || M == Marker::Yield;
 }
 
 bool isKernel(const Function &F) { return F.hasFnAttribute(KernelAttr); }

@@ -57,7 +57,8 @@ bool isGridDim(Marker M);     // gridDim.{x,y,z}
 bool isBlockUniformLeaf(const llvm::Value *V);
 /// __syncthreads, its counting / voting forms, and warp collectives (a
 /// collective synchronizes its warp: it is a barrier for the threads that
-/// reach it).
+/// reach it). Also a spin-wait's yield point (SpinWaits), which is a region
+/// boundary without synchronizing anyone.
 bool isBarrier(Marker M);
 
 /// The device-library function that computes a warp collective's result.

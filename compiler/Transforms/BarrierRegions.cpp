@@ -46,6 +46,8 @@ cl::opt<bool> UniformRegionsOption(
              "per-unit state tests"));
 
 constexpr uint32_t ExitedState = 0xffffffffu;
+/// The runtime's hint that a block is spinning (KernelABI.h).
+constexpr const char *SpinYieldFn = "__loom_spin_yield";
 
 /// A _count/_and/_or barrier: each thread's predicate (per-thread slot) and
 /// the block-wide result (one value for the block).
@@ -93,6 +95,9 @@ private:
 
   SmallVector<BasicBlock *, 8> Barriers; // barrier j is Barriers[j - 1]
   SmallPtrSet<BasicBlock *, 8> BlockBarriers; // __syncthreads & co.
+  // Spin-wait yield points (consecutive numbers, after warp-level ones).
+  SmallSet<unsigned, 4> Yields;
+  unsigned FirstYield = 0;
   DenseMap<BasicBlock *, unsigned> BarrierIndex;
   DenseMap<unsigned, Reduction> Reductions;
   // Barriers that are warp collectives. Each arriving thread publishes its
@@ -239,9 +244,16 @@ void RegionBuilder::isolateBarriers() {
       if (auto *CI = dyn_cast<CallInst>(&I))
         if (std::optional<Marker> M = getMarker(*CI); M && isBarrier(*M))
           Calls.push_back(CI);
+  // Spin-wait yield points (SpinWaits) come between the two kinds: a
+  // spinning thread lets every thread not at a block barrier run, and a
+  // block barrier is passed only once nobody is spinning any more.
   std::stable_partition(Calls.begin(), Calls.end(), [](CallInst *CI) {
     Marker K = *getMarker(*CI);
     return K == Marker::WarpCollective || K == Marker::WarpBarrier;
+  });
+  std::stable_partition(Calls.begin(), Calls.end(), [](CallInst *CI) {
+    Marker K = *getMarker(*CI);
+    return K == Marker::WarpCollective || K == Marker::WarpBarrier || K == Marker::Yield;
   });
   Module &M = *F.getParent();
   Function *Plain = getMarkerFunction(M, Marker::Barrier);
@@ -264,7 +276,7 @@ void RegionBuilder::isolateBarriers() {
       B.CreateStore(CI->getArgOperand(3), Coll.Arg);
       B.CreateStore(CI->getArgOperand(4), Coll.C);
       Bar = B.CreateCall(Plain);
-    } else if (Kind == Marker::WarpBarrier) {
+    } else if (Kind == Marker::WarpBarrier || Kind == Marker::Yield) {
       IRBuilder<> B(CI);
       Bar = B.CreateCall(Plain);
       CI->eraseFromParent();
@@ -284,7 +296,9 @@ void RegionBuilder::isolateBarriers() {
     Barriers.push_back(BarBB);
     unsigned Index = Barriers.size();
     BarrierIndex[BarBB] = Index;
-    if (Kind != Marker::WarpCollective && Kind != Marker::WarpBarrier)
+    if (Kind == Marker::Yield)
+      Yields.insert(Index);
+    else if (Kind != Marker::WarpCollective && Kind != Marker::WarpBarrier)
       BlockBarriers.insert(BarBB);
     if (Kind == Marker::WarpCollective) {
       if (!isa<ConstantInt>(Coll.Op)) {
@@ -295,7 +309,8 @@ void RegionBuilder::isolateBarriers() {
       CI->replaceAllUsesWith(B.CreateLoad(B.getInt32Ty(), Coll.Result, "warp.result"));
       CI->eraseFromParent();
       Collectives[Index] = Coll;
-    } else if (Kind != Marker::Barrier && Kind != Marker::WarpBarrier) {
+    } else if (Kind != Marker::Barrier && Kind != Marker::WarpBarrier &&
+               Kind != Marker::Yield) {
       IRBuilder<> B(After, After->getFirstInsertionPt());
       CI->replaceAllUsesWith(B.CreateLoad(CI->getType(), Red.Result, "barrier.value"));
       CI->eraseFromParent();
@@ -833,7 +848,7 @@ void RegionBuilder::build() {
   rematerializeIndices();
   // Before values become per-unit slots: a loop counter kept across a
   // barrier is still a phi the uniformity analysis can follow.
-  Uniform = AllowUniform && UniformRegionsOption && exitsAreUniform();
+  Uniform = AllowUniform && UniformRegionsOption && Yields.empty() && exitsAreUniform();
   demoteValuesLiveAcrossBarriers();
 
   SmallVector<BasicBlock *, 8> Starts;
@@ -861,8 +876,22 @@ void RegionBuilder::build() {
   for (unsigned R = 0; R <= Barriers.size(); ++R)
     Pre.push_back(BasicBlock::Create(Ctx, "region" + Twine(R), &F));
   BranchInst::Create(Pre[0], BC.Entry);
+  // Fairness among spinning threads: a dispatch that picks a yield point
+  // runs every yield point's region in turn (each for the threads waiting
+  // there) before it looks again, so a thread spinning at one yield point
+  // cannot be picked over and over while the thread it waits for sits at
+  // another.
   for (unsigned R = 0; R <= Barriers.size(); ++R)
-    buildRegion(R, Starts[R], BC, Pre[R], Dispatch);
+    buildRegion(R, Starts[R], BC, Pre[R],
+                Yields.contains(R) && Yields.contains(R + 1) ? Pre[R + 1] : Dispatch);
+  // Every round of yield points starts at the first, and first offers the
+  // worker's core to other threads (a block spinning on another block
+  // that runs on another OS thread).
+  if (!Yields.empty()) {
+    FirstYield = *std::min_element(Yields.begin(), Yields.end());
+    IRBuilder<> YB(&*Pre[FirstYield]->getFirstInsertionPt());
+    YB.CreateCall(F.getParent()->getOrInsertFunction(SpinYieldFn, YB.getVoidTy()));
+  }
 
   // Dispatch: the lowest barrier number any thread waits at names the next
   // region (the exited state is the largest number); only threads in that
@@ -873,7 +902,7 @@ void RegionBuilder::build() {
     Value *State = B.CreateLoad(B.getInt32Ty(), StateBase, "next.state");
     SwitchInst *Switch = B.CreateSwitch(State, Exit, Barriers.size());
     for (unsigned R = 1; R <= Barriers.size(); ++R)
-      Switch->addCase(B.getInt32(R), Pre[R]);
+      Switch->addCase(B.getInt32(R), Pre[Yields.contains(R) ? FirstYield : R]);
   } else if (NextState) {
     Value *State = B.CreateLoad(B.getInt32Ty(), NextState, "next.state");
     BasicBlock *Found = BasicBlock::Create(Ctx, "dispatch.found", &F);
@@ -881,7 +910,7 @@ void RegionBuilder::build() {
     B.SetInsertPoint(Found);
     SwitchInst *Switch = B.CreateSwitch(State, Exit, Barriers.size());
     for (unsigned R = 1; R <= Barriers.size(); ++R)
-      Switch->addCase(B.getInt32(R), Pre[R]);
+      Switch->addCase(B.getInt32(R), Pre[Yields.contains(R) ? FirstYield : R]);
   } else {
     emitDispatchScan(B, Exit, Pre);
   }
@@ -924,7 +953,7 @@ void RegionBuilder::emitDispatchScan(IRBuilder<> &B, BasicBlock *Exit,
   Value *State = NewMin;
   SwitchInst *Switch = B.CreateSwitch(State, Exit, Barriers.size());
   for (unsigned R = 1; R <= Barriers.size(); ++R)
-    Switch->addCase(B.getInt32(R), Pre[R]);
+    Switch->addCase(B.getInt32(R), Pre[Yields.contains(R) ? FirstYield : R]);
 }
 
 } // namespace

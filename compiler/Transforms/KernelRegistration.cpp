@@ -1,6 +1,7 @@
 //===- KernelRegistration.cpp - tell the runtime what this module holds ----===//
 // SPDX-License-Identifier: Apache-2.0
 #include "Transforms/KernelRegistration.h"
+#include "Transforms/SpinWaits.h"
 
 #include "Support/KernelMarkers.h"
 #include "Support/LaunchABI.h"
@@ -208,7 +209,8 @@ Constant *kernelDesc(Module &M, const LaunchABI &ABI, Function &Entry) {
        u32Array(M, Aligns, "loom.arg.aligns"), ConstantInt::get(I64, StaticShared),
        ConstantInt::get(I64, ArenaPerThread),
        ConstantInt::get(I32, (neverWaitsForHost(Entry) ? LOOM_KERNEL_NEVER_WAITS_FOR_HOST : 0) |
-                                  serviceFlags(Entry)),
+                                  serviceFlags(Entry) |
+                                  (Block->hasFnAttribute(SpinWaitAttr) ? LOOM_KERNEL_SPIN_WAITS : 0)),
        ConstantInt::get(I32, MaxThreads)});
 }
 

@@ -1,6 +1,7 @@
 //===- VectorizeKernels.cpp - whole-function vectorization across threads --===//
 // SPDX-License-Identifier: Apache-2.0
 #include "Transforms/VectorizeKernels.h"
+#include "Transforms/SpinWaits.h"
 
 #include "Analysis/Uniformity.h"
 #include "Support/Diagnostics.h"
@@ -2659,7 +2660,10 @@ PreservedAnalyses VectorizeKernelsPass::run(Module &M, ModuleAnalysisManager &MA
   for (Function &F : M)
     if (isKernel(F) && !F.isDeclaration() && gangWidth(F) == 1 &&
         !F.hasFnAttribute(WarpGangAttr) && !F.hasFnAttribute(WarpGangOneDimAttr) &&
-        !F.hasFnAttribute(WarpGangFlatAttr))
+        !F.hasFnAttribute(WarpGangFlatAttr) &&
+        // Lanes in lockstep: a lane spinning on another lane of its gang
+        // would never let it run (SpinWaits).
+        !F.hasFnAttribute(SpinWaitAttr))
       Kernels.push_back(&F);
   bool Changed = false;
   // In a JIT module specialized to one block size, only the warp-gang

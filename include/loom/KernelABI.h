@@ -105,6 +105,12 @@ typedef struct LoomKernelDesc {
  * new, delete, device-side cudaMalloc/cudaFree. CUDA fixes the heap's size
  * (cudaLimitMallocHeapSize) once such a kernel was launched. */
 #define LOOM_KERNEL_USES_DEVICE_HEAP 4u
+/* The kernel has loops that wait for other threads (compiler/Transforms/
+ * SpinWaits: a volatile or atomic read decides when the loop ends). Its
+ * threads yield at those loops; the runtime runs all blocks of a grid that
+ * fits at once, each on its own thread, so a block can wait for any other
+ * (docs/reliability.md "Forward progress"). */
+#define LOOM_KERNEL_SPIN_WAITS 8u
 
 #define LOOM_VAR_MANAGED 1u
 /* The variable's initial value is all zero bytes (cudaDeviceReset restores
@@ -205,6 +211,11 @@ LOOM_DEVICE_ENTRY void __loom_trap(void);
  * cudaLaunchCooperativeKernel launch it prints a message, sets the sticky
  * cudaErrorLaunchFailure and abandons the launch. */
 LOOM_DEVICE_ENTRY void __loom_grid_sync(void);
+/* Called by a block each time its threads take a turn at their spin-wait
+ * yield points (compiler/Transforms/BarrierRegions): the block may be
+ * waiting for another block, which runs on another OS thread; now and then
+ * this gives up the core (sched_yield) so that one can run. */
+LOOM_DEVICE_ENTRY void __loom_spin_yield(void);
 /* grid_group::is_valid(): 1 inside a cooperative launch, else 0. */
 LOOM_DEVICE_ENTRY uint32_t __loom_grid_is_valid(void);
 

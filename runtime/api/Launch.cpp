@@ -92,7 +92,22 @@ cudaError_t launch(const void *Func, dim3 Grid, dim3 Block, void **Args, size_t 
     if (cudaError_t Error = R.resolveStream(Handle, &S))
       return Error;
   loom::Scheduler &Sched = R.scheduler();
-  if (!Cooperative && !loom::profile::Enabled && !R.anyCapture() && Sched.idleEverywhere()) {
+  // A kernel whose threads wait for other threads (LOOM_KERNEL_SPIN_WAITS)
+  // may wait for another block, which the serial scheduler (blocks in
+  // order) or a pool worker running a chunk of blocks would never start.
+  // A grid that a GPU keeps resident all at once (the occupancy
+  // calculator's limit, as for a cooperative launch) then runs on the
+  // cooperative path: every block on its own thread. A larger grid runs
+  // as usual; a GPU promises no progress between blocks that are not
+  // resident together either (docs/reliability.md "Forward progress").
+  bool AllResident = false;
+  if (!Cooperative && Blocks > 1 && (Kernel.Desc->flags & LOOM_KERNEL_SPIN_WAITS)) {
+    int PerMultiprocessor = loom::residentBlocksPerMultiprocessor(
+        Kernel, int(Block.x * Block.y * Block.z), SharedMem);
+    AllResident = Blocks <= uint64_t(PerMultiprocessor) * R.properties().multiProcessorCount &&
+                  R.cooperativeThreads().reserve(Blocks - 1);
+  }
+  if (!Cooperative && !AllResident && !loom::profile::Enabled && !R.anyCapture() && Sched.idleEverywhere()) {
     const LoomKernelDesc &Run = loom::KernelJit::get().select(*Kernel.Desc, Launch.blockDim);
     uint64_t Chunk = Sched.chunkFor(Blocks);
     loom::KernelOp Here(Run, *Kernel.Desc, Launch, Blocks, Chunk);
@@ -136,6 +151,8 @@ cudaError_t launch(const void *Func, dim3 Grid, dim3 Block, void **Args, size_t 
       return loom::failWith(cudaErrorLaunchOutOfResources,
                             "no threads for a cooperative launch of %llu blocks (one thread per "
                             "block)", (unsigned long long)Blocks);
+  }
+  if (Cooperative || AllResident) {
     auto PerBlockOp = loom::KernelOp::create(*Kernel.Desc, Launch, Args, 1);
     if (!PerBlockOp)
       return loom::failWith(cudaErrorMemoryAllocation, "out of memory for the launch of kernel %s",

@@ -5,12 +5,15 @@
 #include "core/Runtime.h"
 #include "device/KernelGuard.h"
 #include "device/Printf.h"
+#include "scheduler/CpuRelax.h"
 #include "scheduler/GridBarrier.h"
 #include "support/ApiError.h"
 
 #include <cstdint>
 #include <cstdio>
 #include <string>
+
+#include <sched.h>
 
 extern "C" {
 
@@ -62,6 +65,16 @@ void __loom_trap(void) {
                        "kernel %s executed a trap (__trap() or asm trap)",
                        loom::currentKernelName());
   loom::abandonCurrentKernel();
+}
+
+void __loom_spin_yield(void) {
+  // Most rounds only hint the core; every 16th lets another OS thread in (a
+  // block waited for may share this core with the waiting one).
+  static thread_local unsigned Rounds = 0;
+  if (++Rounds % 16 == 0)
+    sched_yield();
+  else
+    loom::cpuRelax();
 }
 
 void __loom_grid_sync(void) {

@@ -1,0 +1,46 @@
+// Forward progress between blocks (issue #16 point 5): block b waits for a
+// flag that block b + 1 sets (a chain the serial scheduler, which runs
+// blocks in order, could never finish), then passes on a value; block 0
+// ends with the whole chain's sum. The grid is small (co-resident on a GPU,
+// which is all CUDA promises for inter-block waits). Run under the serial
+// scheduler and under the worker pool.
+// RUN: %loomcc %s -o %t
+// RUN: timeout 60 %t 4 | FileCheck %s
+// RUN: env LOOM_SCHEDULER=serial timeout 60 %t 4 | FileCheck %s
+// RUN: env LOOM_SCHEDULER=serial timeout 60 %t 16 | FileCheck %s
+// RUN: env LOOM_NUM_THREADS=1 timeout 60 %t 8 | FileCheck %s
+// CHECK: chain PASSED
+#include "../Inputs/check.h"
+#include <cstdlib>
+
+__global__ void chain(int *flag, int *value) {
+  int b = blockIdx.x;
+  volatile int *f = flag;
+  if (b + 1 < gridDim.x) {
+    if (threadIdx.x == 0)
+      while (f[b + 1] == 0) {}
+    __syncthreads();
+  }
+  int below = b + 1 < gridDim.x ? value[b + 1] : 0;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    value[b] = below + (b + 1) * 10;
+    __threadfence();
+    f[b] = 1;
+  }
+}
+
+int main(int argc, char **argv) {
+  int blocks = argc > 1 ? std::atoi(argv[1]) : 4;
+  int *flag, *value;
+  CHECK_CUDA(cudaMalloc(&flag, blocks * sizeof(int)));
+  CHECK_CUDA(cudaMalloc(&value, blocks * sizeof(int)));
+  CHECK_CUDA(cudaMemset(flag, 0, blocks * sizeof(int)));
+  chain<<<blocks, 64>>>(flag, value);
+  CHECK_CUDA(cudaDeviceSynchronize());
+  int sum;
+  CHECK_CUDA(cudaMemcpy(&sum, value, sizeof sum, cudaMemcpyDeviceToHost));
+  int want = 10 * blocks * (blocks + 1) / 2;
+  std::printf("chain %s (%d, want %d)\n", sum == want ? "PASSED" : "FAILED", sum, want);
+  return sum == want ? 0 : 1;
+}
