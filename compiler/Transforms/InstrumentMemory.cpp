@@ -128,7 +128,7 @@ public:
       return C;
     };
     Access = Declare("__loom_check_access",
-                     {Ptr, I64, Ptr, Ptr, I64, I32, I32, I32, I32, I32, I32});
+                     {Ptr, I64, Ptr, Ptr, I64, I32, I32, I32, I32, I32, I32, I64});
     ThreadBegin = Declare("__loom_check_thread_begin", {I32, I32, I32, I32, I32, I32});
     SharedRange = Declare("__loom_check_shared_range", {Ptr, I64});
     BarrierFn = Declare("__loom_check_barrier", {I32, I32, I32, I32});
@@ -142,8 +142,11 @@ private:
   SmallVector<Value *, 6> indices(IRBuilder<> &B, Function &F, bool ThreadsOnly = false);
   Constant *string(StringRef S);
   Constant *site(Instruction &I, Function &F, const Target &T, uint32_t Flags);
+  /// The bits a racechecked store writes, as an i64 (a scalar of up to 8
+  /// bytes), or null.
+  Value *storedBits(IRBuilder<> &B, Value *V);
   bool instrument(Instruction &I, Function &F, Value *P, Value *Size, uint32_t Op, Align A,
-                  uint64_t StaticSize);
+                  uint64_t StaticSize, Value *Stored = nullptr);
 
   Module &M;
   LLVMContext &Ctx;
@@ -199,8 +202,21 @@ Constant *Instrumenter::site(Instruction &I, Function &F, const Target &T, uint3
   return GV;
 }
 
+Value *Instrumenter::storedBits(IRBuilder<> &B, Value *V) {
+  Type *Ty = V->getType();
+  const DataLayout &DL = M.getDataLayout();
+  if (!(Ty->isIntegerTy() || Ty->isFloatingPointTy() || Ty->isPointerTy()) ||
+      DL.getTypeStoreSize(Ty) > 8 || DL.getTypeSizeInBits(Ty) != DL.getTypeStoreSizeInBits(Ty))
+    return nullptr;
+  if (Ty->isPointerTy())
+    return B.CreatePtrToInt(V, I64);
+  if (Ty->isFloatingPointTy())
+    V = B.CreateBitCast(V, IntegerType::get(M.getContext(), DL.getTypeSizeInBits(Ty)));
+  return B.CreateZExtOrTrunc(V, I64);
+}
+
 bool Instrumenter::instrument(Instruction &I, Function &F, Value *P, Value *Size, uint32_t Op,
-                              Align A, uint64_t StaticSize) {
+                              Align A, uint64_t StaticSize, Value *Stored) {
   Target T;
   if (!classify(M.getDataLayout(), P, T))
     return false;
@@ -223,12 +239,18 @@ bool Instrumenter::instrument(Instruction &I, Function &F, Value *P, Value *Size
     Need = std::min<uint64_t>({StaticSize, A.value(), 16});
   Flags |= Log2_64(Need) << LOOM_CHECK_ALIGN_SHIFT;
   IRBuilder<> B(&I);
-  SmallVector<Value *, 11> Args{P, B.CreateZExtOrTrunc(Size, I64), site(I, F, T, Flags),
+  // Racecheck tells a write of the value already there (many threads
+  // setting one flag) from a conflicting one: it needs the stored bits.
+  Value *Bits = (Flags & LOOM_CHECK_RACES) && Stored ? storedBits(B, Stored) : nullptr;
+  if (Bits)
+    Flags |= LOOM_CHECK_VALUE;
+  SmallVector<Value *, 12> Args{P, B.CreateZExtOrTrunc(Size, I64), site(I, F, T, Flags),
                                 T.Object ? static_cast<Value *>(T.Object)
                                          : ConstantPointerNull::get(cast<PointerType>(Ptr)),
                                 ConstantInt::get(I64, T.Limit)};
   for (Value *V : indices(B, F))
     Args.push_back(V);
+  Args.push_back(Bits ? Bits : ConstantInt::get(I64, 0));
   B.CreateCall(Access, Args)->setDebugLoc(I.getDebugLoc());
   return true;
 }
@@ -262,7 +284,7 @@ bool Instrumenter::run(Function &F) {
       auto [S, N] = Fixed(St->getValueOperand()->getType());
       Changed |= instrument(*I, F, St->getPointerOperand(), S,
                             St->isAtomic() ? LOOM_CHECK_ATOMIC : LOOM_CHECK_WRITE,
-                            St->getAlign(), N);
+                            St->getAlign(), N, St->getValueOperand());
     } else if (auto *RMW = dyn_cast<AtomicRMWInst>(I)) {
       auto [S, N] = Fixed(RMW->getValOperand()->getType());
       Changed |=

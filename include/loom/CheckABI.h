@@ -28,6 +28,7 @@ extern "C" {
 #define LOOM_CHECK_DYNSHARED (3u << 2) /* extern __shared__: [base, base+dynamic bytes) */
 #define LOOM_CHECK_MEMORY (1u << 4)    /* memcheck this access */
 #define LOOM_CHECK_RACES (1u << 5)     /* racecheck this (shared, non-atomic) access */
+#define LOOM_CHECK_VALUE (1u << 6)     /* a racechecked store: \p value holds the stored bytes */
 #define LOOM_CHECK_ALIGN_SHIFT 8u      /* bits 8-15: log2 of the alignment the access needs */
 
 typedef struct LoomCheckSite {
@@ -39,10 +40,13 @@ typedef struct LoomCheckSite {
 } LoomCheckSite;
 
 /* An access of \p size bytes at \p ptr. A bad one is reported on stderr
- * (compute-sanitizer's layout) and abandons the launch with a sticky error. */
+ * (compute-sanitizer's layout) and abandons the launch with a sticky error.
+ * With LOOM_CHECK_VALUE, \p value holds the bytes a store of up to 8 bytes
+ * writes (little-endian; else 0): racecheck does not report a write of the
+ * value another thread's write already put there. */
 void __loom_check_access(const void *ptr, uint64_t size, const LoomCheckSite *site,
                          const void *base, uint64_t limit, uint32_t tx, uint32_t ty,
-                         uint32_t tz, uint32_t bx, uint32_t by, uint32_t bz);
+                         uint32_t tz, uint32_t bx, uint32_t by, uint32_t bz, uint64_t value);
 /* Every thread at its kernel's entry; thread (0,0,0) starts a new block
  * (threads of a block run in order on one worker). */
 void __loom_check_thread_begin(uint32_t tx, uint32_t ty, uint32_t tz, uint32_t bx,

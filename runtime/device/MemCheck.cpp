@@ -26,7 +26,11 @@
 //    one writes and they are in the same __syncthreads() interval, unless the
 //    threads are in one warp and a __syncwarp() lies between. Each pair of
 //    sites is reported once; racecheck does not fail the launch (neither
-//    does compute-sanitizer's).
+//    does compute-sanitizer's). A write of the bytes the conflicting earlier
+//    write left there (many threads setting one flag) is what
+//    compute-sanitizer rates an INFO hazard, "identical data being written",
+//    below its default print level: counted, and shown only with
+//    LOOM_RACECHECK_INFO=1.
 // A worker runs a block's threads in order, thread (0,0,0) first
 // (ThreadLoops), so per-block state lives in thread-local storage and is
 // reset when thread (0,0,0) enters the kernel. docs/reliability.md.
@@ -69,6 +73,7 @@ std::atomic<bool> Active{false};
 std::atomic<uint64_t> Errors{0};
 std::atomic<uint64_t> RaceErrors{0};
 std::atomic<uint64_t> Hazards{0};
+std::atomic<uint64_t> SameValueWrites{0}; // info hazards (identical data being written)
 std::atomic<bool> RacecheckUsed{false};
 std::atomic<bool> MemcheckUsed{false};
 std::mutex ReportLock;
@@ -110,6 +115,14 @@ void logLines(const std::string &Text) {
   }
 }
 
+bool showInfoHazards() {
+  static const bool Show = [] {
+    const char *V = std::getenv("LOOM_RACECHECK_INFO");
+    return V && *V && std::strcmp(V, "0") != 0;
+  }();
+  return Show;
+}
+
 void summary() {
   std::fflush(stdout);
   char Line[160];
@@ -126,6 +139,14 @@ void summary() {
                   RaceErrors.load(), RaceErrors.load() == 1 ? "" : "s", Hazards.load(),
                   Hazards.load() == 1 ? "" : "es");
     Text += Line;
+    if (uint64_t Same = SameValueWrites.load()) {
+      std::snprintf(Line, sizeof(Line),
+                    "========= RACECHECK INFO: %" PRIu64 " conflicting access%s wrote "
+                    "identical data (info severity, not hazards%s)\n",
+                    Same, Same == 1 ? "" : "es",
+                    showInfoHazards() ? "" : "; LOOM_RACECHECK_INFO=1 shows them");
+      Text += Line;
+    }
   }
   std::fwrite(Text.data(), 1, Text.size(), stderr);
   logLines(Text);
@@ -355,18 +376,30 @@ void checkGeneric(const void *Ptr, uint64_t Size, const LoomCheckSite *Site, uin
   fail(cudaErrorIllegalAddress, Site, Ptr, Size, Detail, TX, TY, TZ, BX, BY, BZ);
 }
 
+/// \p SameValue: a write/write conflict in which the later write stores the
+/// bytes the earlier one left (compute-sanitizer's INFO severity).
 void reportRace(const LoomCheckSite *Earlier, uint64_t EarlierThread,
                 const LoomCheckSite *Later, uint32_t TX, uint32_t TY, uint32_t TZ, uint32_t BX,
-                uint32_t BY, uint32_t BZ, uintptr_t Address, bool EarlierWrites) {
-  Hazards.fetch_add(1, std::memory_order_relaxed);
+                uint32_t BY, uint32_t BZ, uintptr_t Address, bool EarlierWrites,
+                bool SameValue = false) {
+  if (SameValue) {
+    SameValueWrites.fetch_add(1, std::memory_order_relaxed);
+    if (!showInfoHazards())
+      return;
+  } else {
+    Hazards.fetch_add(1, std::memory_order_relaxed);
+  }
+  static std::set<std::pair<const LoomCheckSite *, const LoomCheckSite *>> ReportedInfo;
   std::lock_guard<std::mutex> Lock(ReportLock);
-  if (!ReportedRaces.insert({Earlier, Later}).second)
+  if (!(SameValue ? ReportedInfo : ReportedRaces).insert({Earlier, Later}).second)
     return;
-  uint64_t N = RaceErrors.fetch_add(1) + 1;
+  uint64_t N = SameValue ? ReportedInfo.size() : RaceErrors.fetch_add(1) + 1;
   if (N > MaxReports)
     return;
   uint64_t E = EarlierThread - 1;
-  std::string Text = "========= Error: Race reported between " +
+  std::string Text = std::string(SameValue ? "========= Info: (identical data being written) "
+                                           : "========= Error: ") +
+                     "Race reported between " +
                      std::string(EarlierWrites ? "Write" : "Read") + " access at " +
                      where(Earlier) + "\n=========     by thread " +
                      triple(E & 0x1fffff, (E >> 21) & 0x1fffff, E >> 42) + "\n=========     and " +
@@ -381,7 +414,8 @@ void reportRace(const LoomCheckSite *Earlier, uint64_t EarlierThread,
 }
 
 void checkRaces(const void *Ptr, uint64_t Size, const LoomCheckSite *Site, uint32_t TX,
-                uint32_t TY, uint32_t TZ, uint32_t BX, uint32_t BY, uint32_t BZ) {
+                uint32_t TY, uint32_t TZ, uint32_t BX, uint32_t BY, uint32_t BZ,
+                uint64_t Value) {
   if (!RacecheckUsed.load(std::memory_order_relaxed))
     RacecheckUsed.store(true, std::memory_order_relaxed);
   BlockState &S = state();
@@ -403,10 +437,15 @@ void checkRaces(const void *Ptr, uint64_t Size, const LoomCheckSite *Site, uint3
   };
   bool Write = (Site->flags & LOOM_CHECK_OP_MASK) == LOOM_CHECK_WRITE;
   auto P = reinterpret_cast<uintptr_t>(Ptr);
+  // The check runs before the store: memory still holds what the last
+  // checked writes stored. A store that leaves every byte as it is writes
+  // identical data (stored bits are little-endian, as x86's memory).
+  bool SameValue = Write && (Site->flags & LOOM_CHECK_VALUE) && Size <= 8 &&
+                   std::memcmp(Ptr, &Value, Size) == 0;
   for (uint64_t I = 0; I < Size; ++I) {
     Shadow &Sh = S.Shadows[P + I];
     if (Concurrent(Sh.Writer, Sh.WriteEpoch))
-      reportRace(Sh.WriteSite, Sh.Writer, Site, TX, TY, TZ, BX, BY, BZ, P + I, true);
+      reportRace(Sh.WriteSite, Sh.Writer, Site, TX, TY, TZ, BX, BY, BZ, P + I, true, SameValue);
     if (Write) {
       if (Concurrent(Sh.Reader, Sh.ReadEpoch))
         reportRace(Sh.ReadSite, Sh.Reader, Site, TX, TY, TZ, BX, BY, BZ, P + I, false);
@@ -479,7 +518,7 @@ void __loom_check_barrier(uint32_t Warp, uint32_t TX, uint32_t TY, uint32_t TZ) 
 
 void __loom_check_access(const void *Ptr, uint64_t Size, const LoomCheckSite *Site,
                          const void *Base, uint64_t Limit, uint32_t TX, uint32_t TY, uint32_t TZ,
-                         uint32_t BX, uint32_t BY, uint32_t BZ) {
+                         uint32_t BX, uint32_t BY, uint32_t BZ, uint64_t Value) {
   if (!Size)
     return;
   uint32_t Flags = Site->flags;
@@ -523,7 +562,7 @@ void __loom_check_access(const void *Ptr, uint64_t Size, const LoomCheckSite *Si
       if (!InShared)
         return;
     }
-    checkRaces(Ptr, Size, Site, TX, TY, TZ, BX, BY, BZ);
+    checkRaces(Ptr, Size, Site, TX, TY, TZ, BX, BY, BZ, Value);
   }
 }
 
