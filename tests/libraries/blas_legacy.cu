@@ -14,14 +14,8 @@
 #include <cstdio>
 #include <vector>
 
-static int Failures = 0;
-#define CHECK(Cond)                                                                      \
-  do {                                                                                   \
-    if (!(Cond)) {                                                                       \
-      std::printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #Cond);                        \
-      ++Failures;                                                                        \
-    }                                                                                    \
-  } while (0)
+#include "Inputs/check.h"
+
 
 __global__ void fill(float *X, int N, float V) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;

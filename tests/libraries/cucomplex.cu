@@ -12,14 +12,8 @@
 #include <complex>
 #include <cstdio>
 
-static int Failures = 0;
-#define CHECK(Cond)                                                                      \
-  do {                                                                                   \
-    if (!(Cond)) {                                                                       \
-      std::printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #Cond);                        \
-      ++Failures;                                                                        \
-    }                                                                                    \
-  } while (0)
+#include "Inputs/check.h"
+
 
 // Out[0..6]: add, sub, mul, div, conj, fma, double->float; Abs: |a|.
 __global__ void ops(const cuFloatComplex *A, const cuFloatComplex *B, cuFloatComplex *Out,

@@ -13,16 +13,8 @@
 #include <cstdio>
 #include <vector>
 
-static int Failures = 0;
-#define CHECK(cond, ...)                                                                           \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      std::printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);                                  \
-      std::printf(__VA_ARGS__);                                                                    \
-      std::printf("\n");                                                                           \
-      ++Failures;                                                                                  \
-    }                                                                                              \
-  } while (0)
+#include "Inputs/check.h"
+
 
 // XORWOW, seed 0, subsequences 0..9, first number: what an NVIDIA GPU gives
 // (see curand_host.cu for the source).

@@ -20,16 +20,8 @@
 #include <random>
 #include <vector>
 
-static int Failures = 0;
-#define CHECK(cond, ...)                                                                           \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      std::printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);                                  \
-      std::printf(__VA_ARGS__);                                                                    \
-      std::printf("\n");                                                                           \
-      ++Failures;                                                                                  \
-    }                                                                                              \
-  } while (0)
+#include "Inputs/check.h"
+
 #define CURAND_OK(call) CHECK((call) == CURAND_STATUS_SUCCESS, "%s", #call)
 
 // First ten numbers of curandGenerate with XORWOW, seed 0, as reported from

@@ -32,19 +32,11 @@
 #include <cstdio>
 #include <vector>
 
+#include "Inputs/check.h"
+
 // cuRAND's float from 32 bits, x 2^-32 + 2^-33 (its own helper is device-only).
 static float hostUniform(unsigned X) { return X * 2.3283064e-10f + 2.3283064e-10f / 2.0f; }
 
-static int Failures = 0;
-#define CHECK(cond, ...)                                                                           \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      std::printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);                                  \
-      std::printf(__VA_ARGS__);                                                                    \
-      std::printf("\n");                                                                           \
-      ++Failures;                                                                                  \
-    }                                                                                              \
-  } while (0)
 
 static const int KatPos[12] = {0, 1, 2, 3, 255, 256, 261, 350, 351, 1023, 1024, 4095};
 struct Kat {

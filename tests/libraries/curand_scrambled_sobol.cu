@@ -21,19 +21,11 @@
 #include <cstdio>
 #include <vector>
 
+#include "Inputs/check.h"
+
 // cuRAND's float from 32 bits, x 2^-32 + 2^-33 (its own helper is device-only).
 static float hostUniform(unsigned X) { return X * 2.3283064e-10f + 2.3283064e-10f / 2.0f; }
 
-static int Failures = 0;
-#define CHECK(cond, ...)                                                                           \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      std::printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);                                  \
-      std::printf(__VA_ARGS__);                                                                    \
-      std::printf("\n");                                                                           \
-      ++Failures;                                                                                  \
-    }                                                                                              \
-  } while (0)
 
 constexpr int Dims = 8;
 constexpr int Points = 4096;

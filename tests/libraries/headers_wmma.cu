@@ -13,18 +13,10 @@
 #include <cstdio>
 #include <vector>
 
+#include "Inputs/check.h"
+
 using namespace nvcuda;
 
-static int Failures = 0;
-#define CHECK(cond, ...)                                                                           \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      std::printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);                                  \
-      std::printf(__VA_ARGS__);                                                                    \
-      std::printf("\n");                                                                           \
-      ++Failures;                                                                                  \
-    }                                                                                              \
-  } while (0)
 
 static float value(int I, int Salt) { return (float)(((I * 37 + Salt * 11) % 17) - 8) / 8.0f; }
 

@@ -15,15 +15,8 @@
 #include <type_traits>
 #include <vector>
 
-static int Failures = 0;
+#include "check.h"
 
-#define CHECK(Cond)                                                                      \
-  do {                                                                                   \
-    if (!(Cond)) {                                                                       \
-      std::printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #Cond);                        \
-      ++Failures;                                                                        \
-    }                                                                                    \
-  } while (0)
 #define CHECK_OK(Expr) CHECK((Expr) == CUBLAS_STATUS_SUCCESS)
 #define CHECK_CUDA(Expr) CHECK((Expr) == cudaSuccess)
 
@@ -144,15 +137,6 @@ template <class T> std::vector<T> triMatrix(int N, int Ld) {
   for (int I = 0; I < N; ++I)
     A[I + (size_t)I * Ld] = fromC<T>(Cx(N + 1.0, 0.5));
   return A;
-}
-
-inline int finish(const char *Name) {
-  if (Failures) {
-    std::printf("%s: %d failures\n", Name, Failures);
-    return 1;
-  }
-  std::printf("%s: OK\n", Name);
-  return 0;
 }
 
 #endif // LOOM_TESTS_BLAS_TEST_H

@@ -12,14 +12,8 @@
 #include <cstdio>
 #include <vector>
 
-static int Failures = 0;
-#define CHECK(Cond)                                                                      \
-  do {                                                                                   \
-    if (!(Cond)) {                                                                       \
-      std::printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #Cond);                        \
-      ++Failures;                                                                        \
-    }                                                                                    \
-  } while (0)
+#include "check.h"
+
 #define CHECK_OK(Expr) CHECK((Expr) == CUFFT_SUCCESS)
 
 using Cx = std::complex<double>;
@@ -60,14 +54,5 @@ static std::vector<Cx> dft(const std::vector<Cx> &In, const std::vector<int> &N,
 }
 
 static bool near(Cx A, Cx B, double Tol) { return std::abs(A - B) <= Tol * (1 + std::abs(B)); }
-
-static int finish(const char *Name) {
-  if (Failures) {
-    std::printf("%s: %d failures\n", Name, Failures);
-    return 1;
-  }
-  std::printf("%s: OK\n", Name);
-  return 0;
-}
 
 #endif // LOOM_TESTS_FFT_TEST_H
