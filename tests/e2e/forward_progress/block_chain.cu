@@ -3,13 +3,17 @@
 // blocks in order, could never finish), then passes on a value; block 0
 // ends with the whole chain's sum. The grid is small (co-resident on a GPU,
 // which is all CUDA promises for inter-block waits). Run under the serial
-// scheduler and under the worker pool.
+// scheduler and under the worker pool. Then a grid far larger than the
+// resident limit in which each block waits for the block before it (a
+// look-back, as CUB's single-pass scan does): blocks start in order, so this
+// finishes at any size.
 // RUN: %loomcc %s -o %t
 // RUN: timeout 60 %t 4 | FileCheck %s
 // RUN: env LOOM_SCHEDULER=serial timeout 60 %t 4 | FileCheck %s
 // RUN: env LOOM_SCHEDULER=serial timeout 60 %t 16 | FileCheck %s
 // RUN: env LOOM_NUM_THREADS=1 timeout 60 %t 8 | FileCheck %s
 // CHECK: chain PASSED
+// CHECK: lookback PASSED
 #include "../Inputs/check.h"
 #include <cstdlib>
 
@@ -30,6 +34,25 @@ __global__ void chain(int *flag, int *value) {
   }
 }
 
+__global__ void lookback(int *flag, int *value) {
+  volatile int *f = flag;
+  int b = blockIdx.x;
+  __shared__ int prev;
+  if (threadIdx.x == 0) {
+    prev = 0;
+    if (b > 0) {
+      while (f[b - 1] == 0) {}
+      prev = value[b - 1];
+    }
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    value[b] = prev + b;
+    __threadfence();
+    f[b] = 1;
+  }
+}
+
 int main(int argc, char **argv) {
   int blocks = argc > 1 ? std::atoi(argv[1]) : 4;
   int *flag, *value;
@@ -42,5 +65,18 @@ int main(int argc, char **argv) {
   CHECK_CUDA(cudaMemcpy(&sum, value, sizeof sum, cudaMemcpyDeviceToHost));
   int want = 10 * blocks * (blocks + 1) / 2;
   std::printf("chain %s (%d, want %d)\n", sum == want ? "PASSED" : "FAILED", sum, want);
-  return sum == want ? 0 : 1;
+
+  const int many = 512;
+  int *flags, *values;
+  CHECK_CUDA(cudaMalloc(&flags, many * sizeof(int)));
+  CHECK_CUDA(cudaMalloc(&values, many * sizeof(int)));
+  CHECK_CUDA(cudaMemset(flags, 0, many * sizeof(int)));
+  lookback<<<many, 256>>>(flags, values);
+  CHECK_CUDA(cudaDeviceSynchronize());
+  int last;
+  CHECK_CUDA(cudaMemcpy(&last, values + many - 1, sizeof last, cudaMemcpyDeviceToHost));
+  int wantLast = many * (many - 1) / 2;
+  std::printf("lookback %s (%d, want %d)\n", last == wantLast ? "PASSED" : "FAILED", last,
+              wantLast);
+  return sum == want && last == wantLast ? 0 : 1;
 }
