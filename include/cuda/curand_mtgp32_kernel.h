@@ -24,8 +24,10 @@
 #include "curand_mtgp32.h"
 
 /* Element `t` of the state's next round (t < 256): stores the new word in
- * the ring and returns its tempered output. Does not move the offset. */
-__LOOM_CURAND_FN unsigned int __loom_mtgp32_step(curandStateMtgp32_t *state, unsigned int t) {
+ * the ring, returns it and sets *temper to the index of its tempering table
+ * entry. Does not move the offset. */
+__LOOM_CURAND_FN unsigned int __loom_mtgp32_next(curandStateMtgp32_t *state, unsigned int t,
+                                                 unsigned int *temper) {
   const mtgp32_kernel_params_t *k = state->k;
   int p = state->pIdx;
   unsigned int base = (unsigned int)state->offset + t;
@@ -41,32 +43,27 @@ __LOOM_CURAND_FN unsigned int __loom_mtgp32_step(curandStateMtgp32_t *state, uns
   unsigned int u = state->s[(base + pos - 1) & MTGP32_STATE_MASK];
   u ^= u >> 16;
   u ^= u >> 8;
-  return r ^ k->temper_tbl[p][u & 0x0f];
+  *temper = u & 0x0f;
+  return r;
+}
+
+/* The element's tempered output. */
+__LOOM_CURAND_FN unsigned int __loom_mtgp32_step(curandStateMtgp32_t *state, unsigned int t) {
+  unsigned int u;
+  unsigned int r = __loom_mtgp32_next(state, t, &u);
+  return r ^ state->k->temper_tbl[state->pIdx][u];
 }
 
 /* The same element as a float in [1, 2) (the single-precision tempering
  * table: 23 bits of the word under exponent 0). */
 __LOOM_CURAND_FN float __loom_mtgp32_step_single(curandStateMtgp32_t *state, unsigned int t) {
-  const mtgp32_kernel_params_t *k = state->k;
-  int p = state->pIdx;
-  unsigned int base = (unsigned int)state->offset + t;
-  unsigned int pos = k->pos_tbl[p];
-  unsigned int x1 = state->s[base & MTGP32_STATE_MASK];
-  unsigned int x2 = state->s[(base + 1) & MTGP32_STATE_MASK];
-  unsigned int y = state->s[(base + pos) & MTGP32_STATE_MASK];
-  unsigned int x = (x1 & k->mask[0]) ^ x2;
-  x ^= x << k->sh1_tbl[p];
-  y = x ^ (y >> k->sh2_tbl[p]);
-  unsigned int r = y ^ k->param_tbl[p][y & 0x0f];
-  state->s[(base + MTGPDC_N) & MTGP32_STATE_MASK] = r;
-  unsigned int u = state->s[(base + pos - 1) & MTGP32_STATE_MASK];
-  u ^= u >> 16;
-  u ^= u >> 8;
+  unsigned int u;
+  unsigned int r = __loom_mtgp32_next(state, t, &u);
   union {
     unsigned int i;
     float f;
   } v;
-  v.i = (r >> 9) ^ k->single_temper_tbl[p][u & 0x0f];
+  v.i = (r >> 9) ^ state->k->single_temper_tbl[state->pIdx][u];
   return v.f;
 }
 
@@ -96,14 +93,19 @@ __LOOM_CURAND_FN void __loom_mtgp32_init_state(unsigned int s[], const mtgp32_pa
 static __device__ inline unsigned int __loom_mtgp32_tid(void) {
   return (blockDim.x * blockDim.y * threadIdx.z) + (blockDim.x * threadIdx.y) + threadIdx.x;
 }
+/* After a round: once every thread has its element, one thread (`leader`)
+ * moves the offset by n, and every thread sees the move. */
+static __device__ inline void __loom_mtgp32_move(curandStateMtgp32_t *state, bool leader,
+                                                 unsigned int n) {
+  __syncthreads();
+  if (leader)
+    state->offset = (state->offset + n) & MTGP32_STATE_MASK;
+  __syncthreads();
+}
 static __device__ inline unsigned int curand(curandStateMtgp32_t *state) {
-  unsigned int d = blockDim.x * blockDim.y * blockDim.z;
   unsigned int t = __loom_mtgp32_tid();
   unsigned int o = __loom_mtgp32_step(state, t);
-  __syncthreads();
-  if (t == 0)
-    state->offset = (state->offset + d) & MTGP32_STATE_MASK;
-  __syncthreads();
+  __loom_mtgp32_move(state, t == 0, blockDim.x * blockDim.y * blockDim.z);
   return o;
 }
 /* Element `index` of a round that n threads share (indices 0 .. n-1, any
@@ -111,10 +113,7 @@ static __device__ inline unsigned int curand(curandStateMtgp32_t *state) {
 static __device__ inline unsigned int curand_mtgp32_specific(curandStateMtgp32_t *state,
                                                              unsigned char index, unsigned char n) {
   unsigned int o = __loom_mtgp32_step(state, index);
-  __syncthreads();
-  if (index == 0)
-    state->offset = (state->offset + n) & MTGP32_STATE_MASK;
-  __syncthreads();
+  __loom_mtgp32_move(state, index == 0, n);
   return o;
 }
 /* What a GPU's curand_mtgp32_single does, measured on an H200 with CUDA
@@ -127,20 +126,14 @@ static __device__ inline unsigned int curand_mtgp32_specific(curandStateMtgp32_t
 static __device__ inline float curand_mtgp32_single(curandStateMtgp32_t *state) {
   unsigned int t = blockDim.y * blockDim.z + threadIdx.x;
   float o = __loom_mtgp32_step_single(state, t);
-  __syncthreads();
-  if (threadIdx.x + threadIdx.y + threadIdx.z == 0)
-    state->offset = (state->offset + MTGPDC_N) & MTGP32_STATE_MASK;
-  __syncthreads();
+  __loom_mtgp32_move(state, threadIdx.x + threadIdx.y + threadIdx.z == 0, MTGPDC_N);
   return o;
 }
 static __device__ inline float curand_mtgp32_single_specific(curandStateMtgp32_t *state,
                                                              unsigned char index,
                                                              unsigned char n) {
   float o = __loom_mtgp32_step_single(state, index);
-  __syncthreads();
-  if (index == 0)
-    state->offset = (state->offset + n) & MTGP32_STATE_MASK;
-  __syncthreads();
+  __loom_mtgp32_move(state, index == 0, n);
   return o;
 }
 /* Distributions: one 32-bit output per value (a round gives each thread

@@ -421,6 +421,14 @@ struct Request {
   double Mean, Stddev; // Normal/LogNormal; Mean is lambda for Poisson
 };
 
+/// Writes a pair of standard normals as two values of N(Mean, Sd), or of
+/// the log-normal distribution with those parameters.
+template <class T, class Pair> void putNormalPair(T *Out, Pair V, T Mean, T Sd, bool Log) {
+  T A = Mean + Sd * V.x, B = Mean + Sd * V.y;
+  Out[0] = Log ? std::exp(A) : A;
+  Out[1] = Log ? std::exp(B) : B;
+}
+
 template <class State> void runPseudo(Engine &E, const Request &R) {
   switch (R.O) {
   case Op::Bits: {
@@ -445,10 +453,7 @@ template <class State> void runPseudo(Engine &E, const Request &R) {
     float Mean = (float)R.Mean, Sd = (float)R.Stddev;
     bool Log = R.O == Op::LogNormal;
     fillPseudo<State>(E, R.N / 2, [&](State &S, size_t I) {
-      float2 V = curand_normal2(&S);
-      float A = Mean + Sd * V.x, B = Mean + Sd * V.y;
-      Out[2 * I] = Log ? expf(A) : A;
-      Out[2 * I + 1] = Log ? expf(B) : B;
+      putNormalPair(Out + 2 * I, curand_normal2(&S), Mean, Sd, Log);
     });
     break;
   }
@@ -457,10 +462,7 @@ template <class State> void runPseudo(Engine &E, const Request &R) {
     double *Out = static_cast<double *>(R.Out);
     bool Log = R.O == Op::LogNormalDouble;
     fillPseudo<State>(E, R.N / 2, [&](State &S, size_t I) {
-      double2 V = curand_normal2_double(&S);
-      double A = R.Mean + R.Stddev * V.x, B = R.Mean + R.Stddev * V.y;
-      Out[2 * I] = Log ? exp(A) : A;
-      Out[2 * I + 1] = Log ? exp(B) : B;
+      putNormalPair(Out + 2 * I, curand_normal2_double(&S), R.Mean, R.Stddev, Log);
     });
     break;
   }
@@ -585,12 +587,8 @@ void runPhilox(Engine &E, const Settings &S, const Request &R) {
     float *Out = static_cast<float *>(R.Out);
     float Mean = (float)R.Mean, Sd = (float)R.Stddev;
     bool Log = R.O == Op::LogNormal;
-    for (size_t I = 0; I + 1 < N; I += 2) {
-      float2 V = _curand_box_muller(P(N0 + I), P(N0 + I + 1));
-      float A = Mean + Sd * V.x, B = Mean + Sd * V.y;
-      Out[I] = Log ? expf(A) : A;
-      Out[I + 1] = Log ? expf(B) : B;
-    }
+    for (size_t I = 0; I + 1 < N; I += 2)
+      putNormalPair(Out + I, _curand_box_muller(P(N0 + I), P(N0 + I + 1)), Mean, Sd, Log);
     break;
   }
   case Op::NormalDouble:
@@ -599,10 +597,8 @@ void runPhilox(Engine &E, const Settings &S, const Request &R) {
     bool Log = R.O == Op::LogNormalDouble;
     for (size_t I = 0; I + 1 < N; I += 2) {
       unsigned long long Q = N0 + 2 * I;
-      double2 V = _curand_box_muller_double(P(Q), P(Q + 1), P(Q + 2), P(Q + 3));
-      double A = R.Mean + R.Stddev * V.x, B = R.Mean + R.Stddev * V.y;
-      Out[I] = Log ? exp(A) : A;
-      Out[I + 1] = Log ? exp(B) : B;
+      putNormalPair(Out + I, _curand_box_muller_double(P(Q), P(Q + 1), P(Q + 2), P(Q + 3)),
+                    R.Mean, R.Stddev, Log);
     }
     Used = 2 * N;
     break;
@@ -656,6 +652,23 @@ void runSobol(std::vector<State> &States, Engine &E, const Settings &S, const Re
   E.Slot += PerDim;
 }
 
+/// The four Sobol generators: on a restart, once \p Ready says their
+/// tables exist (checked when the call was made), one state per dimension
+/// set up by \p Init at the generator's offset; then the generation.
+template <class State, class ReadyFn, class InitFn>
+void runSobolKind(std::vector<State> &States, Engine &E, const Settings &S, const Request &R,
+                  ReadyFn Ready, InitFn Init) {
+  if (S.Restart) {
+    if (!Ready())
+      return;
+    States.resize(S.Dimensions);
+    for (unsigned D = 0; D < S.Dimensions; ++D)
+      Init(D, &States[D]);
+    E.Slot = S.Offset;
+  }
+  runSobol(States, E, S, R);
+}
+
 void run(Engine &E, const Settings &S, const Request &R) {
   std::lock_guard<std::mutex> Lock(E.M);
   switch (E.K) {
@@ -685,49 +698,28 @@ void run(Engine &E, const Settings &S, const Request &R) {
     runPseudo<Mt19937State>(E, R);
     break;
   case Kind::Sobol32:
-    if (S.Restart) {
-      const curandDirectionVectors32_t *V = directions(S.Dimensions);
-      if (!V)
-        return; // checked when the call was made
-      E.Sobol.resize(S.Dimensions);
-      for (unsigned D = 0; D < S.Dimensions; ++D)
-        curand_init(const_cast<unsigned *>(V[D]), (unsigned)S.Offset, &E.Sobol[D]);
-      E.Slot = S.Offset;
-    }
-    runSobol(E.Sobol, E, S, R);
+    runSobolKind(E.Sobol, E, S, R, [&] { return directions(S.Dimensions) != nullptr; },
+                 [&](unsigned D, curandStateSobol32 *St) {
+                   curand_init(DirectionTable[D], (unsigned)S.Offset, St);
+                 });
     break;
   case Kind::Sobol64:
-    if (S.Restart) {
-      if (!directions(S.Dimensions))
-        return; // checked when the call was made
-      E.Sobol64.resize(S.Dimensions);
-      for (unsigned D = 0; D < S.Dimensions; ++D)
-        curand_init(DirectionTable64[D], S.Offset, &E.Sobol64[D]);
-      E.Slot = S.Offset;
-    }
-    runSobol(E.Sobol64, E, S, R);
+    runSobolKind(E.Sobol64, E, S, R, [&] { return directions(S.Dimensions) != nullptr; },
+                 [&](unsigned D, curandStateSobol64 *St) {
+                   curand_init(DirectionTable64[D], S.Offset, St);
+                 });
     break;
   case Kind::ScrambledSobol32:
-    if (S.Restart) {
-      if (!scrambledDirections(S.Dimensions))
-        return; // checked when the call was made
-      E.ScrSobol.resize(S.Dimensions);
-      for (unsigned D = 0; D < S.Dimensions; ++D)
-        curand_init(ScrambledTable[D], ScrambleConstants32[D], (unsigned)S.Offset, &E.ScrSobol[D]);
-      E.Slot = S.Offset;
-    }
-    runSobol(E.ScrSobol, E, S, R);
+    runSobolKind(E.ScrSobol, E, S, R, [&] { return scrambledDirections(S.Dimensions); },
+                 [&](unsigned D, curandStateScrambledSobol32 *St) {
+                   curand_init(ScrambledTable[D], ScrambleConstants32[D], (unsigned)S.Offset, St);
+                 });
     break;
   case Kind::ScrambledSobol64:
-    if (S.Restart) {
-      if (!scrambledDirections(S.Dimensions))
-        return; // checked when the call was made
-      E.ScrSobol64.resize(S.Dimensions);
-      for (unsigned D = 0; D < S.Dimensions; ++D)
-        curand_init(ScrambledTable64[D], ScrambleConstants64[D], S.Offset, &E.ScrSobol64[D]);
-      E.Slot = S.Offset;
-    }
-    runSobol(E.ScrSobol64, E, S, R);
+    runSobolKind(E.ScrSobol64, E, S, R, [&] { return scrambledDirections(S.Dimensions); },
+                 [&](unsigned D, curandStateScrambledSobol64 *St) {
+                   curand_init(ScrambledTable64[D], ScrambleConstants64[D], S.Offset, St);
+                 });
     break;
   case Kind::MTGP32:
     if (S.Restart && !mtgpRestart(E, S))
@@ -830,6 +822,39 @@ curandStatus_t create(curandGenerator_t *Out, curandRngType_t Type, bool Host) {
   G->E->K = K;
   G->Ordering = isQuasi(Type) ? CURAND_ORDERING_QUASI_DEFAULT : CURAND_ORDERING_PSEUDO_DEFAULT;
   *Out = G;
+  return CURAND_STATUS_SUCCESS;
+}
+
+/// curandGetDirectionVectors32/64: the scrambled table (made on first
+/// use) or the plain one \p Plain returns (null if it could not be made).
+template <class T, class F>
+curandStatus_t directionVectors(T *Vectors[], curandDirectionVectorSet_t Set,
+                                curandDirectionVectorSet_t PlainSet,
+                                curandDirectionVectorSet_t ScrambledSet, T **Scrambled, F Plain) {
+  if (!Vectors)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  if (Set == ScrambledSet) {
+    if (!scrambledDirections(MaxDimensions))
+      return CURAND_STATUS_ALLOCATION_FAILED;
+    *Vectors = *Scrambled;
+    return CURAND_STATUS_SUCCESS;
+  }
+  if (Set != PlainSet)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  T *V = Plain();
+  if (!V)
+    return CURAND_STATUS_ALLOCATION_FAILED;
+  *Vectors = V;
+  return CURAND_STATUS_SUCCESS;
+}
+
+/// curandGetScrambleConstants32/64.
+template <class T> curandStatus_t scrambleConstants(T **Out, T **Table) {
+  if (!Out)
+    return CURAND_STATUS_OUT_OF_RANGE;
+  if (!scrambledDirections(MaxDimensions))
+    return CURAND_STATUS_ALLOCATION_FAILED;
+  *Out = *Table;
   return CURAND_STATUS_SUCCESS;
 }
 
@@ -971,21 +996,11 @@ curandStatus_t curandGenerateSeeds(curandGenerator_t generator) {
 
 curandStatus_t curandGetDirectionVectors32(curandDirectionVectors32_t *vectors[],
                                            curandDirectionVectorSet_t set) {
-  if (!vectors)
-    return CURAND_STATUS_OUT_OF_RANGE;
-  if (set == CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6) {
-    if (!scrambledDirections(MaxDimensions))
-      return CURAND_STATUS_ALLOCATION_FAILED;
-    *vectors = ScrambledTable;
-    return CURAND_STATUS_SUCCESS;
-  }
-  if (set != CURAND_DIRECTION_VECTORS_32_JOEKUO6)
-    return CURAND_STATUS_OUT_OF_RANGE;
-  const curandDirectionVectors32_t *V = directions(MaxDimensions);
-  if (!V)
-    return CURAND_STATUS_ALLOCATION_FAILED;
-  *vectors = const_cast<curandDirectionVectors32_t *>(V);
-  return CURAND_STATUS_SUCCESS;
+  return directionVectors(vectors, set, CURAND_DIRECTION_VECTORS_32_JOEKUO6,
+                          CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6, &ScrambledTable, [] {
+                            return const_cast<curandDirectionVectors32_t *>(
+                                directions(MaxDimensions));
+                          });
 }
 
 curandStatus_t curandCreatePoissonDistribution(double lambda,
@@ -1038,38 +1053,18 @@ curandStatus_t curandDestroyDistribution(curandDiscreteDistribution_t discrete_d
 
 curandStatus_t curandGetDirectionVectors64(curandDirectionVectors64_t *vectors[],
                                            curandDirectionVectorSet_t set) {
-  if (!vectors)
-    return CURAND_STATUS_OUT_OF_RANGE;
-  if (set == CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6) {
-    if (!scrambledDirections(MaxDimensions))
-      return CURAND_STATUS_ALLOCATION_FAILED;
-    *vectors = ScrambledTable64;
-    return CURAND_STATUS_SUCCESS;
-  }
-  if (set != CURAND_DIRECTION_VECTORS_64_JOEKUO6)
-    return CURAND_STATUS_OUT_OF_RANGE;
-  if (!directions(MaxDimensions))
-    return CURAND_STATUS_ALLOCATION_FAILED;
-  *vectors = DirectionTable64;
-  return CURAND_STATUS_SUCCESS;
+  return directionVectors(vectors, set, CURAND_DIRECTION_VECTORS_64_JOEKUO6,
+                          CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6, &ScrambledTable64, [] {
+                            return directions(MaxDimensions) ? DirectionTable64 : nullptr;
+                          });
 }
 
 curandStatus_t curandGetScrambleConstants32(unsigned int **constants) {
-  if (!constants)
-    return CURAND_STATUS_OUT_OF_RANGE;
-  if (!scrambledDirections(MaxDimensions))
-    return CURAND_STATUS_ALLOCATION_FAILED;
-  *constants = ScrambleConstants32;
-  return CURAND_STATUS_SUCCESS;
+  return scrambleConstants(constants, &ScrambleConstants32);
 }
 
 curandStatus_t curandGetScrambleConstants64(unsigned long long **constants) {
-  if (!constants)
-    return CURAND_STATUS_OUT_OF_RANGE;
-  if (!scrambledDirections(MaxDimensions))
-    return CURAND_STATUS_ALLOCATION_FAILED;
-  *constants = ScrambleConstants64;
-  return CURAND_STATUS_SUCCESS;
+  return scrambleConstants(constants, &ScrambleConstants64);
 }
 
 } // extern "C"
