@@ -46,6 +46,9 @@ cl::opt<bool> UniformRegionsOption(
              "per-unit state tests"));
 
 constexpr uint32_t ExitedState = 0xffffffffu;
+/// A lane at warp-level synchronization whose warp still has a lane
+/// spinning at a yield point (emitDispatchScan).
+constexpr uint32_t HeldState = 0x40000000u;
 /// The runtime's hint that a block is spinning (KernelABI.h).
 constexpr const char *SpinYieldFn = "__loom_spin_yield";
 
@@ -935,6 +938,46 @@ void RegionBuilder::eraseOriginal(ArrayRef<BasicBlock *> Original) {
 void RegionBuilder::emitDispatchScan(IRBuilder<> &B, BasicBlock *Exit,
                                      ArrayRef<BasicBlock *> Pre) {
   BasicBlock *Dispatch = B.GetInsertBlock();
+  Type *I32 = B.getInt32Ty();
+  // Spinning lanes and warp-level synchronization: a lane of a warp that
+  // still spins at a yield point has not reached the warp's __syncwarp or
+  // collective yet, so that warp's lanes waiting there are held back (their
+  // state gets the Held bit, which no region and no lower state matches)
+  // until no lane of the warp spins; other warps' collectives still run
+  // first (a producer warp's shuffles before a consumer's wait).
+  // PreScan marks each warp with a spinning lane in a 32-bit mask (a block
+  // has at most 32 warps).
+  bool HoldWarps = !Yields.empty() && FirstYield > 1;
+  Value *Spinning = nullptr;
+  auto RealState = [&](Value *S) {
+    return B.CreateSelect(B.CreateICmpEQ(S, B.getInt32(ExitedState)), S,
+                          B.CreateAnd(S, B.getInt32(~HeldState)), "real.state");
+  };
+  auto InRange = [&](Value *S, unsigned Lo, unsigned Hi) { // Lo <= S < Hi
+    return B.CreateICmpULT(B.CreateSub(S, B.getInt32(Lo)), B.getInt32(Hi - Lo));
+  };
+  unsigned EndYield = FirstYield + Yields.size();
+  if (HoldWarps) {
+    BasicBlock *PreScan = BasicBlock::Create(Ctx, "dispatch.spinning", &F);
+    BasicBlock *PreDone = BasicBlock::Create(Ctx, "dispatch.spinning.done", &F);
+    B.CreateBr(PreScan);
+    B.SetInsertPoint(PreScan);
+    PHINode *T = B.CreatePHI(B.getInt64Ty(), 2, "t");
+    PHINode *Mask = B.CreatePHI(I32, 2, "spinning.warps");
+    T->addIncoming(B.getInt64(0), Dispatch);
+    Mask->addIncoming(B.getInt32(0), Dispatch);
+    Value *S = RealState(B.CreateLoad(I32, B.CreateInBoundsGEP(I32, StateBase, T)));
+    Value *Bit = B.CreateShl(B.getInt32(1), B.CreateTrunc(B.CreateLShr(T, 5), I32));
+    Value *NewMask = B.CreateSelect(InRange(S, FirstYield, EndYield),
+                                    B.CreateOr(Mask, Bit), Mask);
+    Value *TNext = B.CreateAdd(T, B.getInt64(1));
+    T->addIncoming(TNext, PreScan);
+    Mask->addIncoming(NewMask, PreScan);
+    B.CreateCondBr(B.CreateICmpULT(TNext, Threads64), PreScan, PreDone);
+    B.SetInsertPoint(PreDone);
+    Spinning = NewMask;
+    Dispatch = PreDone;
+  }
   BasicBlock *Scan = BasicBlock::Create(Ctx, "dispatch.scan", &F);
   BasicBlock *Found = BasicBlock::Create(Ctx, "dispatch.found", &F);
   B.CreateBr(Scan);
@@ -943,7 +986,16 @@ void RegionBuilder::emitDispatchScan(IRBuilder<> &B, BasicBlock *Exit,
   PHINode *Min = B.CreatePHI(B.getInt32Ty(), 2, "min.state");
   T->addIncoming(B.getInt64(0), Dispatch);
   Min->addIncoming(B.getInt32(ExitedState), Dispatch);
-  Value *S = B.CreateLoad(B.getInt32Ty(), B.CreateInBoundsGEP(B.getInt32Ty(), StateBase, T));
+  Value *SAddr = B.CreateInBoundsGEP(B.getInt32Ty(), StateBase, T);
+  Value *S = B.CreateLoad(B.getInt32Ty(), SAddr);
+  if (HoldWarps) {
+    Value *Real = RealState(S);
+    Value *WarpSpins = B.CreateTrunc(
+        B.CreateLShr(Spinning, B.CreateTrunc(B.CreateLShr(T, 5), I32)), B.getInt1Ty());
+    Value *Held = B.CreateAnd(InRange(Real, 1, FirstYield), WarpSpins);
+    S = B.CreateSelect(Held, B.CreateOr(Real, B.getInt32(HeldState)), Real, "state.held");
+    B.CreateStore(S, SAddr);
+  }
   Value *NewMin = B.CreateBinaryIntrinsic(Intrinsic::umin, Min, S, nullptr, "next.state");
   Value *TNext = B.CreateAdd(T, B.getInt64(1));
   T->addIncoming(TNext, Scan);

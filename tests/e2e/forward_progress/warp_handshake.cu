@@ -4,12 +4,15 @@
 // the waits). On a GPU with independent thread scheduling (Volta+) both
 // warps progress; Loom runs a block's threads one after another, so the
 // waits must be scheduling points (compiler/Transforms/SpinWaits). A second
-// kernel polls with atomicAdd(p, 0) and cuda::atomic_ref loads.
+// kernel polls with atomicAdd(p, 0) and cuda::atomic_ref loads. A third
+// has warp 0 poll with a vote (__any_sync, as CUB's look-back does) for a
+// value that warp 1 computes with shuffles first.
 // RUN: %loomcc %s -o %t
 // RUN: timeout 60 %t | FileCheck %s
 // RUN: env LOOM_SCHEDULER=serial timeout 60 %t | FileCheck %s
 // CHECK: volatile PASSED
 // CHECK: atomic PASSED
+// CHECK: vote PASSED
 #include "../Inputs/check.h"
 #include <cuda/atomic>
 
@@ -61,6 +64,22 @@ __global__ void pingPongAtomic(int *ping, int *pong, int *log) {
   }
 }
 
+__global__ void voteWait(int *flagp, int *out) {
+  volatile int *flag = flagp;
+  int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  if (warp == 0) {
+    while (__any_sync(0xffffffffu, *flag == 0)) {}
+    out[threadIdx.x] = *flag;
+  } else {
+    int v = lane + 1;
+    for (int d = 16; d > 0; d /= 2)
+      v += __shfl_xor_sync(0xffffffffu, v, d);
+    if (lane == 0)
+      *flag = v;
+    out[threadIdx.x] = v;
+  }
+}
+
 /// Runs \p k on one block of two warps; checks the log of the rounds.
 bool run(void (*k)(int *, int *, int *), int *flags, int *log) {
   CHECK_CUDA(cudaMemset(flags, 0, 2 * sizeof(int)));
@@ -85,5 +104,16 @@ int main() {
   std::printf("volatile %s\n", vol ? "PASSED" : "FAILED");
   bool atom = run(pingPongAtomic, flags, log);
   std::printf("atomic %s\n", atom ? "PASSED" : "FAILED");
-  return vol && atom ? 0 : 1;
+  int *out;
+  CHECK_CUDA(cudaMalloc(&out, 64 * sizeof(int)));
+  CHECK_CUDA(cudaMemset(flags, 0, sizeof(int)));
+  voteWait<<<1, 64>>>(flags, out);
+  CHECK_CUDA(cudaDeviceSynchronize());
+  int host[64];
+  CHECK_CUDA(cudaMemcpy(host, out, sizeof host, cudaMemcpyDeviceToHost));
+  bool vote = true;
+  for (int i = 0; i < 64; ++i)
+    vote &= host[i] == 32 * 33 / 2;
+  std::printf("vote %s\n", vote ? "PASSED" : "FAILED");
+  return vol && atom && vote ? 0 : 1;
 }

@@ -87,6 +87,54 @@ join:
   ret void
 }
 
+; With warp-level synchronization too (__syncwarp here is barrier 1, the
+; yield point 2): before its scan the dispatcher marks the warps that have a
+; lane spinning at a yield point, and holds back (state | 0x40000000, which
+; no region matches) their lanes that wait at warp-level synchronization,
+; until no lane of that warp spins: a __syncwarp or shuffle after a lock
+; waits for the lanes still spinning on the lock.
+; __global__ void lock_then_syncwarp(int *m, int *out) {
+;   while (atomicCAS(m, 0, 1) != 0) {}
+;   atomicExch(m, 0); __syncwarp(); out[threadIdx.x] = threadIdx.x;
+; }
+; CHECK-LABEL: define internal void @lock_then_syncwarp.block(
+; CHECK: {{^}}dispatch.spinning:
+; CHECK: %spinning.warps = phi i32 [ 0, %dispatch ]
+; CHECK: %real.state = select i1
+; CHECK: {{^}}dispatch.scan:
+; CHECK: %[[HELD:.*]] = or i32 %real.state{{[0-9]*}}, 1073741824
+; CHECK: %state.held = select i1 %{{[0-9]+}}, i32 %[[HELD]], i32 %real.state
+; CHECK-NEXT: store i32 %state.held, ptr
+; CHECK-NEXT: %next.state = call i32 @llvm.umin.i32(i32 %min.state, i32 %state.held)
+; CHECK: {{^}}dispatch.found:
+; CHECK-NEXT: switch i32 %next.state, label %block.exit [
+; CHECK-NEXT: i32 1, label %region1
+; CHECK-NEXT: i32 2, label %region2
+; CHECK-NEXT: ]
+define void @lock_then_syncwarp(ptr %m, ptr %out) "loom-kernel" {
+entry:
+  br label %spin
+
+spin:
+  %r = cmpxchg ptr %m, i32 0, i32 1 monotonic monotonic
+  %ok = extractvalue { i32, i1 } %r, 1
+  br i1 %ok, label %got, label %spin.yield
+
+spin.yield:
+  call void @loom.yield()
+  br label %spin
+
+got:
+  %t = call i32 @loom.tid.x()
+  atomicrmw xchg ptr %m, i32 0 monotonic
+  call void @loom.barrier.warp()
+  %t64 = zext i32 %t to i64
+  %po = getelementptr inbounds i32, ptr %out, i64 %t64
+  store i32 %t, ptr %po
+  ret void
+}
+
 declare i32 @loom.tid.x() nounwind willreturn memory(none)
 declare void @loom.barrier() convergent nounwind
 declare void @loom.yield() convergent nounwind
+declare void @loom.barrier.warp() convergent nounwind
