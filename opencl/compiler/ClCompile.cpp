@@ -905,8 +905,10 @@ int buildModule(std::unique_ptr<Module> M, LLVMContext &Ctx, LogDiagnostics &Dia
   LogDiagnostics *Diags = &DiagsRef;
   std::string WorkItem = Dir + "/opencl-workitem.bc", DeviceLib = Dir + "/libdevice.bc";
   std::string Images = Dir + "/opencl-images.bc", SubGroups = Dir + "/opencl-subgroups.bc";
+  std::string Math = Dir + "/opencl-math.bc";
 
-  // 2. Loom's work-item functions, then libclc for what is still missing.
+  // 2. Loom's work-item, image, sub-group and math functions, then libclc
+  // for what is still missing.
   std::unique_ptr<Module> W = readBitcode(WorkItem, Ctx);
   if (!W || Linker::linkModules(*M, std::move(W), Linker::LinkOnlyNeeded))
     return ExitBuildFailed;
@@ -915,6 +917,10 @@ int buildModule(std::unique_ptr<Module> M, LLVMContext &Ctx, LogDiagnostics &Dia
     return ExitBuildFailed;
   std::unique_ptr<Module> Sg = readBitcode(SubGroups, Ctx);
   if (!Sg || Linker::linkModules(*M, std::move(Sg), Linker::LinkOnlyNeeded))
+    return ExitBuildFailed;
+  // Elementary functions on the device library, as CUDA's (lib/math.cl).
+  std::unique_ptr<Module> Mth = readBitcode(Math, Ctx);
+  if (!Mth || Linker::linkModules(*M, std::move(Mth), Linker::LinkOnlyNeeded))
     return ExitBuildFailed;
   std::unique_ptr<Module> Clc = readBitcode(LOOM_LIBCLC, Ctx);
   if (!Clc)
