@@ -120,23 +120,6 @@ void her2k(CBLAS_UPLO U, CBLAS_TRANSPOSE T, int N, int K, cd Al, const cd *A, in
            int Ldb, double Be, cd *C, int Ldc) {
   cblas_zher2k(Col, U, T, N, K, &Al, A, Lda, B, Ldb, Be, C, Ldc);
 }
-void gemm(CBLAS_TRANSPOSE Ta, CBLAS_TRANSPOSE Tb, int M, int N, int K, float Al, const float *A,
-          int Lda, const float *B, int Ldb, float Be, float *C, int Ldc) {
-  cblas_sgemm(Col, Ta, Tb, M, N, K, Al, A, Lda, B, Ldb, Be, C, Ldc);
-}
-void gemm(CBLAS_TRANSPOSE Ta, CBLAS_TRANSPOSE Tb, int M, int N, int K, double Al, const double *A,
-          int Lda, const double *B, int Ldb, double Be, double *C, int Ldc) {
-  cblas_dgemm(Col, Ta, Tb, M, N, K, Al, A, Lda, B, Ldb, Be, C, Ldc);
-}
-void gemm(CBLAS_TRANSPOSE Ta, CBLAS_TRANSPOSE Tb, int M, int N, int K, cf Al, const cf *A, int Lda,
-          const cf *B, int Ldb, cf Be, cf *C, int Ldc) {
-  cblas_cgemm(Col, Ta, Tb, M, N, K, &Al, A, Lda, B, Ldb, &Be, C, Ldc);
-}
-void gemm(CBLAS_TRANSPOSE Ta, CBLAS_TRANSPOSE Tb, int M, int N, int K, cd Al, const cd *A, int Lda,
-          const cd *B, int Ldb, cd Be, cd *C, int Ldc) {
-  cblas_zgemm(Col, Ta, Tb, M, N, K, &Al, A, Lda, B, Ldb, &Be, C, Ldc);
-}
-
 /// Waits for work enqueued before the call (the legacy stream's order), as
 /// the v2 path does through its stream.
 cublasStatus_t drain() {
@@ -144,11 +127,13 @@ cublasStatus_t drain() {
                                                        : CUBLAS_STATUS_EXECUTION_FAILED;
 }
 
-/// syr2k (Herm false) and her2k (Herm true): S is the type of beta.
+/// The argument checks of syr2k/her2k and syrkx/herkx (S: beta's type);
+/// *Empty when there is nothing to compute.
 template <class T, class S>
-cublasStatus_t syr2kT(cublasXtHandle_t H, bool Herm, cublasFillMode_t Uplo,
-                      cublasOperation_t Trans, size_t N, size_t K, const T *Al, const T *A,
-                      size_t Lda, const T *B, size_t Ldb, const S *Be, T *C, size_t Ldc) {
+cublasStatus_t rank2kArgs(cublasXtHandle_t H, bool Herm, cublasFillMode_t Uplo,
+                          cublasOperation_t Trans, size_t N, size_t K, const T *Al, const T *A,
+                          size_t Lda, const T *B, size_t Ldb, const S *Be, T *C, size_t Ldc,
+                          bool *Empty) {
   if (cublasStatus_t St = ready(H))
     return St;
   bool Cx = Traits<T>::Complex;
@@ -160,10 +145,24 @@ cublasStatus_t syr2kT(cublasXtHandle_t H, bool Herm, cublasFillMode_t Uplo,
   size_t Rows = Trans == CUBLAS_OP_N ? N : K;
   if (Lda < max1(Rows) || Ldb < max1(Rows) || Ldc < max1(N))
     return CUBLAS_STATUS_INVALID_VALUE;
+  *Empty = N == 0;
   if (N == 0)
     return CUBLAS_STATUS_SUCCESS;
   if (!C || (K > 0 && (!A || !B)))
     return CUBLAS_STATUS_INVALID_VALUE;
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+/// syr2k (Herm false) and her2k (Herm true): S is the type of beta.
+template <class T, class S>
+cublasStatus_t syr2kT(cublasXtHandle_t H, bool Herm, cublasFillMode_t Uplo,
+                      cublasOperation_t Trans, size_t N, size_t K, const T *Al, const T *A,
+                      size_t Lda, const T *B, size_t Ldb, const S *Be, T *C, size_t Ldc) {
+  bool Empty = false;
+  if (cublasStatus_t St = rank2kArgs(H, Herm, Uplo, Trans, N, K, Al, A, Lda, B, Ldb, Be, C, Ldc, &Empty))
+    return St;
+  if (Empty)
+    return CUBLAS_STATUS_SUCCESS;
   if (cublasStatus_t St = drain())
     return St;
   CBLAS_TRANSPOSE Tr = Trans == CUBLAS_OP_N ? CblasNoTrans : Herm ? CblasConjTrans : CblasTrans;
@@ -175,34 +174,28 @@ cublasStatus_t syr2kT(cublasXtHandle_t H, bool Herm, cublasFillMode_t Uplo,
 }
 
 /// syrkx / herkx: C = alpha op(A) op(B)^T (^H) + beta C on one triangle,
-/// through a gemm into a scratch matrix. S is the type of beta.
-template <class T, class S>
-cublasStatus_t syrkxT(cublasXtHandle_t H, bool Herm, cublasFillMode_t Uplo,
+/// through the v2 gemm \p Gemm into a scratch matrix. S is the type of beta.
+template <class T, class S, class GemmFn>
+cublasStatus_t syrkxT(cublasXtHandle_t H, GemmFn Gemm, bool Herm, cublasFillMode_t Uplo,
                       cublasOperation_t Trans, size_t N, size_t K, const T *Al, const T *A,
                       size_t Lda, const T *B, size_t Ldb, const S *Be, T *C, size_t Ldc) {
-  if (cublasStatus_t St = ready(H))
+  bool Empty = false;
+  if (cublasStatus_t St = rank2kArgs(H, Herm, Uplo, Trans, N, K, Al, A, Lda, B, Ldb, Be, C, Ldc, &Empty))
     return St;
-  bool Cx = Traits<T>::Complex;
-  bool TransOk = Trans == CUBLAS_OP_N || (Herm ? Trans == CUBLAS_OP_C
-                                               : (Trans == CUBLAS_OP_T ||
-                                                  (!Cx && Trans == CUBLAS_OP_C)));
-  if (!validUplo(Uplo) || !TransOk || !fitsInt(N, K, Lda, Ldb, Ldc) || !Al || !Be)
-    return CUBLAS_STATUS_INVALID_VALUE;
-  size_t Rows = Trans == CUBLAS_OP_N ? N : K;
-  if (Lda < max1(Rows) || Ldb < max1(Rows) || Ldc < max1(N))
-    return CUBLAS_STATUS_INVALID_VALUE;
-  if (N == 0)
+  if (Empty)
     return CUBLAS_STATUS_SUCCESS;
-  if (!C || (K > 0 && (!A || !B)))
-    return CUBLAS_STATUS_INVALID_VALUE;
-  if (cublasStatus_t St = drain())
-    return St;
   std::vector<T> P(N * N, Traits<T>::zero());
-  CBLAS_TRANSPOSE Ta = Trans == CUBLAS_OP_N ? CblasNoTrans : Herm ? CblasConjTrans : CblasTrans;
-  CBLAS_TRANSPOSE Tb = Trans == CUBLAS_OP_N ? (Herm ? CblasConjTrans : CblasTrans) : CblasNoTrans;
-  if (K > 0)
-    gemm(Ta, Tb, (int)N, (int)N, (int)K, *Al, A, (int)Lda, B, (int)Ldb, Traits<T>::zero(),
-         P.data(), (int)N);
+  cublasOperation_t OpT = Herm ? CUBLAS_OP_C : CUBLAS_OP_T;
+  cublasOperation_t Ta = Trans == CUBLAS_OP_N ? CUBLAS_OP_N : OpT;
+  cublasOperation_t Tb = Trans == CUBLAS_OP_N ? OpT : CUBLAS_OP_N;
+  T ZeroT = Traits<T>::zero();
+  if (K > 0) {
+    if (cublasStatus_t St = finish(H, Gemm(H->Blas, Ta, Tb, (int)N, (int)N, (int)K, Al, A,
+                                           (int)Lda, B, (int)Ldb, &ZeroT, P.data(), (int)N)))
+      return St;
+  } else if (cublasStatus_t St = drain()) {
+    return St;
+  }
   T BeT{};
   bool Zero = false;
   if constexpr (std::is_same<S, T>::value) {
@@ -383,7 +376,36 @@ cublasStatus_t cublasXtSetCpuRatio(cublasXtHandle_t H, cublasXtBlasOp_t Op, cubl
 }
 
 // The routines on the v2 entry points: sizes must fit an int, then the v2
-// call checks the rest and the Xt call waits for it.
+// call checks the rest and the Xt call waits for it. T: element type, R:
+// the type of herk's alpha/beta and her2k's/herkx's beta.
+#define LOOM_XT_SYMM(XT, V2, T)                                                                  \
+  cublasStatus_t XT(cublasXtHandle_t H, cublasSideMode_t Side, cublasFillMode_t Uplo, size_t M,  \
+                    size_t N, const T *Al, const T *A, size_t Lda, const T *B, size_t Ldb,       \
+                    const T *Be, T *C, size_t Ldc) {                                             \
+    if (cublasStatus_t S = ready(H))                                                             \
+      return S;                                                                                  \
+    if (!fitsInt(M, N, Lda, Ldb, Ldc))                                                           \
+      return CUBLAS_STATUS_INVALID_VALUE;                                                        \
+    return finish(H, V2(H->Blas, Side, Uplo, (int)M, (int)N, Al, A, (int)Lda, B, (int)Ldb, Be, C, \
+                        (int)Ldc));                                                              \
+  }
+#define LOOM_XT_SYRK(XT, V2, T, R)                                                               \
+  cublasStatus_t XT(cublasXtHandle_t H, cublasFillMode_t Uplo, cublasOperation_t Tr, size_t N,   \
+                    size_t K, const R *Al, const T *A, size_t Lda, const R *Be, T *C,            \
+                    size_t Ldc) {                                                                \
+    if (cublasStatus_t S = ready(H))                                                             \
+      return S;                                                                                  \
+    if (!fitsInt(N, K, Lda, Ldc))                                                                \
+      return CUBLAS_STATUS_INVALID_VALUE;                                                        \
+    return finish(H, V2(H->Blas, Uplo, Tr, (int)N, (int)K, Al, A, (int)Lda, Be, C, (int)Ldc));   \
+  }
+/// syr2k/her2k (FN syr2kT) and syrkx/herkx (FN syrkxT with the v2 gemm).
+#define LOOM_XT_RANK2K(XT, FN, T, R, HERM, ...)                                                  \
+  cublasStatus_t XT(cublasXtHandle_t H, cublasFillMode_t Uplo, cublasOperation_t Tr, size_t N,   \
+                    size_t K, const T *Al, const T *A, size_t Lda, const T *B, size_t Ldb,       \
+                    const R *Be, T *C, size_t Ldc) {                                             \
+    return FN<T, R>(H, __VA_ARGS__ HERM, Uplo, Tr, N, K, Al, A, Lda, B, Ldb, Be, C, Ldc);        \
+  }
 #define LOOM_XT_DEFINE(L, T, R)                                                                  \
   cublasStatus_t cublasXt##L##gemm(cublasXtHandle_t H, cublasOperation_t Ta,                     \
                                    cublasOperation_t Tb, size_t M, size_t N, size_t K,           \
@@ -396,27 +418,10 @@ cublasStatus_t cublasXtSetCpuRatio(cublasXtHandle_t H, cublasXtBlasOp_t Op, cubl
     return finish(H, cublas##L##gemm_v2(H->Blas, Ta, Tb, (int)M, (int)N, (int)K, Al, A,          \
                                         (int)Lda, B, (int)Ldb, Be, C, (int)Ldc));                \
   }                                                                                              \
-  cublasStatus_t cublasXt##L##symm(cublasXtHandle_t H, cublasSideMode_t Side,                    \
-                                   cublasFillMode_t Uplo, size_t M, size_t N, const T *Al,       \
-                                   const T *A, size_t Lda, const T *B, size_t Ldb, const T *Be,  \
-                                   T *C, size_t Ldc) {                                           \
-    if (cublasStatus_t S = ready(H))                                                             \
-      return S;                                                                                  \
-    if (!fitsInt(M, N, Lda, Ldb, Ldc))                                                           \
-      return CUBLAS_STATUS_INVALID_VALUE;                                                        \
-    return finish(H, cublas##L##symm_v2(H->Blas, Side, Uplo, (int)M, (int)N, Al, A, (int)Lda, B, \
-                                        (int)Ldb, Be, C, (int)Ldc));                             \
-  }                                                                                              \
-  cublasStatus_t cublasXt##L##syrk(cublasXtHandle_t H, cublasFillMode_t Uplo,                    \
-                                   cublasOperation_t Tr, size_t N, size_t K, const T *Al,        \
-                                   const T *A, size_t Lda, const T *Be, T *C, size_t Ldc) {      \
-    if (cublasStatus_t S = ready(H))                                                             \
-      return S;                                                                                  \
-    if (!fitsInt(N, K, Lda, Ldc))                                                                \
-      return CUBLAS_STATUS_INVALID_VALUE;                                                        \
-    return finish(H, cublas##L##syrk_v2(H->Blas, Uplo, Tr, (int)N, (int)K, Al, A, (int)Lda, Be,  \
-                                        C, (int)Ldc));                                           \
-  }                                                                                              \
+  LOOM_XT_SYMM(cublasXt##L##symm, cublas##L##symm_v2, T)                                         \
+  LOOM_XT_SYRK(cublasXt##L##syrk, cublas##L##syrk_v2, T, T)                                      \
+  LOOM_XT_RANK2K(cublasXt##L##syr2k, syr2kT, T, T, false)                                        \
+  LOOM_XT_RANK2K(cublasXt##L##syrkx, syrkxT, T, T, false, cublas##L##gemm_v2, )                  \
   cublasStatus_t cublasXt##L##trsm(cublasXtHandle_t H, cublasSideMode_t Side,                    \
                                    cublasFillMode_t Uplo, cublasOperation_t Tr,                  \
                                    cublasDiagType_t Diag, size_t M, size_t N, const T *Al,       \
@@ -440,18 +445,6 @@ cublasStatus_t cublasXtSetCpuRatio(cublasXtHandle_t H, cublasXtBlasOp_t Op, cubl
     return finish(H, cublas##L##trmm_v2(H->Blas, Side, Uplo, Tr, Diag, (int)M, (int)N, Al, A,    \
                                         (int)Lda, B, (int)Ldb, C, (int)Ldc));                    \
   }                                                                                              \
-  cublasStatus_t cublasXt##L##syr2k(cublasXtHandle_t H, cublasFillMode_t Uplo,                   \
-                                    cublasOperation_t Tr, size_t N, size_t K, const T *Al,       \
-                                    const T *A, size_t Lda, const T *B, size_t Ldb, const T *Be, \
-                                    T *C, size_t Ldc) {                                          \
-    return syr2kT<T, T>(H, false, Uplo, Tr, N, K, Al, A, Lda, B, Ldb, Be, C, Ldc);               \
-  }                                                                                              \
-  cublasStatus_t cublasXt##L##syrkx(cublasXtHandle_t H, cublasFillMode_t Uplo,                   \
-                                    cublasOperation_t Tr, size_t N, size_t K, const T *Al,       \
-                                    const T *A, size_t Lda, const T *B, size_t Ldb, const T *Be, \
-                                    T *C, size_t Ldc) {                                          \
-    return syrkxT<T, T>(H, false, Uplo, Tr, N, K, Al, A, Lda, B, Ldb, Be, C, Ldc);               \
-  }                                                                                              \
   cublasStatus_t cublasXt##L##spmm(cublasXtHandle_t H, cublasSideMode_t Side,                    \
                                    cublasFillMode_t Uplo, size_t M, size_t N, const T *Al,       \
                                    const T *AP, const T *B, size_t Ldb, const T *Be, T *C,       \
@@ -462,44 +455,18 @@ LOOM_XT_DEFINE(S, float, float)
 LOOM_XT_DEFINE(D, double, double)
 LOOM_XT_DEFINE(C, cf, float)
 LOOM_XT_DEFINE(Z, cd, double)
-#undef LOOM_XT_DEFINE
 
 #define LOOM_XT_HDEFINE(L, T, R)                                                                 \
-  cublasStatus_t cublasXt##L##hemm(cublasXtHandle_t H, cublasSideMode_t Side,                    \
-                                   cublasFillMode_t Uplo, size_t M, size_t N, const T *Al,       \
-                                   const T *A, size_t Lda, const T *B, size_t Ldb, const T *Be,  \
-                                   T *C, size_t Ldc) {                                           \
-    if (cublasStatus_t S = ready(H))                                                             \
-      return S;                                                                                  \
-    if (!fitsInt(M, N, Lda, Ldb, Ldc))                                                           \
-      return CUBLAS_STATUS_INVALID_VALUE;                                                        \
-    return finish(H, cublas##L##hemm_v2(H->Blas, Side, Uplo, (int)M, (int)N, Al, A, (int)Lda, B, \
-                                        (int)Ldb, Be, C, (int)Ldc));                             \
-  }                                                                                              \
-  cublasStatus_t cublasXt##L##herk(cublasXtHandle_t H, cublasFillMode_t Uplo,                    \
-                                   cublasOperation_t Tr, size_t N, size_t K, const R *Al,        \
-                                   const T *A, size_t Lda, const R *Be, T *C, size_t Ldc) {      \
-    if (cublasStatus_t S = ready(H))                                                             \
-      return S;                                                                                  \
-    if (!fitsInt(N, K, Lda, Ldc))                                                                \
-      return CUBLAS_STATUS_INVALID_VALUE;                                                        \
-    return finish(H, cublas##L##herk_v2(H->Blas, Uplo, Tr, (int)N, (int)K, Al, A, (int)Lda, Be,  \
-                                        C, (int)Ldc));                                           \
-  }                                                                                              \
-  cublasStatus_t cublasXt##L##her2k(cublasXtHandle_t H, cublasFillMode_t Uplo,                   \
-                                    cublasOperation_t Tr, size_t N, size_t K, const T *Al,       \
-                                    const T *A, size_t Lda, const T *B, size_t Ldb, const R *Be, \
-                                    T *C, size_t Ldc) {                                          \
-    return syr2kT<T, R>(H, true, Uplo, Tr, N, K, Al, A, Lda, B, Ldb, Be, C, Ldc);                \
-  }                                                                                              \
-  cublasStatus_t cublasXt##L##herkx(cublasXtHandle_t H, cublasFillMode_t Uplo,                   \
-                                    cublasOperation_t Tr, size_t N, size_t K, const T *Al,       \
-                                    const T *A, size_t Lda, const T *B, size_t Ldb, const R *Be, \
-                                    T *C, size_t Ldc) {                                          \
-    return syrkxT<T, R>(H, true, Uplo, Tr, N, K, Al, A, Lda, B, Ldb, Be, C, Ldc);                \
-  }
+  LOOM_XT_SYMM(cublasXt##L##hemm, cublas##L##hemm_v2, T)                                         \
+  LOOM_XT_SYRK(cublasXt##L##herk, cublas##L##herk_v2, T, R)                                      \
+  LOOM_XT_RANK2K(cublasXt##L##her2k, syr2kT, T, R, true)                                         \
+  LOOM_XT_RANK2K(cublasXt##L##herkx, syrkxT, T, R, true, cublas##L##gemm_v2, )
 LOOM_XT_HDEFINE(C, cf, float)
 LOOM_XT_HDEFINE(Z, cd, double)
 #undef LOOM_XT_HDEFINE
+#undef LOOM_XT_DEFINE
+#undef LOOM_XT_RANK2K
+#undef LOOM_XT_SYRK
+#undef LOOM_XT_SYMM
 
 } // extern "C"
