@@ -4,7 +4,8 @@
 // shuffled output is checked on each GPU in cuFFT's Y-slab order
 // [y][x][z], a kernel on each GPU reading that order, the inverse back to
 // the natural order; a D2D copy to the natural order; batched and single
-// 1D transforms; a 2D R2C/C2R pair in the padded layout; status codes.
+// 1D transforms; host data into a descriptor made in the shuffled order;
+// a 2D R2C/C2R pair in the padded layout; status codes.
 // SPDX-License-Identifier: Apache-2.0
 // RUN: %loomcc %s -o %t -lcufft
 // RUN: env LOOM_DEVICES=2 %t | FileCheck %s
@@ -140,6 +141,30 @@ template <class C, bool Dbl> void testSlabs(std::vector<int> N) {
   for (size_t I = 0; I < Total; ++I)
     Ok &= near(cx(Back[I]), Want[I], Tol * 10 * Total);
   CHECK(Ok);
+  // A descriptor allocated in the shuffled order takes host data in it
+  // (Y slabs) and gives it back in natural order.
+  cudaLibXtDesc *D3;
+  CHECK_OK(cufftXtMalloc(P, &D3, CUFFT_XT_FORMAT_INPLACE_SHUFFLED));
+  CHECK_OK(cufftXtMemcpy(P, D3, H.data(), CUFFT_COPY_HOST_TO_DEVICE));
+  {
+    int Y0, Ny;
+    part(Y, NGpus - 1, &Y0, &Ny);
+    std::vector<C> L((size_t)Ny * X * Z);
+    cudaMemcpy(L.data(), D3->descriptor->data[NGpus - 1], L.size() * sizeof(C),
+               cudaMemcpyDeviceToHost);
+    Ok = true;
+    for (int Yl = 0; Yl < Ny; ++Yl)
+      for (int Xi = 0; Xi < X; ++Xi)
+        for (int Zi = 0; Zi < Z; ++Zi)
+          Ok &= cx(L[((size_t)Yl * X + Xi) * Z + Zi]) == HC[((size_t)Xi * Y + Y0 + Yl) * Z + Zi];
+    CHECK(Ok);
+  }
+  CHECK_OK(cufftXtMemcpy(P, Back.data(), D3, CUFFT_COPY_DEVICE_TO_HOST));
+  Ok = true;
+  for (size_t I = 0; I < Total; ++I)
+    Ok &= cx(Back[I]) == HC[I];
+  CHECK(Ok);
+  CHECK_OK(cufftXtFree(D3));
   CHECK_OK(cufftXtFree(D));
   CHECK_OK(cufftXtFree(D2));
   CHECK_OK(cufftDestroy(P));
