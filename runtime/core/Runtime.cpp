@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "core/Runtime.h"
 
+#include "core/Devices.h"
 #include "core/KernelRegistry.h"
 #include "support/ApiError.h"
 
@@ -42,7 +43,9 @@ Scheduler &Runtime::scheduler() {
   if (Scheduler *S = SchedReady.load(std::memory_order_acquire))
     return *S;
   std::call_once(SchedulerOnce, [this] {
-    Sched = std::make_unique<Scheduler>(Config.Scheduler, Config.NumWorkers);
+    // LOOM_DEVICES=n: each device has workers of its own (Scheduler.h).
+    Sched = std::make_unique<Scheduler>(Config.Scheduler, Config.NumWorkers,
+                                        unsigned(devices::count()));
     Sched->setRunInline(Config.RunInline);
     if (const char *Stats = std::getenv("LOOM_SCHED_STATS"); Stats && *Stats == '1')
       std::atexit([] {
@@ -99,7 +102,7 @@ cudaError_t Runtime::resolveStream(cudaStream_t Handle, std::shared_ptr<Stream> 
 
 cudaStream_t Runtime::createStream(unsigned Flags, int Priority) {
   auto Handle = std::make_unique<CUstream_st>();
-  Handle->Impl = scheduler().createStream(Flags, Priority);
+  Handle->Impl = scheduler().createStream(Flags, Priority, devices::current());
   Handle->Priority = Priority;
   return Streams.insert(std::move(Handle));
 }

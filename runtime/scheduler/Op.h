@@ -73,6 +73,7 @@ public:
   std::atomic<uint64_t> DoneUnits{0};
   std::atomic<bool> Done{false};
   std::shared_ptr<Stream> Owner;
+  int Device = -1; ///< Owner's device (Stream::Device), set at submission
   unsigned PendingDeps = 0;
   bool Started = false;
   /// Started without waking workers: a waiting thread or an already awake

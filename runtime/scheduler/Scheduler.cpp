@@ -24,9 +24,19 @@ __attribute__((tls_model("initial-exec"))) thread_local uint32_t UntimedRuns = 0
 __attribute__((tls_model("initial-exec"))) thread_local uint32_t TimeAllRuns = 0;
 } // namespace
 
-Scheduler::Scheduler(SchedulerKind Kind, unsigned NumWorkers)
-    : Kind(Kind), NumWorkers(Kind == SchedulerKind::Serial ? 0 : NumWorkers),
-      Legacy(std::make_shared<Stream>(0u, /*IsLegacyDefault=*/true)),
+namespace {
+/// Pool workers: \p Asked, but at least one per device with LOOM_DEVICES=n
+/// (each device has workers of its own); none when serial.
+unsigned poolWorkers(SchedulerKind Kind, unsigned Asked, unsigned Devices) {
+  if (Kind == SchedulerKind::Serial)
+    return 0;
+  return Devices > 1 ? std::max(Asked, Devices) : Asked;
+}
+} // namespace
+
+Scheduler::Scheduler(SchedulerKind Kind, unsigned NumWorkers, unsigned NumDevices)
+    : Kind(Kind), NumWorkers(poolWorkers(Kind, NumWorkers, NumDevices)),
+      NumDevices(std::max(1u, NumDevices)), Legacy(std::make_shared<Stream>(0u, /*IsLegacyDefault=*/true)),
       Slots(int(this->NumWorkers)), Costs(this->NumWorkers) {
   startWorkers();
 }
@@ -55,14 +65,15 @@ void Scheduler::reconfigure(SchedulerKind NewKind, unsigned NewWorkers) {
   waitAll();
   stopWorkers();
   Kind = NewKind;
-  NumWorkers = NewKind == SchedulerKind::Serial ? 0 : std::max(1u, NewWorkers);
+  NumWorkers = poolWorkers(NewKind, std::max(1u, NewWorkers), NumDevices);
   Slots.reset(int(NumWorkers));
   Costs.setExecutors(NumWorkers);
   startWorkers();
 }
 
-std::shared_ptr<Stream> Scheduler::createStream(unsigned Flags, int Priority) {
+std::shared_ptr<Stream> Scheduler::createStream(unsigned Flags, int Priority, int Device) {
   auto S = std::make_shared<Stream>(Flags, /*IsLegacyDefault=*/false, Priority);
+  S->Device = NumDevices > 1 ? Device : -1;
   std::lock_guard<std::mutex> Lock(M);
   Streams.push_back(S);
   return S;
@@ -96,6 +107,15 @@ bool Scheduler::shouldDeferLocked(const Op &O) const {
     return true;
   double Estimate = estimateNs(O);
   return Estimate >= 0 && Estimate < Costs.inlineThresholdNs();
+}
+
+void Scheduler::setHasWorkLocked() {
+  uint64_t Mask = 0;
+  for (const OpRef &O : Active)
+    if (O->NextUnit.load(std::memory_order_relaxed) < O->NumUnits &&
+        !O->Deferred.load(std::memory_order_relaxed))
+      Mask |= deviceBit(O->Device);
+  WorkMask.store(Mask, std::memory_order_seq_cst);
 }
 
 bool Scheduler::runnableLocked(bool AllowDeferred) const {
@@ -186,6 +206,7 @@ void Scheduler::submit(const std::shared_ptr<Stream> &S, OpRef O, const OpRef &W
 
 void Scheduler::enqueueLocked(const std::shared_ptr<Stream> &S, const OpRef &O) {
   O->Owner = S;
+  O->Device = S->Device;
   S->Queue.push_back(O);
   Incomplete.fetch_add(1, std::memory_order_relaxed);
   std::vector<OpRef> &Completed = StartScratch;
@@ -329,16 +350,19 @@ void Scheduler::finish(const OpRef &O) {
 
 bool Scheduler::runSomething(WorkerState &W, bool AllowDeferred) {
   OpRef O;
+  const int Device = workerDevice(W.index());
   {
     std::lock_guard<std::mutex> Lock(M);
-    // The first runnable op of the most urgent stream priority.
+    // The first runnable op of the most urgent stream priority (of this
+    // worker's device, with LOOM_DEVICES=n).
     for (const OpRef &Candidate : Active)
       if (Candidate->NextUnit.load(std::memory_order_relaxed) < Candidate->NumUnits &&
+          serves(Device, *Candidate) &&
           (AllowDeferred || !Candidate->Deferred.load(std::memory_order_relaxed)) &&
           (!O || Candidate->Owner->Priority < O->Owner->Priority))
         O = Candidate;
     // Every unit of the active ops is taken (a long single-unit op such as a
-    // host function, or a kernel's last blocks): HasWork set at submission
+    // host function, or a kernel's last blocks): WorkMask set at submission
     // is stale, and spinning workers would loop here until the op ends,
     // taking the cores the op's own threads need (a cuBLAS call's OpenBLAS).
     if (!O)
@@ -532,17 +556,21 @@ void Scheduler::releaseSlot() {
     { std::lock_guard<std::mutex> Lock(M); }
     DoneCv.notify_all();
   } else if (SleepingWorkers.load(std::memory_order_seq_cst) > 0 &&
-             HasWork.load(std::memory_order_seq_cst)) {
+             hasWorkFor(-1, std::memory_order_seq_cst)) {
     { std::lock_guard<std::mutex> Lock(M); }
-    WorkCv.notify_one();
+    // With several devices only some sleepers may run the work: wake all.
+    if (NumDevices > 1)
+      WorkCv.notify_all();
+    else
+      WorkCv.notify_one();
     WatchCv.notify_all();
   }
 }
 
-bool Scheduler::spinForWork() {
+bool Scheduler::spinForWork(int Device) {
   const int64_t Deadline = nowNs() + int64_t(Costs.spinNs());
   for (unsigned I = 1;; ++I) {
-    if (HasWork.load(std::memory_order_acquire))
+    if (hasWorkFor(Device, std::memory_order_acquire))
       return true;
     if (SlotWanted.load(std::memory_order_relaxed) > 0)
       return false; // a waiting thread can run it: make room
@@ -559,7 +587,7 @@ bool Scheduler::sleepUntilWork(unsigned Index) {
   for (;;) {
     if (Stopping)
       break;
-    if (HasWork.load(std::memory_order_seq_cst) && Slots.tryAcquire()) {
+    if (hasWorkFor(workerDevice(Index), std::memory_order_seq_cst) && Slots.tryAcquire()) {
       Result = true;
       break;
     }
@@ -603,7 +631,7 @@ bool Scheduler::sleepUntilWork(unsigned Index) {
       Watching = true;
     // How long the wake-up took, if we were woken for work.
     int64_t Woken = LastWakeNs.load(std::memory_order_relaxed);
-    if (Woken > SleepStart && HasWork.load(std::memory_order_relaxed)) {
+    if (Woken > SleepStart && hasWorkFor(workerDevice(Index), std::memory_order_relaxed)) {
       Costs.recordWake(double(nowNs() - Woken));
       WorkerWakeups.fetch_add(1, std::memory_order_relaxed);
     }
@@ -625,7 +653,7 @@ void Scheduler::workerMain(unsigned Index) {
       // An awake worker also takes deferred work: it costs no wake-up.
       if (runSomething(W, /*AllowDeferred=*/true))
         continue;
-      if (!spinForWork())
+      if (!spinForWork(workerDevice(Index)))
         break;
     }
     HoldsSlot = false;

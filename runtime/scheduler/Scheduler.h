@@ -9,7 +9,11 @@
 // completes the op, which may start the next op of the stream and dependents.
 //
 // At most N threads execute work at once (ExecutorSlots; N = LOOM_NUM_THREADS
-// or the CPUs the process may use). The pool has N workers; a host thread that
+// or the CPUs the process may use). With LOOM_DEVICES=n (n > 1) the workers
+// are split between the devices (worker i serves device i mod n, at least
+// one each) and a worker runs only ops of streams of its device or of no
+// device (the legacy stream): two devices' kernels run at once, as on two
+// GPUs, however many blocks either has. Waiting host threads run any op. The pool has N workers; a host thread that
 // waits (synchronize, blocking memcpy) runs units itself when it gets a slot,
 // else it sleeps; an idle worker spinning for work hands its slot to such a
 // waiter. Idle workers spin for about one measured wake-up latency, holding
@@ -46,13 +50,14 @@ class WorkerState;
 
 class Scheduler {
 public:
-  Scheduler(SchedulerKind Kind, unsigned NumWorkers);
+  Scheduler(SchedulerKind Kind, unsigned NumWorkers, unsigned NumDevices = 1);
   ~Scheduler();
   Scheduler(const Scheduler &) = delete;
   Scheduler &operator=(const Scheduler &) = delete;
 
   const std::shared_ptr<Stream> &legacyStream() const { return Legacy; }
-  std::shared_ptr<Stream> createStream(unsigned Flags, int Priority = 0);
+  /// \p Device: whose workers run its ops (-1: any; see the header comment).
+  std::shared_ptr<Stream> createStream(unsigned Flags, int Priority = 0, int Device = -1);
   /// Forgets a user stream; ops already submitted to it still run.
   void retireStream(const std::shared_ptr<Stream> &S);
 
@@ -135,6 +140,11 @@ public:
   uint64_t chunkFor(uint64_t TotalBlocks) const;
   SchedulerKind kind() const { return Kind; }
   unsigned numWorkers() const { return NumWorkers; }
+  unsigned numDevices() const { return NumDevices; }
+  /// The device pool worker \p Index serves; -1 (any) with one device.
+  int workerDevice(unsigned Index) const {
+    return NumDevices > 1 && Index < NumWorkers ? int(Index % NumDevices) : -1;
+  }
 
   /// Deferred work older than this wakes a worker even if no thread waits.
   static constexpr int64_t MaxDeferNs = 100000;
@@ -162,9 +172,18 @@ private:
   /// Sleeps until there is ordinary work and a free slot (taken), or, for
   /// worker 0, deferred work overdue; false when stopping.
   bool sleepUntilWork(unsigned Index);
+  /// Whether a thread serving \p Device (-1: any) has ordinary work.
+  bool hasWorkFor(int Device, std::memory_order Order) const {
+    uint64_t Mask = WorkMask.load(Order);
+    return Device < 0 ? Mask != 0 : (Mask & (AnyDeviceBit | deviceBit(Device))) != 0;
+  }
+  static constexpr uint64_t AnyDeviceBit = uint64_t(1) << 63;
+  static uint64_t deviceBit(int Device) {
+    return Device < 0 ? AnyDeviceBit : uint64_t(1) << (unsigned(Device) % 63);
+  }
   /// Spins (holding a slot) for about a wake-up latency; true if ordinary
   /// work appeared, false if it timed out or a waiting thread wants the slot.
-  bool spinForWork();
+  bool spinForWork(int Device);
   void releaseSlot();
   /// Wakes sleeping workers (and waiters) for new ordinary work.
   void notifyWork();
@@ -174,6 +193,10 @@ private:
   /// Runs units of one active op; false if there was nothing to run.
   /// Deferred ops are taken only if \p AllowDeferred.
   bool runSomething(WorkerState &W, bool AllowDeferred);
+  /// Whether a thread serving \p Device (-1: any) may run \p O.
+  static bool serves(int Device, const Op &O) {
+    return Device < 0 || O.Device < 0 || O.Device == Device;
+  }
   /// Grabs and runs units of the started op \p O until none is left (a
   /// deferred op that outlasts the inline threshold is promoted on the way);
   /// completes it if this thread ran its last unit.
@@ -191,12 +214,14 @@ private:
   bool runnableLocked(bool AllowDeferred) const;
   /// Whether work submitted to \p S now would wait for nothing.
   bool idleLocked(const Stream &S) const;
-  void setHasWorkLocked() { HasWork.store(runnableLocked(false), std::memory_order_seq_cst); }
+  /// Recomputes WorkMask from the active ops.
+  void setHasWorkLocked();
   bool shouldDeferLocked(const Op &O) const;
   bool promoteLocked(const OpRef &O);
 
   SchedulerKind Kind;
   unsigned NumWorkers;
+  unsigned NumDevices;
   std::shared_ptr<Stream> Legacy;
 
   std::mutex M;
@@ -207,8 +232,10 @@ private:
   std::vector<std::shared_ptr<Stream>> Streams; ///< user streams (not the legacy one)
   /// Reused lists of ops to complete (kept allocated across calls).
   std::vector<OpRef> StartScratch, CompleteScratch;
-  /// Some started, non-deferred op has units left (what spinners watch).
-  std::atomic<bool> HasWork{false};
+  /// Which devices' started, non-deferred ops have units left (what
+  /// spinners watch): deviceBit of each op's device; AnyDeviceBit for ops
+  /// of no device (all of them with one device).
+  std::atomic<uint64_t> WorkMask{0};
   bool StartedWork = false; ///< an ordinary op entered Active since the last notify
   bool Watching = true;     ///< worker 0 is awake or sleeps with a deadline
   bool WatchNotify = false; ///< worker 0 must be told about new deferred work

@@ -24,6 +24,10 @@ public:
   /// Lower is more urgent (CUDA's convention); threads looking for work take
   /// units of the most urgent started op first.
   const int Priority;
+  /// LOOM_DEVICES=n: the device whose workers run this stream's ops (the
+  /// device current when it was created); -1: any worker (the legacy
+  /// stream, per-thread default streams, device-side launch streams).
+  int Device = -1;
 
   /// A blocking stream orders itself with the legacy default stream.
   bool synchronizesWithLegacy() const {

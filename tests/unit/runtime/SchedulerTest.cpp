@@ -210,3 +210,74 @@ TEST(PoolScheduler, IdleWorkersSleepDuringLongHostFunction) {
   // Spinning, the idle worker would burn most of the 200 ms.
   EXPECT_LT(CpuMs() - Before, 50.0);
 }
+
+// LOOM_DEVICES=n: each device has workers of its own, so a kernel of device 0
+// whose blocks wait for a flag that device 1's kernel sets completes, however
+// many blocks it has: as on two GPUs. With one shared pool every worker would
+// be spinning in device 0's blocks and device 1's op would start only after
+// they gave up. (No timing assertion: the spinning blocks give up after 10 s,
+// far beyond a passing run, and the test checks that none had to.)
+namespace devices_pool {
+
+struct SpinUntilFlag final : loom::Op {
+  std::atomic<int> &Flag;
+  std::atomic<int> Started{0}, GaveUp{0};
+  std::chrono::steady_clock::time_point Deadline;
+  SpinUntilFlag(uint64_t Units, std::atomic<int> &Flag)
+      : Op(Units, 1), Flag(Flag),
+        Deadline(std::chrono::steady_clock::now() + std::chrono::seconds(10)) {}
+  void run(uint64_t, uint64_t, loom::WorkerState &) override {
+    Started.fetch_add(1);
+    while (!Flag.load()) {
+      if (std::chrono::steady_clock::now() > Deadline) {
+        GaveUp.fetch_add(1);
+        return;
+      }
+      std::this_thread::yield();
+    }
+  }
+};
+
+struct SetFlag final : loom::Op {
+  std::atomic<int> &Flag;
+  explicit SetFlag(std::atomic<int> &Flag) : Op(1, 1), Flag(Flag) {}
+  void run(uint64_t, uint64_t, loom::WorkerState &) override { Flag.store(1); }
+};
+
+TEST(PerDevicePools, DeviceOneRunsWhileDeviceZeroSpins) {
+  // Two workers, as on a 2-core machine: one per device.
+  loom::Scheduler S(loom::SchedulerKind::Pool, 2, /*NumDevices=*/2);
+  ASSERT_EQ(S.numWorkers(), 2u);
+  EXPECT_EQ(S.workerDevice(0), 0);
+  EXPECT_EQ(S.workerDevice(1), 1);
+  std::shared_ptr<loom::Stream> Dev0 = S.createStream(cudaStreamNonBlocking, 0, 0);
+  std::shared_ptr<loom::Stream> Dev1 = S.createStream(cudaStreamNonBlocking, 0, 1);
+  std::atomic<int> Flag{0};
+  auto Spin = std::make_shared<SpinUntilFlag>(8, Flag);
+  S.submit(Dev0, Spin);
+  // Device 0's blocks are running (and spinning) before device 1's launch.
+  while (Spin->Started.load() == 0)
+    std::this_thread::yield();
+  auto Set = std::make_shared<SetFlag>(Flag);
+  S.submit(Dev1, Set);
+  // Not helping (a waiting host thread runs any device's work): only the
+  // workers may run them.
+  while (!Spin->isDone())
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  EXPECT_TRUE(Set->isDone());
+  EXPECT_EQ(Spin->GaveUp.load(), 0);
+  EXPECT_EQ(Spin->Started.load(), 8);
+  S.waitAll();
+}
+
+TEST(PerDevicePools, EachDeviceHasAWorkerEvenWithFewerCpus) {
+  loom::Scheduler S(loom::SchedulerKind::Pool, 1, /*NumDevices=*/3);
+  EXPECT_EQ(S.numWorkers(), 3u);
+  loom::Scheduler One(loom::SchedulerKind::Pool, 4, /*NumDevices=*/1);
+  EXPECT_EQ(One.numWorkers(), 4u);
+  EXPECT_EQ(One.workerDevice(0), -1);
+  loom::Scheduler Serial(loom::SchedulerKind::Serial, 4, /*NumDevices=*/2);
+  EXPECT_EQ(Serial.numWorkers(), 0u);
+}
+
+} // namespace devices_pool
