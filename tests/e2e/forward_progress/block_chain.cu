@@ -3,7 +3,8 @@
 // blocks in order, could never finish), then passes on a value; block 0
 // ends with the whole chain's sum. The grid is small (co-resident on a GPU,
 // which is all CUDA promises for inter-block waits). Run under the serial
-// scheduler and under the worker pool. Then a grid far larger than the
+// scheduler and under the worker pool, launched directly and replayed from
+// a captured graph. Then a grid far larger than the
 // resident limit in which each block waits for the block before it (a
 // look-back, as CUB's single-pass scan does): blocks start in order, so this
 // finishes at any size.
@@ -13,6 +14,7 @@
 // RUN: env LOOM_SCHEDULER=serial timeout 60 %t 16 | FileCheck %s
 // RUN: env LOOM_NUM_THREADS=1 timeout 60 %t 8 | FileCheck %s
 // CHECK: chain PASSED
+// CHECK: graph PASSED
 // CHECK: lookback PASSED
 #include "../Inputs/check.h"
 #include <cstdlib>
@@ -66,6 +68,23 @@ int main(int argc, char **argv) {
   int want = 10 * blocks * (blocks + 1) / 2;
   std::printf("chain %s (%d, want %d)\n", sum == want ? "PASSED" : "FAILED", sum, want);
 
+  // The same launch captured in a graph (with the flags' reset), replayed.
+  cudaStream_t s;
+  CHECK_CUDA(cudaStreamCreate(&s));
+  cudaGraph_t graph;
+  cudaGraphExec_t exec;
+  CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+  CHECK_CUDA(cudaMemsetAsync(flag, 0, blocks * sizeof(int), s));
+  chain<<<blocks, 64, 0, s>>>(flag, value);
+  CHECK_CUDA(cudaStreamEndCapture(s, &graph));
+  CHECK_CUDA(cudaGraphInstantiate(&exec, graph, 0));
+  for (int r = 0; r < 3; ++r)
+    CHECK_CUDA(cudaGraphLaunch(exec, s));
+  CHECK_CUDA(cudaStreamSynchronize(s));
+  int replayed;
+  CHECK_CUDA(cudaMemcpy(&replayed, value, sizeof replayed, cudaMemcpyDeviceToHost));
+  std::printf("graph %s (%d)\n", replayed == want ? "PASSED" : "FAILED", replayed);
+
   const int many = 512;
   int *flags, *values;
   CHECK_CUDA(cudaMalloc(&flags, many * sizeof(int)));
@@ -78,5 +97,5 @@ int main(int argc, char **argv) {
   int wantLast = many * (many - 1) / 2;
   std::printf("lookback %s (%d, want %d)\n", last == wantLast ? "PASSED" : "FAILED", last,
               wantLast);
-  return sum == want && last == wantLast ? 0 : 1;
+  return sum == want && replayed == want && last == wantLast ? 0 : 1;
 }
