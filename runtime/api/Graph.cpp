@@ -177,6 +177,11 @@ class FillOp final : public loom::Op {
 public:
   explicit FillOp(const cudaMemsetParams &P) : Op(1, 1), P(P) {}
   void run(uint64_t, uint64_t, loom::WorkerState &) override {
+    // Only ever run as a clone of a node's template: the program may have
+    // freed the memory since the node was made.
+    if (!loom::replayedRangeStillValid(P.dst, P.pitch, 0, P.width * P.elementSize, P.height, 1,
+                                       "memset node"))
+      return;
     for (size_t Y = 0; Y < P.height; ++Y) {
       unsigned char *Row = static_cast<unsigned char *>(P.dst) + Y * P.pitch;
       switch (P.elementSize) {

@@ -5,6 +5,7 @@
 #include "cuda_runtime_api.h"
 
 #include "core/KernelJit.h"
+#include "core/KernelRegistry.h"
 #include "core/Runtime.h"
 #include "device/KernelGuard.h"
 #include "scheduler/WorkerState.h"
@@ -184,14 +185,63 @@ CopyOp::CopyOp(void *Dst, size_t DstPitch, const void *Src, size_t SrcPitch, siz
     : Op(1, 1), Dst(static_cast<unsigned char *>(Dst)),
       Src(static_cast<const unsigned char *>(Src)), DstPitch(DstPitch), SrcPitch(SrcPitch),
       Width(Width), Height(Height), Depth(Depth), DstSlicePitch(DstSlicePitch),
-      SrcSlicePitch(SrcSlicePitch), Guarded(Guarded) {}
+      SrcSlicePitch(SrcSlicePitch), Guarded(Guarded) {
+  // A guarded copy has an untracked (pageable) side; the other may be
+  // tracked memory, which a replay must find still allocated. (Validated:
+  // the footprints do not overflow.)
+  if (Guarded && Width && Height && Depth) {
+    Allocator &Map = Runtime::get().allocator();
+    DstTracked = Map.classify(Dst, (Depth - 1) * DstSlicePitch + (Height - 1) * DstPitch +
+                                       Width) == RangeStatus::Inside;
+    SrcTracked = Map.classify(Src, (Depth - 1) * SrcSlicePitch + (Height - 1) * SrcPitch +
+                                       Width) == RangeStatus::Inside;
+  }
+}
 
 OpRef CopyOp::clone() const {
-  return std::make_shared<CopyOp>(Dst, DstPitch, Src, SrcPitch, Width, Height, Depth,
-                                  DstSlicePitch, SrcSlicePitch, Guarded);
+  auto Copy = std::make_shared<CopyOp>(Dst, DstPitch, Src, SrcPitch, Width, Height, Depth,
+                                       DstSlicePitch, SrcSlicePitch, false);
+  Copy->Guarded = Guarded;
+  Copy->DstTracked = DstTracked;
+  Copy->SrcTracked = SrcTracked;
+  Copy->Replay = true;
+  return Copy;
+}
+
+bool replayedRangeStillValid(const void *Ptr, size_t Pitch, size_t SlicePitch, size_t Width,
+                             size_t Height, size_t Depth, const char *What) {
+  // Validated when the graph was made: the footprint does not overflow.
+  size_t Bytes = (Depth - 1) * SlicePitch + (Height - 1) * Pitch + Width;
+  if (!Width || !Height || !Depth)
+    return true;
+  RangeStatus Status = Runtime::get().allocator().classify(Ptr, Bytes);
+  if (Status == RangeStatus::Inside ||
+      (Status == RangeStatus::Untracked && KernelRegistry::get().containsVarRange(Ptr, Bytes)))
+    return true;
+  if (stickyError() == cudaSuccess) {
+    std::fflush(stdout);
+    std::fprintf(stderr,
+                 "loom: a graph's %s reaches %p + %zu bytes, no longer allocated memory (freed "
+                 "since the graph was made); the context fails with cudaErrorIllegalAddress\n",
+                 What, Ptr, Bytes);
+  }
+  setStickyError(cudaErrorIllegalAddress,
+                 "a graph's %s reaches %p + %zu bytes, freed since the graph was made", What,
+                 Ptr, Bytes);
+  return false;
 }
 
 void CopyOp::run(uint64_t, uint64_t, WorkerState &) {
+  // A side that was tracked memory when the graph was made may have been
+  // freed since.
+  if (Replay &&
+      ((DstTracked &&
+        !replayedRangeStillValid(Dst, DstPitch, DstSlicePitch, Width, Height, Depth, "copy")) ||
+       (SrcTracked &&
+        !replayedRangeStillValid(Src, SrcPitch, SrcSlicePitch, Width, Height, Depth, "copy")))) {
+    Faulted = true;
+    return;
+  }
   if (!Guarded) {
     copy();
     return;
@@ -262,10 +312,14 @@ SetOp::SetOp(void *Dst, size_t Pitch, int Value, size_t Width, size_t Height, si
       Width(Width), Height(Height), Depth(Depth), SlicePitch(SlicePitch) {}
 
 OpRef SetOp::clone() const {
-  return std::make_shared<SetOp>(Dst, Pitch, Value, Width, Height, Depth, SlicePitch);
+  auto Copy = std::make_shared<SetOp>(Dst, Pitch, Value, Width, Height, Depth, SlicePitch);
+  Copy->Replay = true;
+  return Copy;
 }
 
 void SetOp::run(uint64_t, uint64_t, WorkerState &) {
+  if (Replay && !replayedRangeStillValid(Dst, Pitch, SlicePitch, Width, Height, Depth, "memset"))
+    return;
   runNow(Dst, Pitch, Value, Width, Height, Depth, SlicePitch);
 }
 

@@ -130,7 +130,19 @@ private:
   size_t DstPitch, SrcPitch, Width, Height, Depth, DstSlicePitch, SrcSlicePitch;
   bool Guarded;
   bool Faulted = false;
+  bool Replay = false; ///< a clone (a graph's replay): the sides are checked again
+  /// Which sides are tracked memory (both, unless Guarded): a replay checks
+  /// those again.
+  bool DstTracked = true, SrcTracked = true;
 };
+
+/// For an op replayed from a graph: is the window [Ptr, Ptr + footprint)
+/// still wholly inside one tracked allocation (or a device variable), as it
+/// was when the graph was made? If not (the program freed it since), fails
+/// the context with a sticky cudaErrorIllegalAddress, as the same replay
+/// faults on a GPU, and returns false: the op must not touch the memory.
+bool replayedRangeStillValid(const void *Ptr, size_t Pitch, size_t SlicePitch, size_t Width,
+                             size_t Height, size_t Depth, const char *What);
 
 /// A 3D byte fill (cudaMemset family).
 class SetOp final : public Op {
@@ -151,6 +163,7 @@ private:
   size_t Pitch;
   int Value;
   size_t Width, Height, Depth, SlicePitch;
+  bool Replay = false; ///< a clone (a graph's replay): the range is checked again
 };
 
 /// A host function in stream order (cudaLaunchHostFunc, cudaStreamAddCallback).

@@ -71,6 +71,12 @@ constexpr uintptr_t GarbageAddresses[] = {
 
 [[noreturn]] void violation(const std::string &What) {
   std::fprintf(stderr, "api-fuzz: VIOLATION: %s\n", What.c_str());
+  // Fork mode (run.sh with -fork) keeps no child's output: a log of its own.
+  if (const char *Log = std::getenv("LOOM_API_FUZZ_LOG"))
+    if (FILE *F = std::fopen(Log, "a")) {
+      std::fprintf(F, "VIOLATION: %s\n", What.c_str());
+      std::fclose(F);
+    }
   std::fflush(stderr);
   std::abort();
 }
@@ -231,6 +237,12 @@ private:
     return P.Ptr && !P.Garbage && P.Buf->K == Kind::Host &&
            (P.Offset > P.Buf->Size || Bytes > P.Buf->Size - P.Offset);
   }
+  /// Page zero as a host side with a range of terabytes: the runtime copies
+  /// it (pageable memory) and faults, but AddressSanitizer's memmove checks
+  /// the range's shadow first and fails its own size check (1 << 40).
+  static bool asanLimit(const Pick &P, size_t Bytes) {
+    return P.Garbage && Bytes > (size_t(1) << 30);
+  }
   void verify(const char *What) {
     for (Buffer *B : Buffers)
       if (B->Live && B->Size && std::memcmp(B->Base, B->Model.data(), B->Size) != 0) {
@@ -244,8 +256,18 @@ private:
                   std::to_string(B->Model[I]));
       }
   }
+  static bool sticky(int E) {
+    return E == cudaErrorIllegalAddress || E == cudaErrorLaunchFailure ||
+           E == CUDA_ERROR_ILLEGAL_ADDRESS || E == CUDA_ERROR_LAUNCH_FAILED;
+  }
+  /// Waits for the device; an asynchronous copy through a bad host pointer
+  /// leaves a sticky error, after which every call fails: start afresh.
+  void settle() {
+    if (sticky(cudaDeviceSynchronize()))
+      deviceReset();
+  }
   void resync() {
-    cudaDeviceSynchronize();
+    settle();
     for (Buffer *B : Buffers)
       if (B->Live && B->Size)
         std::memcpy(B->Model.data(), B->Base, B->Size);
@@ -267,7 +289,7 @@ private:
   /// A sticky error (an asynchronous copy through a bad host pointer) resets
   /// the device and the model.
   void expect(cudaError_t Got, int Verdict, const std::string &Call) {
-    if (Got == cudaErrorIllegalAddress || Got == cudaErrorLaunchFailure) {
+    if (sticky(Got)) {
       deviceReset();
       return;
     }
@@ -368,7 +390,7 @@ void Session::allocate() {
     if (In.ConsumeBool() && In.ConsumeBool())
       H = size(); // huge heights
     E = cudaMallocPitch(&P, &Pitch, W, H), K = Kind::Pitched, Call = "cudaMallocPitch";
-    Huge = H >= (size_t(1) << 45);
+    Huge = W && H >= (size_t(1) << 45);
     N = E == cudaSuccess ? Pitch * H : 0;
     if (E == cudaSuccess && N > (size_t(1) << 24)) // too big to model: let it go
       return (void)cudaFree(P);
@@ -492,7 +514,7 @@ void Session::copy() {
   }
   if (Async && !liveIn(S, Streams))
     Verdict = 0;
-  if (hostOverrun(Dst, N) || hostOverrun(Src, N))
+  if (hostOverrun(Dst, N) || hostOverrun(Src, N) || asanLimit(Dst, N) || asanLimit(Src, N))
     return;
   cudaError_t E = Async ? cudaMemcpyAsync(Dst.Ptr, Src.Ptr, N, K, S)
                         : cudaMemcpy(Dst.Ptr, Src.Ptr, N, K);
@@ -580,6 +602,8 @@ void Session::copy2D() {
   int Value = In.ConsumeIntegral<int>();
   if ((!FitsD || hostOverrun(Dst, DBytes)) && Dst.Buf && Dst.Buf->K == Kind::Host)
     return;
+  if (asanLimit(Dst, FitsD ? DBytes : SIZE_MAX) || asanLimit(Src, FitsS ? SBytes : SIZE_MAX))
+    return;
   if (!IsFill && (!FitsS || hostOverrun(Src, SBytes)) && Src.Buf && Src.Buf->K == Kind::Host)
     return;
   cudaError_t E;
@@ -637,6 +661,10 @@ void Session::copy3D() {
   P.kind = kindFrom(In.ConsumeIntegralInRange<int>(0, 5));
   if (In.ConsumeIntegralInRange<int>(0, 5) == 0 && !Arrays.empty())
     P.dstArray = Arrays[0], P.dstPtr = {};
+  // Page zero as a host side with a huge window: AddressSanitizer's
+  // memmove checks the window's shadow and fails its own check first.
+  if ((Dst.Garbage || Src.Garbage) && P.extent.depth > 64)
+    return;
   bool IsFill = In.ConsumeBool();
   cudaError_t E;
   if (IsFill)
@@ -645,11 +673,9 @@ void Session::copy3D() {
     E = cudaMemcpy3DAsync(&P, stream());
   else
     E = cudaMemcpy3D(&P);
-  cudaDeviceSynchronize();
   // 3D windows are not modelled: the code need only be an answer, and the
   // buffers are re-read (the sanitizer checks the runtime stayed inside them).
-  (void)E;
-  if (E == cudaErrorIllegalAddress || E == cudaErrorLaunchFailure)
+  if (sticky(E))
     deviceReset();
   cudaGetLastError();
   resync();
@@ -661,6 +687,8 @@ void Session::streamsAndEvents() {
     cudaStream_t S = nullptr;
     unsigned Flags = In.ConsumeIntegralInRange<unsigned>(0, 3);
     cudaError_t E = cudaStreamCreateWithFlags(&S, Flags);
+    if (sticky(E))
+      return deviceReset();
     if (E == cudaSuccess)
       Streams.push_back(S);
     else if (Flags <= 1)
@@ -687,6 +715,8 @@ void Session::streamsAndEvents() {
   case 3: {
     cudaStream_t S = stream();
     cudaError_t E = cudaStreamQuery(S);
+    if (sticky(E))
+      return deviceReset();
     if (liveIn(S, Streams) ? (E != cudaSuccess && E != cudaErrorNotReady) : E == cudaSuccess)
       violation(std::string("cudaStreamQuery returned ") + cudaGetErrorName(E));
     break;
@@ -928,7 +958,7 @@ void Session::graphs() {
     P.height = In.ConsumeIntegralInRange<size_t>(0, 4);
     P.pitch = In.ConsumeIntegralInRange<size_t>(0, 256);
     P.value = In.ConsumeIntegral<unsigned>();
-    size_t Bytes = P.height ? (P.height - 1) * P.pitch + P.width * P.elementSize : 0;
+    size_t Bytes = P.height && P.width ? (P.height - 1) * P.pitch + P.width * P.elementSize : 0;
     cudaError_t E = cudaGraphAddMemsetNode(&Node, G, nullptr, 0, &P);
     if (E == cudaSuccess && Bytes && (!Live || valid(Dst, Bytes, true) == 0 ||
                              (P.height > 1 && P.pitch < P.width * P.elementSize)))
@@ -971,7 +1001,7 @@ void Session::graphs() {
     cudaGraphExec_t X = handle(Execs, DeadExecs, cudaGraphExec_t(nullptr));
     bool Live = std::find(Execs.begin(), Execs.end(), X) != Execs.end();
     cudaError_t E = cudaGraphLaunch(X, stream());
-    cudaDeviceSynchronize();
+    settle();
     if (E == cudaSuccess && !Live)
       violation("cudaGraphLaunch succeeded on a bad executable graph");
     // A graph's memset or copy may have changed any buffer (its nodes were
@@ -1202,12 +1232,12 @@ void Session::driver() {
     CUresult R = ToDevice ? cuMemcpyHtoD(reinterpret_cast<CUdeviceptr>(D.Ptr), H.Ptr, N)
                           : cuMemcpyDtoH(H.Ptr, reinterpret_cast<CUdeviceptr>(D.Ptr), N);
     int Verdict = N == 0 ? -1 : std::min(valid(D, N, true), valid(H, N, false));
+    if (sticky(R))
+      return deviceReset();
     if (Verdict == 0 && R == CUDA_SUCCESS)
       violation("cuMemcpy accepted " + describe(D) + ", " + describe(H) + ", " + std::to_string(N));
     if (Verdict == 1 && R != CUDA_SUCCESS)
       violation("cuMemcpy refused " + describe(D) + ", " + describe(H) + ", " + std::to_string(N));
-    if (R == CUDA_ERROR_ILLEGAL_ADDRESS)
-      deviceReset();
     if (R == CUDA_SUCCESS && Verdict == 1) {
       if (ToDevice)
         modelCopy(D, 0, H, 0, N, 1);
@@ -1225,6 +1255,8 @@ void Session::driver() {
     unsigned char V = In.ConsumeIntegral<unsigned char>();
     CUresult R = cuMemsetD8(reinterpret_cast<CUdeviceptr>(D.Ptr), V, N);
     int Verdict = N == 0 ? -1 : valid(D, N, true);
+    if (sticky(R))
+      return deviceReset();
     if (Verdict == 0 && R == CUDA_SUCCESS)
       violation("cuMemsetD8 accepted " + describe(D) + ", " + std::to_string(N));
     if (Verdict == 1 && R != CUDA_SUCCESS)
@@ -1276,7 +1308,7 @@ void Session::pointerQueries() {
     cudaError_t E = cudaMemPrefetchAsync(P.Ptr, N, In.ConsumeIntegralInRange<int>(-2, 1), stream());
     if (E == cudaSuccess && PastAllocation(N))
       violation("cudaMemPrefetchAsync accepted " + describe(P) + ", " + std::to_string(N));
-    cudaDeviceSynchronize();
+    settle();
     break;
   }
   default: {
@@ -1424,6 +1456,10 @@ extern "C" const char *__asan_default_options() {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   FuzzedDataProvider In(Data, Size);
+  // Every input starts from a fresh device (limits, function attributes and
+  // sticky errors of earlier inputs would make a finding depend on them).
+  cudaDeviceReset();
+  cudaGetLastError();
   Session S(In);
   S.run();
   return 0;

@@ -10,7 +10,9 @@
 # crashes and violations to $LOOM_API_FUZZ_ARTIFACTS (default: the current
 # folder), each with the input that reproduces it:
 #   build/fuzz-api/loom-api-fuzz crash-<hash>
-# The fuzzer is $LOOM_API_FUZZER (default build/fuzz-api/loom-api-fuzz).
+# The fuzzer is $LOOM_API_FUZZER (default build/fuzz-api/loom-api-fuzz);
+# $LOOM_API_FUZZ_FLAGS adds libFuzzer flags (e.g. "-fork=1 -ignore_crashes=1"
+# to keep going after a finding).
 # Exits nonzero on any crash, sanitizer report or oracle violation.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -33,4 +35,4 @@ ARTIFACTS="${LOOM_API_FUZZ_ARTIFACTS:-$PWD}"
 # run reproducible.
 export LOOM_NUM_THREADS="${LOOM_NUM_THREADS:-2}"
 exec "$FUZZER" "${LIMIT[@]}" -max_len=1024 -timeout=20 -rss_limit_mb=4096 \
-  -print_final_stats=1 -artifact_prefix="$ARTIFACTS/" "$CORPUS" "$HERE/corpus"
+  -print_final_stats=1 -artifact_prefix="$ARTIFACTS/" ${LOOM_API_FUZZ_FLAGS:-} "$CORPUS" "$HERE/corpus"

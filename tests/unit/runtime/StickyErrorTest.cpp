@@ -42,3 +42,46 @@ TEST(StickyError, TrapIsLaunchFailure) {
 }
 
 } // namespace
+
+// Found by tests/fuzz/api: a graph whose copy or memset node names memory
+// the program freed after making the graph read and wrote that freed memory
+// at each launch (a use after free on the host heap). A replay now checks
+// its ranges again, and fails the context as the same replay faults on a GPU.
+TEST(StickyError, GraphReplayOfFreedMemoryIsIllegalAddress) {
+  for (int Node = 0; Node < 3; ++Node) {
+    void *A = nullptr, *B = nullptr;
+    ASSERT_EQ(cudaMalloc(&A, 4096), cudaSuccess);
+    ASSERT_EQ(cudaMalloc(&B, 4096), cudaSuccess);
+    cudaGraph_t G;
+    ASSERT_EQ(cudaGraphCreate(&G, 0), cudaSuccess);
+    cudaGraphNode_t N;
+    if (Node == 0) {
+      ASSERT_EQ(cudaGraphAddMemcpyNode1D(&N, G, nullptr, 0, B, A, 4096, cudaMemcpyDeviceToDevice),
+                cudaSuccess);
+    } else if (Node == 1) {
+      cudaMemsetParams P = {};
+      P.dst = B;
+      P.elementSize = 4;
+      P.width = 1024;
+      P.height = 1;
+      P.value = 7;
+      ASSERT_EQ(cudaGraphAddMemsetNode(&N, G, nullptr, 0, &P), cudaSuccess);
+    } else { // a captured cudaMemsetAsync
+      cudaStream_t S;
+      ASSERT_EQ(cudaStreamCreate(&S), cudaSuccess);
+      ASSERT_EQ(cudaGraphDestroy(G), cudaSuccess);
+      ASSERT_EQ(cudaStreamBeginCapture(S, cudaStreamCaptureModeGlobal), cudaSuccess);
+      ASSERT_EQ(cudaMemsetAsync(B, 1, 4096, S), cudaSuccess);
+      ASSERT_EQ(cudaStreamEndCapture(S, &G), cudaSuccess);
+      ASSERT_EQ(cudaStreamDestroy(S), cudaSuccess);
+    }
+    cudaGraphExec_t X;
+    ASSERT_EQ(cudaGraphInstantiate(&X, G, 0), cudaSuccess);
+    ASSERT_EQ(cudaGraphLaunch(X, nullptr), cudaSuccess); // the memory is live: fine
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+    ASSERT_EQ(cudaFree(B), cudaSuccess);
+    EXPECT_EQ(cudaGraphLaunch(X, nullptr), cudaSuccess);
+    EXPECT_EQ(cudaDeviceSynchronize(), cudaErrorIllegalAddress) << "node kind " << Node;
+    EXPECT_EQ(cudaDeviceReset(), cudaSuccess);
+  }
+}
