@@ -33,6 +33,7 @@
 //                 --output=<file.bc> --create-library (the linked bitcode)
 // Exit status: 0 built; 1 the program failed to build (the log on stderr
 // says why); 2 the build options are invalid (CL_INVALID_BUILD_OPTIONS).
+#include "Coarsen.h"
 #include "Pipeline/DeviceCompile.h"
 #include "Pipeline/Pipeline.h"
 
@@ -74,6 +75,9 @@
 #include <vector>
 
 using namespace llvm;
+using loomcl::CoarsenPlan;
+using loomcl::analyzeCoarsening;
+using loomcl::coarsenKernel;
 
 namespace {
 
@@ -99,6 +103,9 @@ struct BuildOptions {
   /// option): the argument's uses become the constant (its bits, as an
   /// unsigned number); the parameter stays, so the launch ABI is the same.
   std::map<std::string, std::map<unsigned, uint64_t>> Uniform;
+  /// -loom-coarsen=<kernel>:<dimension>:<factor> (enqueue-time thread
+  /// coarsening, Coarsen.cpp; never an application's option).
+  std::map<std::string, std::pair<unsigned, unsigned>> Coarsen;
 };
 
 /// Splits an OpenCL options string at blanks; double quotes group.
@@ -183,6 +190,16 @@ bool translateOptions(StringRef Text, BuildOptions &B, std::string &Why) {
         return false;
       }
       B.Uniform[Parts[0].str()][Index] = Bits;
+    } else if (W.starts_with("-loom-coarsen=")) {
+      SmallVector<StringRef, 3> Parts;
+      W.substr(14).split(Parts, ':');
+      unsigned Dim, Factor;
+      if (Parts.size() != 3 || Parts[0].empty() || Parts[1].getAsInteger(10, Dim) || Dim > 2 ||
+          Parts[2].getAsInteger(10, Factor) || Factor < 2 || Factor > 64) {
+        Why = "malformed option '" + W.str() + "'";
+        return false;
+      }
+      B.Coarsen[Parts[0].str()] = {Dim, Factor};
     } else if (W == "-cl-opt-disable" || W == "-cl-strict-aliasing" ||
                W == "-cl-no-subgroup-ifp" || W == "-cl-kernel-arg-info" || W == "-g") {
       // Accepted: kernels are always optimized (a CPU runs them as
@@ -416,6 +433,7 @@ struct KernelInfo {
   /// index, what it feeds): candidates for -loom-uniform.
   std::vector<std::pair<unsigned, std::string>> Uniform;
   bool Barrier = false; // the kernel synchronizes its work-group
+  CoarsenPlan Coarsen;   // where coarsening would pay (Coarsen.cpp)
 };
 
 /// Where an integer scalar argument's value goes, followed through
@@ -651,6 +669,7 @@ bool lowerKernel(Function *K, std::vector<KernelInfo> &Kernels, const BuildOptio
 ///   arg <kind> <size> <address qual> <access qual> <type> <type qual> <name>
 ///   uniform <argument index> <what it feeds>   (after the arguments)
 ///   barrier                                    (the kernel has one)
+///   coarsen <dimension> <work saved estimate>  (coarsening would pay)
 bool writeManifest(const std::string &Path, const std::vector<KernelInfo> &Kernels) {
   std::error_code EC;
   raw_fd_ostream OS(Path, EC);
@@ -669,6 +688,8 @@ bool writeManifest(const std::string &Path, const std::vector<KernelInfo> &Kerne
       OS << "uniform\t" << Index << "\t" << Why << "\n";
     if (K.Barrier)
       OS << "barrier\n";
+    if (K.Coarsen.Dim >= 0)
+      OS << "coarsen\t" << K.Coarsen.Dim << "\t" << K.Coarsen.Saved << "\n";
   }
   return true;
 }
@@ -907,6 +928,26 @@ int buildModule(std::unique_ptr<Module> M, LLVMContext &Ctx, LogDiagnostics &Dia
   std::string Images = Dir + "/opencl-images.bc", SubGroups = Dir + "/opencl-subgroups.bc";
   std::string Math = Dir + "/opencl-math.bc";
 
+  // Thread coarsening (Coarsen.cpp) on clang's kernels, whose work-item
+  // functions are still calls: where it would pay (the manifest), and the
+  // rewrite a -loom-coarsen variant asks for.
+  std::map<std::string, CoarsenPlan> Plans;
+  for (Function &F : *M) {
+    if (!isKernel(F))
+      continue;
+    auto It = B.Coarsen.find(F.getName().str());
+    if (It == B.Coarsen.end()) {
+      Plans[F.getName().str()] = analyzeCoarsening(F);
+      continue;
+    }
+    unsigned Saved = 0;
+    std::string Why;
+    if (!coarsenKernel(F, It->second.first, It->second.second, Saved, Why)) {
+      errs() << "error: -loom-coarsen: kernel '" << F.getName() << "': " << Why << "\n";
+      return ExitBuildFailed;
+    }
+  }
+
   // 2. Loom's work-item, image, sub-group and math functions, then libclc
   // for what is still missing.
   std::unique_ptr<Module> W = readBitcode(WorkItem, Ctx);
@@ -941,6 +982,8 @@ int buildModule(std::unique_ptr<Module> M, LLVMContext &Ctx, LogDiagnostics &Dia
   for (Function *K : Ks)
     if (!lowerKernel(K, Kernels, B))
       return ExitBuildFailed;
+  for (KernelInfo &KI : Kernels)
+    KI.Coarsen = Plans[KI.Name];
   for (StringRef Name : {"__loom_cl_global_offset", "__loom_cl_work_dim"})
     if (Function *F = M->getFunction(Name); F && !F->use_empty()) {
       errs() << "error: a function outside the kernels reads the global offset\n";

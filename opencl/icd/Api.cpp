@@ -1135,7 +1135,7 @@ cl_int CL_API_CALL EnqueueNDRangeKernel(cl_command_queue Q, cl_kernel K, cl_uint
     L.localSizes = K->localSizes;
   }
   // Enqueue-time specialization from this launch's facts (LOOM_CL_SPECIALIZE).
-  L.desc = specializeLaunch(K->program, L.desc, L.values);
+  specializeLaunch(K->program, L);
   uint64_t Local = K->desc->staticLocalBytes;
   for (size_t I = 0; I < K->desc->args.size(); ++I)
     if (K->desc->args[I].kind == ArgDesc::Local)

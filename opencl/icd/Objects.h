@@ -121,6 +121,10 @@ struct KernelDesc {
   /// argument index and what it feeds.
   std::vector<std::pair<unsigned, std::string>> uniform;
   bool barrier = false; // it synchronizes its work-group
+  /// Thread coarsening would remove repeated work along this dimension
+  /// (-1: nowhere); loom-clc's estimate of that work.
+  int coarsenDim = -1;
+  unsigned coarsenSaved = 0;
   /// The address libloomrt knows the kernel by (its "host stub").
   char stub = 0;
 };
@@ -292,11 +296,11 @@ bool specializationOn(const char *Name);
 void reportDecision(const std::string &Line);
 /// The widest vector register of the running CPU, in bytes.
 cl_uint vectorBytes();
-/// The kernel a launch of \p Desc (of \p Program) with argument values
-/// \p Values runs: a specialized variant where LOOM_CL_SPECIALIZE allows
-/// and the facts hold, else \p Desc. LOOM_CL_REPORT=1 prints the decision.
-const KernelDesc *specializeLaunch(cl_program Program, const KernelDesc *Desc,
-                                   const std::vector<std::vector<unsigned char>> &Values);
+/// Sets the kernel launch \p L (of \p Program) runs: a specialized variant
+/// where LOOM_CL_SPECIALIZE allows and the facts hold (a coarsened one also
+/// changes the range), else L.desc as it is. LOOM_CL_REPORT=1 prints the
+/// decision.
+void specializeLaunch(cl_program Program, Launch &L);
 
 } // namespace loomcl
 

@@ -102,6 +102,11 @@ bool parseManifest(const std::string &Text, std::vector<std::unique_ptr<KernelDe
       Out.back()->uniform.emplace_back(Index, F[2]);
     } else if (F[0] == "barrier" && F.size() == 1 && !Out.empty()) {
       Out.back()->barrier = true;
+    } else if (F[0] == "coarsen" && F.size() == 3 && !Out.empty()) {
+      Out.back()->coarsenDim = std::atoi(F[1].c_str());
+      Out.back()->coarsenSaved = std::strtoul(F[2].c_str(), nullptr, 10);
+      if (Out.back()->coarsenDim < 0 || Out.back()->coarsenDim > 2)
+        return false;
     } else if (F[0] == "arg" && F.size() == 8 && !Out.empty()) {
       ArgDesc A;
       A.kind = static_cast<ArgDesc::Kind>(std::atoi(F[1].c_str()));
@@ -581,7 +586,7 @@ bool specializationOn(const char *Name) {
     const char *V = std::getenv("LOOM_CL_SPECIALIZE");
     std::string S = V ? V : "wgsize";
     if (S == "1" || S == "all")
-      S = "noalias,uniform,wgsize";
+      S = "noalias,uniform,wgsize,coarsen";
     return "," + S + ",";
   }();
   return Set.find("," + std::string(Name) + ",") != std::string::npos;
@@ -613,10 +618,15 @@ constexpr unsigned UniformLaunches = 3;
 /// cycles through many sizes keeps running the general kernel).
 constexpr unsigned MaxUniformVariants = 4;
 
-const KernelDesc *specializeLaunch(cl_program P, const KernelDesc *Desc,
-                                   const std::vector<std::vector<unsigned char>> &Values) {
+/// Thread coarsening: the factor a coarsened work-item covers.
+constexpr unsigned CoarsenFactor = 4;
+
+static const KernelDesc *specializeKernel(cl_program P, const KernelDesc *Desc,
+                                          const std::vector<std::vector<unsigned char>> &Values,
+                                          Launch &L) {
   bool NoAliasOn = specializationOn("noalias"), UniformOn = specializationOn("uniform");
-  if (!NoAliasOn && !UniformOn)
+  bool CoarsenOn = specializationOn("coarsen");
+  if (!NoAliasOn && !UniformOn && !CoarsenOn)
     return Desc;
   // noalias: the buffers of this launch are distinct memory (two arguments
   // naming one buffer, or overlapping sub-buffers, are not).
@@ -642,6 +652,30 @@ const KernelDesc *specializeLaunch(cl_program P, const KernelDesc *Desc,
   std::string Applied =
       NoAliasWhy.empty() ? "noalias (" + std::to_string(Ranges.size()) + " distinct buffers)" : "";
   std::string UniformWhy; // why candidates the same in enough launches were not folded
+
+  // Thread coarsening (loom-clc found repeated work along a dimension):
+  // when the range along it divides by the factor.
+  int Coarsen = -1;
+  std::string CoarsenWhy;
+  if (CoarsenOn && Desc->coarsenDim >= 0) {
+    unsigned D = static_cast<unsigned>(Desc->coarsenDim);
+    if (D >= L.workDim)
+      CoarsenWhy = "the range has no dimension " + std::to_string(D);
+    else if (Desc->reqd[0])
+      CoarsenWhy = "reqd_work_group_size";
+    else if (L.global[D] % CoarsenFactor)
+      CoarsenWhy = "the global size along " + std::to_string(D) + " is not a multiple of " +
+                   std::to_string(CoarsenFactor);
+    else
+      Coarsen = static_cast<int>(D);
+  }
+  if (Coarsen >= 0) {
+    Options += " -loom-coarsen=" + Desc->name + ":" + std::to_string(Coarsen) + ":" +
+               std::to_string(CoarsenFactor);
+    Applied += (Applied.empty() ? "" : ", ") + std::string("coarsened x") +
+               std::to_string(CoarsenFactor) + " along dimension " + std::to_string(Coarsen) +
+               " (repeated work ~" + std::to_string(Desc->coarsenSaved) + ")";
+  }
 
   // Uniform scalars: this launch's values of the kernel's candidates,
   // folded when the last UniformLaunches launches had them all.
@@ -687,7 +721,8 @@ const KernelDesc *specializeLaunch(cl_program P, const KernelDesc *Desc,
     }
     if (Options.empty()) {
       report(Desc->name + ": not specialized (" + NoAliasWhy +
-             (UniformWhy.empty() ? "" : "; " + UniformWhy) + ")");
+             (UniformWhy.empty() ? "" : "; " + UniformWhy) +
+             (CoarsenWhy.empty() ? "" : "; not coarsened: " + CoarsenWhy) + ")");
       return Desc;
     }
     auto It = P->variants.find(Options);
@@ -717,10 +752,28 @@ const KernelDesc *specializeLaunch(cl_program P, const KernelDesc *Desc,
   for (auto &K : V->kernels)
     if (K->name == Desc->name) {
       report(Desc->name + ": " + Applied +
-             (UniformWhy.empty() ? "" : "; not uniform (" + UniformWhy + ")"));
+             (UniformWhy.empty() ? "" : "; not uniform (" + UniformWhy + ")") +
+             (CoarsenWhy.empty() ? "" : "; not coarsened (" + CoarsenWhy + ")"));
+      if (Coarsen >= 0) {
+        // A work-item covers CoarsenFactor of the range along the
+        // dimension; the work-group keeps a size dividing the new range.
+        size_t &G = L.global[Coarsen], &Lo = L.local[Coarsen];
+        G /= CoarsenFactor;
+        size_t Best = 1;
+        for (size_t C = std::min(G, Lo); C >= 1; --C)
+          if (G % C == 0) {
+            Best = C;
+            break;
+          }
+        Lo = Best;
+      }
       return K.get();
     }
   return Desc;
+}
+
+void specializeLaunch(cl_program P, Launch &L) {
+  L.desc = specializeKernel(P, L.desc, L.values, L);
 }
 
 cl_int runLaunch(cl_command_queue Q, const Launch &L) {
