@@ -3,6 +3,7 @@
 #include "Transforms/InlineDeviceFunctions.h"
 
 #include "Support/Diagnostics.h"
+#include "Support/CallGraph.h"
 #include "Support/KernelMarkers.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -24,24 +25,6 @@ void directCallers(Function &F, SmallVectorImpl<Function *> &Out) {
   for (User *U : F.users())
     if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledFunction() == &F)
       Out.push_back(CB->getFunction());
-}
-
-bool isRecursive(Function &F) {
-  SmallVector<Function *, 16> Work{&F};
-  SmallPtrSet<Function *, 16> Seen;
-  while (!Work.empty()) {
-    Function *G = Work.pop_back_val();
-    for (Instruction &I : instructions(*G))
-      if (auto *CB = dyn_cast<CallBase>(&I))
-        if (Function *Callee = CB->getCalledFunction();
-            Callee && !Callee->isDeclaration()) {
-          if (Callee == &F)
-            return true;
-          if (Seen.insert(Callee).second)
-            Work.push_back(Callee);
-        }
-  }
-  return false;
 }
 
 /// PTX `exit` (loom.thread.exit) inlined into a kernel: the thread returns

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Transforms/InstrumentMemory.h"
 
+#include "Support/CallGraph.h"
 #include "Support/KernelMarkers.h"
 #include "loom/CheckABI.h"
 
@@ -29,23 +30,6 @@ using namespace llvm;
 namespace loom {
 
 namespace {
-
-bool isRecursive(Function &F) {
-  SmallVector<Function *, 16> Work{&F};
-  SmallPtrSet<Function *, 16> Seen;
-  while (!Work.empty()) {
-    Function *G = Work.pop_back_val();
-    for (Instruction &I : instructions(*G))
-      if (auto *CB = dyn_cast<CallBase>(&I))
-        if (Function *Callee = CB->getCalledFunction(); Callee && !Callee->isDeclaration()) {
-          if (Callee == &F)
-            return true;
-          if (Seen.insert(Callee).second)
-            Work.push_back(Callee);
-        }
-  }
-  return false;
-}
 
 bool isRuntimeFunction(const Function &F) { return F.getName().starts_with("__loom_"); }
 

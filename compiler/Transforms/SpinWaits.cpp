@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Transforms/SpinWaits.h"
 
+#include "Support/CallGraph.h"
 #include "Support/KernelMarkers.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -127,21 +128,6 @@ bool mayPoll(Function &F, DenseMap<Function *, bool> &Memo) {
   return Memo[&F] = Polls;
 }
 
-bool reachesItself(Function &F) {
-  SmallVector<Function *, 8> Work{&F};
-  SmallPtrSet<Function *, 8> Seen;
-  while (!Work.empty())
-    for (Instruction &I : instructions(*Work.pop_back_val()))
-      if (auto *CB = dyn_cast<CallBase>(&I))
-        if (Function *Callee = CB->getCalledFunction(); Callee && !Callee->isDeclaration()) {
-          if (Callee == &F)
-            return true;
-          if (Seen.insert(Callee).second)
-            Work.push_back(Callee);
-        }
-  return false;
-}
-
 /// Inlines into \p F the calls of functions that may poll (a wait in a
 /// helper such as a lock(), or a helper read in a loop of \p F, as
 /// cuda::atomic_ref::load), so that the loop and its reads are in one
@@ -155,7 +141,7 @@ bool inlinePollingCalls(Function &F) {
       if (auto *CB = dyn_cast<CallBase>(&I))
         if (Function *Callee = CB->getCalledFunction();
             Callee && !Callee->isDeclaration() && Callee != &F && !isKernel(*Callee) &&
-            mayPoll(*Callee, Memo) && !reachesItself(*Callee))
+            mayPoll(*Callee, Memo) && !isRecursive(*Callee))
           Calls.push_back(CB);
     if (Calls.empty())
       break;
