@@ -72,6 +72,17 @@ static const char *source =
     "  for (int k = 0; k < taps; ++k)\n"
     "    s += in[i + k] * wt[k];\n"
     "  out[i] = s;\n"
+    "}\n"
+    /* Work repeated by every row: s(x) depends on x only (thread coarsening
+     * along y computes it once for 4 rows). */
+    "__kernel void rowinv(__global float *out, __global const float *in,\n"
+    "                     __global const float *w, int n) {\n"
+    "  int x = get_global_id(0), y = get_global_id(1);\n"
+    "  float s = 0.0f;\n"
+    "  for (int j = 0; j < n; ++j)\n"
+    "    s += w[j] * sin((float)(x * j) * 0.001f);\n"
+    "  size_t i = (size_t)y * get_global_size(0) + x;\n"
+    "  out[i] = s * in[i];\n"
     "}\n";
 
 #define CHECK(e)                                                                                   \
@@ -298,6 +309,28 @@ int main(int argc, char **argv) {
     double want = 0;
     for (int kk = 0; kk < taps; ++kk) want += (double)in[54321 + kk] * wt[kk];
     fails += bad("conv out[54321]", out[54321], want, 1e-5);
+    clReleaseKernel(k); clReleaseMemObject(di); clReleaseMemObject(dw); clReleaseMemObject(dO);
+    free(in); free(out);
+  }
+  { /* rowinv: 1024 x 1024, a 32-term row-invariant sum per element */
+    int w = 1024, h = 1024, m = 32;
+    float *in = malloc((size_t)w * h * 4), *out = malloc((size_t)w * h * 4), wt[32];
+    for (size_t i = 0; i < (size_t)w * h; ++i) in[i] = (float)(i % 9) / 4;
+    for (int k = 0; k < m; ++k) wt[k] = (float)(k % 5) / 8;
+    cl_mem di = buf((size_t)w * h * 4, in), dw = buf(sizeof wt, wt);
+    cl_mem dO = buf((size_t)w * h * 4, NULL);
+    cl_kernel k = clCreateKernel(prog, "rowinv", &e);
+    CHECK(e);
+    CHECK(clSetKernelArg(k, 0, sizeof dO, &dO));
+    CHECK(clSetKernelArg(k, 1, sizeof di, &di));
+    CHECK(clSetKernelArg(k, 2, sizeof dw, &dw));
+    CHECK(clSetKernelArg(k, 3, sizeof m, &m));
+    size_t g[2] = {w, h}, l[2] = {16, 16};
+    printf("rowinv %.3f\n", timed(k, 2, g, l, 3));
+    CHECK(clEnqueueReadBuffer(q, dO, CL_TRUE, 0, (size_t)w * h * 4, out, 0, NULL, NULL));
+    double want = 0;
+    for (int kk = 0; kk < m; ++kk) want += wt[kk] * sin((float)(300 * kk) * 0.001f);
+    fails += bad("rowinv out[77][300]", out[77 * w + 300], want * in[77 * w + 300], 1e-4);
     clReleaseKernel(k); clReleaseMemObject(di); clReleaseMemObject(dw); clReleaseMemObject(dO);
     free(in); free(out);
   }
