@@ -15,6 +15,12 @@
 # (gen.py --only K: the same kernel alone) and kept under the work
 # directory with the command that reproduces it. Prints a summary; exits 1
 # if anything mismatched or crashed.
+#
+# Compiling takes most of the time (about a second per kernel in the
+# vectorized modes on the 2-core test machine, almost all of it LLVM's O3
+# and x86 code generation of the warp-wide gangs, linear in the number of
+# kernels: docs/reliability.md), so LOOM_FUZZ_JOBS files (default: the
+# number of CPUs) are compiled at once, then run in turn.
 set -uo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
@@ -22,19 +28,31 @@ LOOMCC="${LOOMCC:-${LOOM_BUILD_DIR:-$ROOT/build}/bin/loomcc}"
 N="${1:?usage: run.sh N [first-seed]}"
 SEED="${2:-1000}"
 BATCH="${LOOM_FUZZ_BATCH:-100}"
+JOBS="${LOOM_FUZZ_JOBS:-$(nproc)}"
 WORK="${LOOM_FUZZ_DIR:-$(mktemp -d -t loom-fuzz.XXXXXX)}"
 mkdir -p "$WORK"
 MODES=("" "--loom-disable=vectorize" "--loom-vector-width=4")
 RUNS=("" "LOOM_SCHEDULER=serial" "LOOM_JIT=sync" "LOOM_NUM_THREADS=1")
 kernels=0 files=0 bad=0 crashes=0 runs=0
 file=0
+# Generates and compiles file F (kernels F*BATCH on); its status goes to .rc.
+compile() {
+  local f=$1 s=$(( SEED + $1 )) k=$(( N - $1 * BATCH < BATCH ? N - $1 * BATCH : BATCH ))
+  local m="${MODES[$(( f % ${#MODES[@]} ))]}"
+  python3 "$HERE/gen.py" --seed "$s" --kernels "$k" -o "$WORK/fuzz-$s.cu"
+  "$LOOMCC" -w $m "$WORK/fuzz-$s.cu" -o "$WORK/fuzz-$s" 2> "$WORK/fuzz-$s.compile.txt"
+  echo $? > "$WORK/fuzz-$s.rc"
+}
 while [ "$kernels" -lt "$N" ]; do
+  if [ $(( file % JOBS )) -eq 0 ]; then
+    for (( f = file; f < file + JOBS && f * BATCH < N; f++ )); do compile "$f" & done
+    wait
+  fi
   n=$(( N - kernels < BATCH ? N - kernels : BATCH ))
   seed=$(( SEED + file ))
   mode="${MODES[$(( file % ${#MODES[@]} ))]}"
   src="$WORK/fuzz-$seed.cu"
-  python3 "$HERE/gen.py" --seed "$seed" --kernels "$n" -o "$src"
-  if ! "$LOOMCC" -w $mode "$src" -o "$WORK/fuzz-$seed" 2> "$WORK/fuzz-$seed.compile.txt"; then
+  if [ "$(cat "$WORK/fuzz-$seed.rc")" != 0 ]; then
     echo "seed $seed: compile failed ($mode): $WORK/fuzz-$seed.compile.txt"
     crashes=$(( crashes + 1 ))
   else
