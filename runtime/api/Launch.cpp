@@ -157,7 +157,8 @@ cudaError_t launch(const void *Func, dim3 Grid, dim3 Block, void **Args, size_t 
     if (!PerBlockOp)
       return loom::failWith(cudaErrorMemoryAllocation, "out of memory for the launch of kernel %s",
                             Kernel.Desc->name);
-    return R.enqueue(S, std::make_shared<loom::CooperativeKernelOp>(std::move(PerBlockOp), Blocks));
+    return R.enqueue(S, std::make_shared<loom::CooperativeKernelOp>(std::move(PerBlockOp), Blocks,
+                                                                    /*GridSync=*/Cooperative));
   }
   auto Op = loom::KernelOp::create(*Kernel.Desc, Launch, Args, Sched.chunkFor(Blocks));
   if (!Op)

@@ -126,16 +126,18 @@ namespace {
 
 /// One running cooperative grid.
 struct GridRun {
-  GridRun(KernelOp &Kernel, uint64_t Blocks, uint32_t Spin)
-      : Kernel(Kernel), Barrier(uint32_t(Blocks), Spin), Finished(Blocks - 1) {}
+  GridRun(KernelOp &Kernel, uint64_t Blocks, uint32_t Spin, bool GridSync)
+      : Kernel(Kernel), Barrier(uint32_t(Blocks), Spin), GridSync(GridSync),
+        Finished(Blocks - 1) {}
   KernelOp &Kernel;
   GridBarrier Barrier;
+  bool GridSync; ///< a cooperative launch: grid.sync() waits at Barrier
   CompletionLatch Finished; ///< blocks 1..N-1 (block 0 runs on the launching thread)
 };
 
 void runBlock(void *Context, uint64_t Block, WorkerState &Worker) {
   auto &Grid = *static_cast<GridRun *>(Context);
-  GridBarrier *Outer = setCurrentGridBarrier(&Grid.Barrier);
+  GridBarrier *Outer = setCurrentGridBarrier(Grid.GridSync ? &Grid.Barrier : nullptr);
   // Like a chunk of an ordinary launch, a block that starts after a fault
   // does not run.
   if (stickyError() == cudaSuccess)
@@ -147,8 +149,9 @@ void runBlock(void *Context, uint64_t Block, WorkerState &Worker) {
 
 } // namespace
 
-CooperativeKernelOp::CooperativeKernelOp(std::shared_ptr<KernelOp> Kernel, uint64_t Blocks)
-    : Op(1, 1), Kernel(std::move(Kernel)), Blocks(Blocks) {
+CooperativeKernelOp::CooperativeKernelOp(std::shared_ptr<KernelOp> Kernel, uint64_t Blocks,
+                                         bool GridSync)
+    : Op(1, 1), Kernel(std::move(Kernel)), Blocks(Blocks), GridSync(GridSync) {
   // Grids launched by its blocks (dynamic parallelism) belong to this op.
   this->Kernel->ScheduledAs = this;
 }
@@ -157,14 +160,26 @@ OpRef CooperativeKernelOp::clone() const {
   auto Copy = std::static_pointer_cast<KernelOp>(Kernel->clone());
   if (!Copy)
     return nullptr;
-  return std::make_shared<CooperativeKernelOp>(std::move(Copy), Blocks);
+  return std::make_shared<CooperativeKernelOp>(std::move(Copy), Blocks, GridSync);
 }
 
 void CooperativeKernelOp::run(uint64_t, uint64_t, WorkerState &Worker) {
   GridRun Grid(*Kernel, Blocks,
-               GridBarrier::spinFor(Blocks, Runtime::get().host().HardwareThreads));
+               GridBarrier::spinFor(Blocks, Runtime::get().host().HardwareThreads), GridSync);
   uint64_t Others = Blocks - 1;
   uint64_t Started = Runtime::get().cooperativeThreads().start(1, Blocks, runBlock, &Grid, Grid.Finished);
+  if (Started < Others && !GridSync) {
+    // A kernel with spin-waits on an ordinary launch: the blocks without a
+    // thread run here after block 0, in order (as the serial scheduler
+    // would run them all), rather than failing a launch CUDA accepted.
+    runBlock(&Grid, 0, Worker);
+    for (uint64_t I = Started + 1; I < Blocks; ++I) {
+      runBlock(&Grid, I, Worker);
+      Grid.Finished.countDown();
+    }
+    Grid.Finished.wait();
+    return;
+  }
   if (Started < Others) {
     // No thread for some blocks (cudaLaunchCooperativeKernel reserved enough
     // threads, but concurrent cooperative launches share them): fail the

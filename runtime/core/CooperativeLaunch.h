@@ -78,7 +78,13 @@ private:
 /// own thread, with a grid barrier.
 class CooperativeKernelOp final : public Op {
 public:
-  CooperativeKernelOp(std::shared_ptr<KernelOp> Kernel, uint64_t Blocks);
+  /// \p GridSync: a cudaLaunchCooperativeKernel launch (grid_group::sync()
+  /// works, threads that run out fail the launch). Without it, an ordinary
+  /// launch of a kernel with spin-waits (LOOM_KERNEL_SPIN_WAITS) that runs
+  /// its blocks at once so that they may wait for each other: the grid is
+  /// not valid for grid.sync(), and blocks without a thread run on the
+  /// executing thread after block 0.
+  CooperativeKernelOp(std::shared_ptr<KernelOp> Kernel, uint64_t Blocks, bool GridSync = true);
   void run(uint64_t Begin, uint64_t End, WorkerState &Worker) override;
   OpRef clone() const override;
   /// The launch and its grid size (the profiler names and counts it).
@@ -88,6 +94,7 @@ public:
 private:
   std::shared_ptr<KernelOp> Kernel; ///< argument copy; runs one block per call
   uint64_t Blocks;
+  bool GridSync;
 };
 
 } // namespace loom

@@ -4,10 +4,10 @@
 // ends with the whole chain's sum. The grid is small (co-resident on a GPU,
 // which is all CUDA promises for inter-block waits). Run under the serial
 // scheduler and under the worker pool, launched directly and replayed from
-// a captured graph. Then a grid far larger than the
-// resident limit in which each block waits for the block before it (a
-// look-back, as CUB's single-pass scan does): blocks start in order, so this
-// finishes at any size.
+// a captured graph; it stays an ordinary launch (grid.is_valid() is 0).
+// Then a grid far larger than the resident limit in which each block waits
+// for the block before it (a look-back, as CUB's single-pass scan does):
+// blocks start in order, so this finishes at any size.
 // RUN: %loomcc %s -o %t
 // RUN: timeout 60 %t 4 | FileCheck %s
 // RUN: env LOOM_SCHEDULER=serial timeout 60 %t 4 | FileCheck %s
@@ -17,10 +17,13 @@
 // CHECK: graph PASSED
 // CHECK: lookback PASSED
 #include "../Inputs/check.h"
+#include <cooperative_groups.h>
 #include <cstdlib>
 
-__global__ void chain(int *flag, int *value) {
+__global__ void chain(int *flag, int *value, int *valid) {
   int b = blockIdx.x;
+  if (threadIdx.x == 0)
+    atomicOr(valid, int(cooperative_groups::this_grid().is_valid()));
   volatile int *f = flag;
   if (b + 1 < gridDim.x) {
     if (threadIdx.x == 0)
@@ -61,11 +64,17 @@ int main(int argc, char **argv) {
   CHECK_CUDA(cudaMalloc(&flag, blocks * sizeof(int)));
   CHECK_CUDA(cudaMalloc(&value, blocks * sizeof(int)));
   CHECK_CUDA(cudaMemset(flag, 0, blocks * sizeof(int)));
-  chain<<<blocks, 64>>>(flag, value);
+  int *valid;
+  CHECK_CUDA(cudaMalloc(&valid, sizeof(int)));
+  CHECK_CUDA(cudaMemset(valid, 0, sizeof(int)));
+  chain<<<blocks, 64>>>(flag, value, valid);
   CHECK_CUDA(cudaDeviceSynchronize());
   int sum;
   CHECK_CUDA(cudaMemcpy(&sum, value, sizeof sum, cudaMemcpyDeviceToHost));
   int want = 10 * blocks * (blocks + 1) / 2;
+  int anyValid;
+  CHECK_CUDA(cudaMemcpy(&anyValid, valid, sizeof anyValid, cudaMemcpyDeviceToHost));
+  EXPECT(anyValid == 0); // an ordinary launch, not a cooperative grid
   std::printf("chain %s (%d, want %d)\n", sum == want ? "PASSED" : "FAILED", sum, want);
 
   // The same launch captured in a graph (with the flags' reset), replayed.
@@ -75,7 +84,7 @@ int main(int argc, char **argv) {
   cudaGraphExec_t exec;
   CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
   CHECK_CUDA(cudaMemsetAsync(flag, 0, blocks * sizeof(int), s));
-  chain<<<blocks, 64, 0, s>>>(flag, value);
+  chain<<<blocks, 64, 0, s>>>(flag, value, valid);
   CHECK_CUDA(cudaStreamEndCapture(s, &graph));
   CHECK_CUDA(cudaGraphInstantiate(&exec, graph, 0));
   for (int r = 0; r < 3; ++r)
