@@ -153,20 +153,25 @@ cudaError_t submitCopy3D(const CopyShape &C, cudaMemcpyKind Kind, cudaStream_t H
   const bool SrcDevice = Kind == cudaMemcpyDeviceToHost || Kind == cudaMemcpyDeviceToDevice;
   // One Runtime::get() per call: it is not free (std::call_once).
   Runtime &R = Runtime::get();
-  bool Untracked = false;
+  bool DstUntracked = false, SrcUntracked = false;
   if (!C.DstTrusted)
     if (cudaError_t Error = checkTransferSide(R.allocator(), C.Dst, C.DstPitch, C.DstSlicePitch, C.Width,
-                                              C.Height, C.Depth, DstDevice, &Untracked))
+                                              C.Height, C.Depth, DstDevice, &DstUntracked))
       return Error;
   if (!C.SrcTrusted)
     if (cudaError_t Error = checkTransferSide(R.allocator(), C.Src, C.SrcPitch, C.SrcSlicePitch, C.Width,
-                                              C.Height, C.Depth, SrcDevice, &Untracked))
+                                              C.Height, C.Depth, SrcDevice, &SrcUntracked))
       return Error;
+  bool Untracked = DstUntracked || SrcUntracked;
+  // The sides a graph's replay of this copy checks again (the program may
+  // free them after making the graph).
+  unsigned Tracked = (C.DstTrusted || DstUntracked ? 0 : CopyOp::TrackedDst) |
+                     (C.SrcTrusted || SrcUntracked ? 0 : CopyOp::TrackedSrc);
   LOOM_PROFILE_API(Async ? "cudaMemcpy*Async" : "cudaMemcpy*");
   profile::TransferScope Profiled(Kind, uint64_t(C.Width) * C.Height * C.Depth);
   return submitAndMaybeWait<CopyOp>(R, Handle, Async, C.Dst, C.DstPitch, C.Src, C.SrcPitch,
                                     C.Width, C.Height, C.Depth, C.DstSlicePitch,
-                                    C.SrcSlicePitch, Untracked);
+                                    C.SrcSlicePitch, Untracked, Tracked);
 }
 
 cudaError_t submitCopy(void *Dst, size_t DstPitch, const void *Src, size_t SrcPitch,

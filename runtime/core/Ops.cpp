@@ -181,29 +181,18 @@ void KernelOp::onComplete() {
 
 CopyOp::CopyOp(void *Dst, size_t DstPitch, const void *Src, size_t SrcPitch, size_t Width,
                size_t Height, size_t Depth, size_t DstSlicePitch, size_t SrcSlicePitch,
-               bool Guarded)
+               bool Guarded, unsigned Tracked)
     : Op(1, 1), Dst(static_cast<unsigned char *>(Dst)),
       Src(static_cast<const unsigned char *>(Src)), DstPitch(DstPitch), SrcPitch(SrcPitch),
       Width(Width), Height(Height), Depth(Depth), DstSlicePitch(DstSlicePitch),
-      SrcSlicePitch(SrcSlicePitch), Guarded(Guarded) {
-  // A guarded copy has an untracked (pageable) side; the other may be
-  // tracked memory, which a replay must find still allocated. (Validated:
-  // the footprints do not overflow.)
-  if (Guarded && Width && Height && Depth) {
-    Allocator &Map = Runtime::get().allocator();
-    DstTracked = Map.classify(Dst, (Depth - 1) * DstSlicePitch + (Height - 1) * DstPitch +
-                                       Width) == RangeStatus::Inside;
-    SrcTracked = Map.classify(Src, (Depth - 1) * SrcSlicePitch + (Height - 1) * SrcPitch +
-                                       Width) == RangeStatus::Inside;
-  }
-}
+      SrcSlicePitch(SrcSlicePitch), Guarded(Guarded), DstTracked(Tracked & TrackedDst),
+      SrcTracked(Tracked & TrackedSrc) {}
 
 OpRef CopyOp::clone() const {
   auto Copy = std::make_shared<CopyOp>(Dst, DstPitch, Src, SrcPitch, Width, Height, Depth,
-                                       DstSlicePitch, SrcSlicePitch, false);
-  Copy->Guarded = Guarded;
-  Copy->DstTracked = DstTracked;
-  Copy->SrcTracked = SrcTracked;
+                                       DstSlicePitch, SrcSlicePitch, Guarded,
+                                       (DstTracked ? TrackedDst : 0) |
+                                           (SrcTracked ? TrackedSrc : 0));
   Copy->Replay = true;
   return Copy;
 }
@@ -294,7 +283,7 @@ void CopyOp::copy() {
 
 bool CopyOp::runNow(void *Dst, size_t DstPitch, const void *Src, size_t SrcPitch, size_t Width,
                     size_t Height, size_t Depth, size_t DstSlicePitch, size_t SrcSlicePitch,
-                    bool Guarded) {
+                    bool Guarded, unsigned /*Tracked: a replay's concern*/) {
   CopyShape3D C{static_cast<unsigned char *>(Dst), static_cast<const unsigned char *>(Src),
                 DstPitch, SrcPitch, Width, Height, Depth, DstSlicePitch, SrcSlicePitch};
   if (!Guarded) {

@@ -105,9 +105,13 @@ public:
   /// (pageable host memory, or an address that is not mapped): the copy
   /// runs under the fault guard, and a fault fails it (faulted()) instead of
   /// killing the process.
+  /// \p Tracked: which sides (TrackedDst, TrackedSrc) the API found in the
+  /// allocation map, which a replay (a clone, from a graph) checks again;
+  /// not a side that is pageable memory or Loom's own (an array's storage).
+  static constexpr unsigned TrackedDst = 1, TrackedSrc = 2;
   CopyOp(void *Dst, size_t DstPitch, const void *Src, size_t SrcPitch, size_t Width,
          size_t Height, size_t Depth = 1, size_t DstSlicePitch = 0, size_t SrcSlicePitch = 0,
-         bool Guarded = false);
+         bool Guarded = false, unsigned Tracked = 0);
   void run(uint64_t Begin, uint64_t End, WorkerState &Worker) override;
   OpRef clone() const override;
   double guessNs() const override;
@@ -120,7 +124,7 @@ public:
   /// copy with nothing to wait for): false if it faulted.
   static bool runNow(void *Dst, size_t DstPitch, const void *Src, size_t SrcPitch, size_t Width,
                      size_t Height, size_t Depth, size_t DstSlicePitch, size_t SrcSlicePitch,
-                     bool Guarded);
+                     bool Guarded, unsigned Tracked = 0);
 
 private:
   void copy();
@@ -131,9 +135,8 @@ private:
   bool Guarded;
   bool Faulted = false;
   bool Replay = false; ///< a clone (a graph's replay): the sides are checked again
-  /// Which sides are tracked memory (both, unless Guarded): a replay checks
-  /// those again.
-  bool DstTracked = true, SrcTracked = true;
+  bool DstTracked, SrcTracked; ///< see Tracked
+
 };
 
 /// For an op replayed from a graph: is the window [Ptr, Ptr + footprint)
