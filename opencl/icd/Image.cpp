@@ -643,22 +643,35 @@ cl_int CL_API_CALL EnqueueCopyImage(cl_command_queue Q, cl_mem Src, cl_mem Dst,
                  });
 }
 
+/// The checks of clEnqueueCopyImageToBuffer and clEnqueueCopyBufferToImage:
+/// \p Img an image and \p Buf a buffer of the queue's context, the region
+/// (canonical in \p O and \p R, \p Row bytes a row) within both, the
+/// buffer's part starting at \p Offset.
+static cl_int checkImageBufferCopy(cl_command_queue Q, cl_mem Img, cl_mem Buf, size_t Offset,
+                                   const size_t *Origin, const size_t *Region, size_t *O,
+                                   size_t *R, size_t &Row) {
+  if (cl_int E = checkImage(Q, Img))
+    return E;
+  if (!valid(Buf, MemMagic) || Buf->type != CL_MEM_OBJECT_BUFFER)
+    return CL_INVALID_MEM_OBJECT;
+  if (Buf->context != Q->context)
+    return CL_INVALID_CONTEXT;
+  if (cl_int E = canonical(Img, Origin, Region, O, R))
+    return E;
+  Row = R[0] * Img->image->elementSize;
+  size_t Bytes = Row * R[1] * R[2];
+  if (Offset > Buf->size || Bytes > Buf->size - Offset)
+    return CL_INVALID_VALUE;
+  return CL_SUCCESS;
+}
+
 cl_int CL_API_CALL EnqueueCopyImageToBuffer(cl_command_queue Q, cl_mem Src, cl_mem Dst,
                                             const size_t *Origin, const size_t *Region,
                                             size_t DstOffset, cl_uint NumWait,
                                             const cl_event *Wait, cl_event *Event) {
-  if (cl_int E = checkImage(Q, Src))
+  size_t O[3], R[3], Row;
+  if (cl_int E = checkImageBufferCopy(Q, Src, Dst, DstOffset, Origin, Region, O, R, Row))
     return E;
-  if (!valid(Dst, MemMagic) || Dst->type != CL_MEM_OBJECT_BUFFER)
-    return CL_INVALID_MEM_OBJECT;
-  if (Dst->context != Q->context)
-    return CL_INVALID_CONTEXT;
-  size_t O[3], R[3];
-  if (cl_int E = canonical(Src, Origin, Region, O, R))
-    return E;
-  size_t Row = R[0] * Src->image->elementSize, Bytes = Row * R[1] * R[2];
-  if (DstOffset > Dst->size || Bytes > Dst->size - DstOffset)
-    return CL_INVALID_VALUE;
   auto HS = hold(Src), HD = hold(Dst);
   std::array<size_t, 3> OA = {O[0], O[1], O[2]}, RA = {R[0], R[1], R[2]};
   return enqueue(Q, CL_COMMAND_COPY_IMAGE_TO_BUFFER, NumWait, Wait, Event, false,
@@ -674,18 +687,9 @@ cl_int CL_API_CALL EnqueueCopyBufferToImage(cl_command_queue Q, cl_mem Src, cl_m
                                             size_t SrcOffset, const size_t *Origin,
                                             const size_t *Region, cl_uint NumWait,
                                             const cl_event *Wait, cl_event *Event) {
-  if (cl_int E = checkImage(Q, Dst))
+  size_t O[3], R[3], Row;
+  if (cl_int E = checkImageBufferCopy(Q, Dst, Src, SrcOffset, Origin, Region, O, R, Row))
     return E;
-  if (!valid(Src, MemMagic) || Src->type != CL_MEM_OBJECT_BUFFER)
-    return CL_INVALID_MEM_OBJECT;
-  if (Src->context != Q->context)
-    return CL_INVALID_CONTEXT;
-  size_t O[3], R[3];
-  if (cl_int E = canonical(Dst, Origin, Region, O, R))
-    return E;
-  size_t Row = R[0] * Dst->image->elementSize, Bytes = Row * R[1] * R[2];
-  if (SrcOffset > Src->size || Bytes > Src->size - SrcOffset)
-    return CL_INVALID_VALUE;
   auto HS = hold(Src), HD = hold(Dst);
   std::array<size_t, 3> OA = {O[0], O[1], O[2]}, RA = {R[0], R[1], R[2]};
   return enqueue(Q, CL_COMMAND_COPY_BUFFER_TO_IMAGE, NumWait, Wait, Event, false,
