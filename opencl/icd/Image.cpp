@@ -542,21 +542,35 @@ cl_int hostPitches(cl_mem M, const size_t R[3], size_t RowPitch, size_t SlicePit
   return CL_SUCCESS;
 }
 
-cl_int CL_API_CALL EnqueueReadImage(cl_command_queue Q, cl_mem M, cl_bool Blocking,
-                                    const size_t *Origin, const size_t *Region, size_t RowPitch,
-                                    size_t SlicePitch, void *Ptr, cl_uint NumWait,
-                                    const cl_event *Wait, cl_event *Event) {
+/// The checks of clEnqueueReadImage and clEnqueueWriteImage: the image,
+/// the region (canonical in \p O and \p R), the host pointer and pitches
+/// (\p Row and \p Slice), and host access (\p Refused: the flag that
+/// forbids this direction).
+static cl_int checkHostImageCopy(cl_command_queue Q, cl_mem M, const size_t *Origin,
+                                 const size_t *Region, size_t RowPitch, size_t SlicePitch,
+                                 const void *Ptr, cl_mem_flags Refused, size_t *O, size_t *R,
+                                 size_t &Row, size_t &Slice) {
   if (cl_int E = checkImage(Q, M))
     return E;
-  size_t O[3], R[3], Row, Slice;
   if (cl_int E = canonical(M, Origin, Region, O, R))
     return E;
   if (!Ptr)
     return CL_INVALID_VALUE;
   if (cl_int E = hostPitches(M, R, RowPitch, SlicePitch, Row, Slice))
     return E;
-  if (M->flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS))
+  if (M->flags & (Refused | CL_MEM_HOST_NO_ACCESS))
     return CL_INVALID_OPERATION;
+  return CL_SUCCESS;
+}
+
+cl_int CL_API_CALL EnqueueReadImage(cl_command_queue Q, cl_mem M, cl_bool Blocking,
+                                    const size_t *Origin, const size_t *Region, size_t RowPitch,
+                                    size_t SlicePitch, void *Ptr, cl_uint NumWait,
+                                    const cl_event *Wait, cl_event *Event) {
+  size_t O[3], R[3], Row, Slice;
+  if (cl_int E = checkHostImageCopy(Q, M, Origin, Region, RowPitch, SlicePitch, Ptr,
+                                    CL_MEM_HOST_WRITE_ONLY, O, R, Row, Slice))
+    return E;
   auto H = hold(M);
   std::array<size_t, 3> OA = {O[0], O[1], O[2]}, RA = {R[0], R[1], R[2]};
   return enqueue(Q, CL_COMMAND_READ_IMAGE, NumWait, Wait, Event, Blocking,
@@ -572,17 +586,10 @@ cl_int CL_API_CALL EnqueueWriteImage(cl_command_queue Q, cl_mem M, cl_bool Block
                                      const size_t *Origin, const size_t *Region, size_t RowPitch,
                                      size_t SlicePitch, const void *Ptr, cl_uint NumWait,
                                      const cl_event *Wait, cl_event *Event) {
-  if (cl_int E = checkImage(Q, M))
-    return E;
   size_t O[3], R[3], Row, Slice;
-  if (cl_int E = canonical(M, Origin, Region, O, R))
+  if (cl_int E = checkHostImageCopy(Q, M, Origin, Region, RowPitch, SlicePitch, Ptr,
+                                    CL_MEM_HOST_READ_ONLY, O, R, Row, Slice))
     return E;
-  if (!Ptr)
-    return CL_INVALID_VALUE;
-  if (cl_int E = hostPitches(M, R, RowPitch, SlicePitch, Row, Slice))
-    return E;
-  if (M->flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS))
-    return CL_INVALID_OPERATION;
   auto H = hold(M);
   std::array<size_t, 3> OA = {O[0], O[1], O[2]}, RA = {R[0], R[1], R[2]};
   return enqueue(Q, CL_COMMAND_WRITE_IMAGE, NumWait, Wait, Event, Blocking,
