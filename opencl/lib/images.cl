@@ -52,34 +52,26 @@ static int4 LOOM_OVL loom_i4(int2 c) { return (int4)(c, 0, 0); }
 static int4 LOOM_OVL loom_i4(int4 c) { return c; }
 
 // Memory order (lanes 0..channels-1) to (r, g, b, a) and back.
-static float4 LOOM_OVL loom_place(float4 v, int order) {
-  switch (order) {
-  case CLK_A: return (float4)(0.0f, 0.0f, 0.0f, v.x);
-  case CLK_RA: return (float4)(v.x, 0.0f, 0.0f, v.y);
-  case CLK_BGRA: return v.zyxw;
-  case CLK_ARGB: return v.yzwx;
 #ifdef CLK_ABGR
-  case CLK_ABGR: return v.wzyx;
+#define LOOM_ABGR_CASE case CLK_ABGR: return v.wzyx;
+#else
+#define LOOM_ABGR_CASE
 #endif
-  case CLK_INTENSITY: return v.xxxx;
-  case CLK_LUMINANCE: return (float4)(v.xxx, 1.0f);
-  default: return v; // R, RG, RGBA: missing lanes are already 0 and alpha 1
+#define LOOM_PLACE(T, ZERO, ONE)                                                                   \
+  static T LOOM_OVL loom_place(T v, int order) {                                                   \
+    switch (order) {                                                                               \
+    case CLK_A: return (T)(ZERO, ZERO, ZERO, v.x);                                                 \
+    case CLK_RA: return (T)(v.x, ZERO, ZERO, v.y);                                                 \
+    case CLK_BGRA: return v.zyxw;                                                                  \
+    case CLK_ARGB: return v.yzwx;                                                                  \
+    LOOM_ABGR_CASE                                                                                 \
+    case CLK_INTENSITY: return v.xxxx;                                                             \
+    case CLK_LUMINANCE: return (T)(v.xxx, ONE);                                                    \
+    default: return v; /* R, RG, RGBA: missing lanes are already 0 and alpha 1 */                 \
+    }                                                                                              \
   }
-}
-static int4 LOOM_OVL loom_place(int4 v, int order) {
-  switch (order) {
-  case CLK_A: return (int4)(0, 0, 0, v.x);
-  case CLK_RA: return (int4)(v.x, 0, 0, v.y);
-  case CLK_BGRA: return v.zyxw;
-  case CLK_ARGB: return v.yzwx;
-#ifdef CLK_ABGR
-  case CLK_ABGR: return v.wzyx;
-#endif
-  case CLK_INTENSITY: return v.xxxx;
-  case CLK_LUMINANCE: return (int4)(v.xxx, 1);
-  default: return v;
-  }
-}
+LOOM_PLACE(float4, 0.0f, 1.0f)
+LOOM_PLACE(int4, 0, 1)
 #define LOOM_UNPLACE(T)                                                                            \
   static T LOOM_OVL loom_unplace(T v, int order) {                                                 \
     switch (order) {                                                                               \
@@ -91,11 +83,6 @@ static int4 LOOM_OVL loom_place(int4 v, int order) {
     default: return v;                                                                             \
     }                                                                                              \
   }
-#ifdef CLK_ABGR
-#define LOOM_ABGR_CASE case CLK_ABGR: return v.wzyx;
-#else
-#define LOOM_ABGR_CASE
-#endif
 LOOM_UNPLACE(float4)
 LOOM_UNPLACE(int4)
 LOOM_UNPLACE(uint4)
