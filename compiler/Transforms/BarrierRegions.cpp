@@ -19,6 +19,8 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/DIBuilder.h"
+#include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -69,6 +71,8 @@ public:
 
 private:
   void prepare();
+  void createDebugHomes();
+  void declareDebugHomes();
   void isolateBarriers();
   void rematerializeIndices();
   void warnDivergentBarriers();
@@ -112,7 +116,20 @@ private:
     AllocaInst *Published, *Member, *Arg, *C, *Result;
   };
   DenseMap<unsigned, Collective> Collectives;
-  SmallPtrSet<AllocaInst *, 4> BlockWide; // reduction results
+  SmallPtrSet<AllocaInst *, 4> BlockWide; // reduction results, debug displays
+
+  // -G: each local variable of the kernel that had dbg_value records gets a
+  // per-thread home (an arena slot, written where the records were) and a
+  // display (one per block function, described by a dbg_declare, so gdb
+  // finds the variable anywhere): the display is written with the home and
+  // loaded from the current thread's home as each thread starts its turn in
+  // a region (createDebugHomes).
+  struct DebugHome {
+    AllocaInst *Home, *Display;
+    DILocalVariable *Var;
+    DILocation *Loc;
+  };
+  SmallVector<DebugHome, 8> DebugHomes;
 
   // Thread arena: one slot per alloca (structure of arrays).
   struct Slot {
@@ -142,6 +159,7 @@ void RegionBuilder::prepare() {
   BasicBlock &Entry = F.getEntryBlock();
   privatizeWrittenByvalArgs(F, NumKernelArgs, &Entry,
                             &*Entry.getFirstNonPHIOrDbgOrAlloca());
+  createDebugHomes();
   for (BasicBlock &BB : F)
     for (Instruction &I : make_early_inc_range(BB)) {
       I.dropDbgRecords();
@@ -159,6 +177,83 @@ void RegionBuilder::prepare() {
   for (Instruction &I : Entry)
     if (auto *AI = dyn_cast<AllocaInst>(&I))
       UserAllocas.insert(AI);
+}
+
+/// With full debug info (-G): a value's dbg_value records would not survive
+/// the regions (values live across a barrier move to arena slots, blocks are
+/// cloned per region), so gdb showed locals after a barrier as optimized
+/// out. Instead each of the kernel's own local variables (not those of
+/// inlined functions, not artificial ones) gets a home and a display
+/// (DebugHome); a volatile store to both replaces each dbg_value record, and
+/// the display gets a dbg_declare, which holds in every block. Only -G code
+/// pays for the stores.
+void RegionBuilder::createDebugHomes() {
+  DISubprogram *SP = F.getSubprogram();
+  if (!SP || !SP->getUnit() || SP->getUnit()->getEmissionKind() != DICompileUnit::FullDebug)
+    return;
+  struct Homes {
+    AllocaInst *Home, *Display;
+    DILocation *Loc;
+  };
+  MapVector<DILocalVariable *, Homes> ByVar;
+  // A variable the optimizer made unavailable somewhere (a poison location:
+  // its computation was sunk into a branch, say) keeps no home: a display
+  // would show another thread's or an old value there; gdb says
+  // <optimized out> instead, as without homes.
+  SmallPtrSet<DILocalVariable *, 8> Unavailable;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
+        if (R.isKillLocation())
+          Unavailable.insert(R.getVariable());
+  IRBuilder<> Entry(&*F.getEntryBlock().getFirstInsertionPt());
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange())) {
+        DILocalVariable *Var = R.getVariable();
+        DILocation *Loc = R.getDebugLoc().get();
+        if (!R.isDbgValue() || R.hasArgList() || R.getExpression()->getNumElements() != 0 ||
+            !Loc || Loc->getInlinedAt() || Var->isArtificial() || Unavailable.contains(Var))
+          continue;
+        Value *V = R.getVariableLocationOp(0);
+        if (!V || isa<UndefValue>(V) || isa<MetadataAsValue>(V) || !V->getType()->isSized() ||
+            V->getType()->isVectorTy())
+          continue;
+        auto It = ByVar.find(Var);
+        if (It == ByVar.end()) {
+          AllocaInst *Home =
+              Entry.CreateAlloca(V->getType(), nullptr, "debug.home." + Var->getName());
+          AllocaInst *Display =
+              Entry.CreateAlloca(V->getType(), nullptr, "debug.display." + Var->getName());
+          It = ByVar.insert({Var, Homes{Home, Display, Loc}}).first;
+        }
+        if (It->second.Home->getAllocatedType() != V->getType())
+          continue;
+        IRBuilder<> At(&I);
+        At.SetCurrentDebugLocation(Loc);
+        At.CreateStore(V, It->second.Home, /*isVolatile=*/true);
+        At.CreateStore(V, It->second.Display, /*isVolatile=*/true);
+      }
+  for (auto &[Var, H] : ByVar) {
+    BlockWide.insert(H.Display);
+    DebugHomes.push_back({H.Home, H.Display, Var, H.Loc});
+  }
+}
+
+/// The displays' dbg_declare records, once the regions are built: the
+/// displays are allocas of the block's entry (createBlockEntry moved them
+/// there; as BlockWide ones they are not arena slots), which no region
+/// clones, and each record is in the variable's own scope, which every
+/// region's copy of that scope is a child of (distinguishDebugScopes).
+void RegionBuilder::declareDebugHomes() {
+  if (DebugHomes.empty())
+    return;
+  DISubprogram *SP = F.getSubprogram();
+  DIBuilder DIB(*F.getParent(), /*AllowUnresolved=*/false, SP->getUnit());
+  for (const DebugHome &H : DebugHomes)
+    DIB.insertDeclare(H.Display, H.Var, DIB.createExpression(),
+                      DILocation::get(Ctx, H.Var->getLine(), 0, H.Var->getScope()),
+                      std::next(H.Display->getIterator()));
 }
 
 /// Kept values live in the worker's arena, reached through pointers the
@@ -783,6 +878,11 @@ void RegionBuilder::buildRegion(unsigned Index, BasicBlock *Start,
     VMap[AI] = B.CreateInBoundsGEP(B.getInt8Ty(), S.Base,
                                    B.CreateMul(Lin, B.getInt64(S.Size)),
                                    AI->getName() + ".thread");
+  // -G: the displays show this thread's values (createDebugHomes).
+  for (const DebugHome &H : DebugHomes)
+    if (Value *Home = VMap.lookup(H.Home))
+      B.CreateStore(B.CreateLoad(H.Home->getAllocatedType(), Home), H.Display,
+                    /*isVolatile=*/true);
   SmallVector<BasicBlock *, 32> NewBlocks{Nest.ThreadBody};
   // Leaving the region at barrier j: remember j, go on with the next thread.
   for (BasicBlock *BB : Blocks)
@@ -919,6 +1019,7 @@ void RegionBuilder::build() {
   }
 
   eraseOriginal(Original);
+  declareDebugHomes();
 }
 
 /// Drops the kernel's original blocks (every region has its clones now)
