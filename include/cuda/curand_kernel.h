@@ -805,6 +805,12 @@ __LOOM_CURAND_FN unsigned int curand_discrete(S *state,
 }
 
 /* ==================== Philox: four at a time ============================ */
+/* Philox's curand_uniform_double takes one 32-bit output (x 2^-32 + 2^-32), as
+ * cuRAND documents it ("uses only 32 random bits"; curand_uniform2_double for
+ * 53): a non-template overload, chosen over the XORWOW-style template above. */
+__LOOM_CURAND_FN double curand_uniform_double(curandStatePhilox4_32_10_t *state) {
+  return _curand_uniform_double(curand(state));
+}
 __LOOM_CURAND_FN float4 curand_uniform4(curandStatePhilox4_32_10_t *state) {
   uint4 x = curand4(state);
   float4 r;

@@ -182,6 +182,16 @@ __global__ void pairs(int *Bad) {
   unsigned W0 = curand(&Q2), W1 = curand(&Q2), W2 = curand(&Q2), W3 = curand(&Q2);
   if (V.x != W0 || V.y != W1 || V.z != W2 || V.w != W3 || curand(&Q) != curand(&Q2))
     atomicAdd(Bad, 1);
+  // Philox's curand_uniform_double takes one 32-bit output, x 2^-32 + 2^-32
+  // (cuRAND's documentation; XORWOW's takes two, 53 bits), also after a
+  // normal pair: the next output is the one after it.
+  Q2 = Q;
+  curand_normal(&Q);
+  curand_normal(&Q2);
+  double D = curand_uniform_double(&Q);
+  unsigned X = curand(&Q2);
+  if (D != X * (1.0 / 4294967296.0) + 1.0 / 4294967296.0 || curand(&Q) != curand(&Q2))
+    atomicAdd(Bad, 1);
 }
 
 int main() {
