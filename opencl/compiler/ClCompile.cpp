@@ -34,6 +34,7 @@
 // Exit status: 0 built; 1 the program failed to build (the log on stderr
 // says why); 2 the build options are invalid (CL_INVALID_BUILD_OPTIONS).
 #include "Coarsen.h"
+#include "Layout.h"
 #include "Pipeline/DeviceCompile.h"
 #include "Pipeline/Pipeline.h"
 
@@ -78,6 +79,10 @@ using namespace llvm;
 using loomcl::CoarsenPlan;
 using loomcl::analyzeCoarsening;
 using loomcl::coarsenKernel;
+using loomcl::LayoutField;
+using loomcl::LayoutPlan;
+using loomcl::analyzeLayouts;
+using loomcl::applyLayout;
 
 namespace {
 
@@ -106,6 +111,10 @@ struct BuildOptions {
   /// -loom-coarsen=<kernel>:<dimension>:<factor> (enqueue-time thread
   /// coarsening, Coarsen.cpp; never an application's option).
   std::map<std::string, std::pair<unsigned, unsigned>> Coarsen;
+  /// -loom-layout=<kernel>:<argument>:<stride>:<offset>/<width>[,...]
+  /// (enqueue-time data-layout transformation, Layout.cpp; never an
+  /// application's option): the argument is the structure of arrays copy.
+  std::map<std::string, std::vector<LayoutPlan>> Layout;
 };
 
 /// Splits an OpenCL options string at blanks; double quotes group.
@@ -200,6 +209,27 @@ bool translateOptions(StringRef Text, BuildOptions &B, std::string &Why) {
         return false;
       }
       B.Coarsen[Parts[0].str()] = {Dim, Factor};
+    } else if (W.starts_with("-loom-layout=")) {
+      SmallVector<StringRef, 4> Parts;
+      W.substr(13).split(Parts, ':');
+      LayoutPlan P;
+      bool Ok = Parts.size() == 4 && !Parts[0].empty() && !Parts[1].getAsInteger(10, P.Arg) &&
+                !Parts[2].getAsInteger(10, P.Stride) && P.Stride;
+      SmallVector<StringRef, 8> Fields;
+      if (Ok)
+        Parts[3].split(Fields, ',');
+      for (StringRef F : Fields) {
+        auto [Off, Width] = F.split('/');
+        LayoutField LF;
+        Ok = Ok && !Off.getAsInteger(10, LF.Offset) && !Width.getAsInteger(10, LF.Width) &&
+             LF.Width && LF.Offset + LF.Width <= P.Stride;
+        P.Fields.push_back(LF);
+      }
+      if (!Ok) {
+        Why = "malformed option '" + W.str() + "'";
+        return false;
+      }
+      B.Layout[Parts[0].str()].push_back(std::move(P));
     } else if (W == "-cl-opt-disable" || W == "-cl-strict-aliasing" ||
                W == "-cl-no-subgroup-ifp" || W == "-cl-kernel-arg-info" || W == "-g") {
       // Accepted: kernels are always optimized (a CPU runs them as
@@ -434,6 +464,7 @@ struct KernelInfo {
   std::vector<std::pair<unsigned, std::string>> Uniform;
   bool Barrier = false; // the kernel synchronizes its work-group
   CoarsenPlan Coarsen;   // where coarsening would pay (Coarsen.cpp)
+  std::vector<LayoutPlan> Layouts; // array-of-structures arguments (Layout.cpp)
 };
 
 /// Where an integer scalar argument's value goes, followed through
@@ -670,6 +701,8 @@ bool lowerKernel(Function *K, std::vector<KernelInfo> &Kernels, const BuildOptio
 ///   uniform <argument index> <what it feeds>   (after the arguments)
 ///   barrier                                    (the kernel has one)
 ///   coarsen <dimension> <work saved estimate>  (coarsening would pay)
+///   layout <argument> <stride> <offset>/<width>,... <writes 0|1>
+///                                   (the structure of arrays layout would pay)
 bool writeManifest(const std::string &Path, const std::vector<KernelInfo> &Kernels) {
   std::error_code EC;
   raw_fd_ostream OS(Path, EC);
@@ -690,6 +723,12 @@ bool writeManifest(const std::string &Path, const std::vector<KernelInfo> &Kerne
       OS << "barrier\n";
     if (K.Coarsen.Dim >= 0)
       OS << "coarsen\t" << K.Coarsen.Dim << "\t" << K.Coarsen.Saved << "\n";
+    for (const LayoutPlan &L : K.Layouts) {
+      OS << "layout\t" << L.Arg << "\t" << L.Stride << "\t";
+      for (size_t I = 0; I < L.Fields.size(); ++I)
+        OS << (I ? "," : "") << L.Fields[I].Offset << "/" << L.Fields[I].Width;
+      OS << "\t" << (L.Writes ? 1 : 0) << "\n";
+    }
   }
   return true;
 }
@@ -947,6 +986,26 @@ int buildModule(std::unique_ptr<Module> M, LLVMContext &Ctx, LogDiagnostics &Dia
       return ExitBuildFailed;
     }
   }
+  // The data-layout transformation (Layout.cpp), after coarsening: where it
+  // would pay (the manifest), and the rewrite a -loom-layout variant asks for.
+  std::map<std::string, std::vector<LayoutPlan>> LayoutPlans;
+  for (Function &F : *M) {
+    if (!isKernel(F))
+      continue;
+    auto It = B.Layout.find(F.getName().str());
+    if (It == B.Layout.end()) {
+      LayoutPlans[F.getName().str()] = analyzeLayouts(F);
+      continue;
+    }
+    for (const LayoutPlan &P : It->second) {
+      std::string Why;
+      if (!applyLayout(F, P, Why)) {
+        errs() << "error: -loom-layout: kernel '" << F.getName() << "', argument " << P.Arg
+               << ": " << Why << "\n";
+        return ExitBuildFailed;
+      }
+    }
+  }
 
   // 2. Loom's work-item, image, sub-group and math functions, then libclc
   // for what is still missing.
@@ -982,8 +1041,10 @@ int buildModule(std::unique_ptr<Module> M, LLVMContext &Ctx, LogDiagnostics &Dia
   for (Function *K : Ks)
     if (!lowerKernel(K, Kernels, B))
       return ExitBuildFailed;
-  for (KernelInfo &KI : Kernels)
+  for (KernelInfo &KI : Kernels) {
     KI.Coarsen = Plans[KI.Name];
+    KI.Layouts = LayoutPlans[KI.Name];
+  }
   for (StringRef Name : {"__loom_cl_global_offset", "__loom_cl_work_dim"})
     if (Function *F = M->getFunction(Name); F && !F->use_empty()) {
       errs() << "error: a function outside the kernels reads the global offset\n";

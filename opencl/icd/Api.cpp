@@ -743,6 +743,7 @@ cl_int CL_API_CALL EnqueueReadBuffer(cl_command_queue Q, cl_mem M, cl_bool Block
     return CL_INVALID_OPERATION;
   auto H = hold(M);
   return enqueue(Q, CL_COMMAND_READ_BUFFER, NumWait, Wait, Event, Blocking, [H, Offset, Size, Ptr] {
+    hostView(H.get(), false);
     std::memmove(Ptr, H->data + Offset, Size);
     return CL_SUCCESS;
   });
@@ -762,6 +763,7 @@ cl_int CL_API_CALL EnqueueWriteBuffer(cl_command_queue Q, cl_mem M, cl_bool Bloc
   auto H = hold(M);
   return enqueue(Q, CL_COMMAND_WRITE_BUFFER, NumWait, Wait, Event, Blocking,
                  [H, Offset, Size, Ptr] {
+                   hostView(H.get(), true);
                    std::memmove(H->data + Offset, Ptr, Size);
                    return CL_SUCCESS;
                  });
@@ -785,6 +787,8 @@ cl_int CL_API_CALL EnqueueCopyBuffer(cl_command_queue Q, cl_mem Src, cl_mem Dst,
   auto HS = hold(Src), HD = hold(Dst);
   return enqueue(Q, CL_COMMAND_COPY_BUFFER, NumWait, Wait, Event, false,
                  [HS, HD, SrcOff, DstOff, Size] {
+                   hostView(HS.get(), false);
+                   hostView(HD.get(), true);
                    std::memcpy(HD->data + DstOff, HS->data + SrcOff, Size);
                    return CL_SUCCESS;
                  });
@@ -806,6 +810,7 @@ cl_int CL_API_CALL EnqueueFillBuffer(cl_command_queue Q, cl_mem M, const void *P
   auto H = hold(M);
   return enqueue(Q, CL_COMMAND_FILL_BUFFER, NumWait, Wait, Event, false,
                  [H, Bytes, Offset, Size] {
+                   hostView(H.get(), true);
                    for (size_t I = 0; I < Size; I += Bytes.size())
                      std::memcpy(H->data + Offset + I, Bytes.data(), Bytes.size());
                    return CL_SUCCESS;
@@ -834,7 +839,8 @@ void *CL_API_CALL EnqueueMapBuffer(cl_command_queue Q, cl_mem M, cl_bool Blockin
     return fail<void>(Err, E);
   // The buffer is host memory: the mapped region is the buffer itself.
   auto H = hold(M);
-  E = enqueue(Q, CL_COMMAND_MAP_BUFFER, NumWait, Wait, Event, Blocking, [H] {
+  E = enqueue(Q, CL_COMMAND_MAP_BUFFER, NumWait, Wait, Event, Blocking, [H, Flags] {
+    hostView(H.get(), Flags != CL_MAP_READ);
     H->mapCount.fetch_add(1);
     return CL_SUCCESS;
   });
@@ -933,6 +939,7 @@ cl_int CL_API_CALL EnqueueReadBufferRect(cl_command_queue Q, cl_mem M, cl_bool B
   size_t Reg[3] = {Region[0], Region[1], Region[2]};
   return enqueue(Q, CL_COMMAND_READ_BUFFER_RECT, NumWait, Wait, Event, Blocking,
                  [Held, B, H, Reg, Ptr] {
+                   hostView(Held.get(), false);
                    copyRect(static_cast<char *>(Ptr), H, Held->data, B, Reg);
                    return CL_SUCCESS;
                  });
@@ -958,6 +965,7 @@ cl_int CL_API_CALL EnqueueWriteBufferRect(cl_command_queue Q, cl_mem M, cl_bool 
   size_t Reg[3] = {Region[0], Region[1], Region[2]};
   return enqueue(Q, CL_COMMAND_WRITE_BUFFER_RECT, NumWait, Wait, Event, Blocking,
                  [Held, B, H, Reg, Ptr] {
+                   hostView(Held.get(), true);
                    copyRect(Held->data, B, static_cast<const char *>(Ptr), H, Reg);
                    return CL_SUCCESS;
                  });
@@ -989,6 +997,8 @@ cl_int CL_API_CALL EnqueueCopyBufferRect(cl_command_queue Q, cl_mem Src, cl_mem 
   size_t Reg[3] = {Region[0], Region[1], Region[2]};
   return enqueue(Q, CL_COMMAND_COPY_BUFFER_RECT, NumWait, Wait, Event, false,
                  [HS, HD, S, D, Reg] {
+                   hostView(HS.get(), false);
+                   hostView(HD.get(), true);
                    copyRect(HD->data, D, HS->data, S, Reg);
                    return CL_SUCCESS;
                  });

@@ -575,6 +575,7 @@ cl_int CL_API_CALL EnqueueReadImage(cl_command_queue Q, cl_mem M, cl_bool Blocki
   std::array<size_t, 3> OA = {O[0], O[1], O[2]}, RA = {R[0], R[1], R[2]};
   return enqueue(Q, CL_COMMAND_READ_IMAGE, NumWait, Wait, Event, Blocking,
                  [H, OA, RA, Row, Slice, Ptr] {
+                   hostView(H.get(), false);
                    const ImageState &S = *H->image;
                    copy3D(static_cast<char *>(Ptr), Row, Slice, texelAt(H.get(), OA.data()),
                           S.rowPitch, S.slicePitch, RA[0] * S.elementSize, RA[1], RA[2]);
@@ -594,6 +595,7 @@ cl_int CL_API_CALL EnqueueWriteImage(cl_command_queue Q, cl_mem M, cl_bool Block
   std::array<size_t, 3> OA = {O[0], O[1], O[2]}, RA = {R[0], R[1], R[2]};
   return enqueue(Q, CL_COMMAND_WRITE_IMAGE, NumWait, Wait, Event, Blocking,
                  [H, OA, RA, Row, Slice, Ptr] {
+                   hostView(H.get(), true);
                    const ImageState &S = *H->image;
                    copy3D(texelAt(H.get(), OA.data()), S.rowPitch, S.slicePitch,
                           static_cast<const char *>(Ptr), Row, Slice, RA[0] * S.elementSize,
@@ -637,6 +639,8 @@ cl_int CL_API_CALL EnqueueCopyImage(cl_command_queue Q, cl_mem Src, cl_mem Dst,
                         SRA = {SR[0], SR[1], SR[2]}, DRA = {DR[0], DR[1], DR[2]};
   return enqueue(Q, CL_COMMAND_COPY_IMAGE, NumWait, Wait, Event, false,
                  [HS, HD, SOA, DOA, SRA, DRA] {
+                   hostView(HS.get(), false);
+                   hostView(HD.get(), true);
                    const ImageState &S = *HS->image;
                    size_t RowBytes = SRA[0] * S.elementSize;
                    // Row by row in each side's canonical order (a 1D array's
@@ -683,6 +687,8 @@ cl_int CL_API_CALL EnqueueCopyImageToBuffer(cl_command_queue Q, cl_mem Src, cl_m
   std::array<size_t, 3> OA = {O[0], O[1], O[2]}, RA = {R[0], R[1], R[2]};
   return enqueue(Q, CL_COMMAND_COPY_IMAGE_TO_BUFFER, NumWait, Wait, Event, false,
                  [HS, HD, OA, RA, Row, DstOffset] {
+                   hostView(HS.get(), false);
+                   hostView(HD.get(), true);
                    const ImageState &S = *HS->image;
                    copy3D(HD->data + DstOffset, Row, Row * RA[1], texelAt(HS.get(), OA.data()),
                           S.rowPitch, S.slicePitch, Row, RA[1], RA[2]);
@@ -701,6 +707,8 @@ cl_int CL_API_CALL EnqueueCopyBufferToImage(cl_command_queue Q, cl_mem Src, cl_m
   std::array<size_t, 3> OA = {O[0], O[1], O[2]}, RA = {R[0], R[1], R[2]};
   return enqueue(Q, CL_COMMAND_COPY_BUFFER_TO_IMAGE, NumWait, Wait, Event, false,
                  [HS, HD, OA, RA, Row, SrcOffset] {
+                   hostView(HS.get(), false);
+                   hostView(HD.get(), true);
                    const ImageState &S = *HD->image;
                    copy3D(texelAt(HD.get(), OA.data()), S.rowPitch, S.slicePitch,
                           HS->data + SrcOffset, Row, Row * RA[1], Row, RA[1], RA[2]);
@@ -787,6 +795,7 @@ cl_int CL_API_CALL EnqueueFillImage(cl_command_queue Q, cl_mem M, const void *Co
   auto H = hold(M);
   std::array<size_t, 3> OA = {O[0], O[1], O[2]}, RA = {R[0], R[1], R[2]};
   return enqueue(Q, CL_COMMAND_FILL_IMAGE, NumWait, Wait, Event, false, [H, OA, RA, Elem] {
+    hostView(H.get(), true);
     const ImageState &S = *H->image;
     char *Base = texelAt(H.get(), OA.data());
     for (size_t Z = 0; Z < RA[2]; ++Z)
@@ -829,6 +838,7 @@ void *CL_API_CALL EnqueueMapImage(cl_command_queue Q, cl_mem M, cl_bool Blocking
     *SlicePitch = Slices ? M->image->slicePitch : 0;
   auto H = hold(M);
   cl_int E = enqueue(Q, CL_COMMAND_MAP_IMAGE, NumWait, Wait, Event, Blocking, [H] {
+    hostView(H.get(), true);
     H->mapCount.fetch_add(1);
     return CL_SUCCESS;
   });

@@ -527,6 +527,8 @@ bool atMostOne(cl_mem_flags Flags, cl_mem_flags Mask) {
   return (F & (F - 1)) == 0;
 }
 
+} // namespace
+
 /// A buffer's memory: 128-byte aligned whole lines
 /// (CL_DEVICE_MEM_BASE_ADDR_ALIGN); from 2 MiB on, 2 MiB aligned and advised
 /// to use transparent huge pages, as libloomrt's cudaMalloc does
@@ -534,7 +536,7 @@ bool atMostOne(cl_mem_flags Flags, cl_mem_flags Mask) {
 /// memory, a TLB miss per access on 4 KiB pages; a memory-bound saxpy ran
 /// 1.3x slower through OpenCL than its CUDA twin before). LOOM_HUGE_PAGES=0
 /// (or off) turns the advice off, as for CUDA allocations.
-static char *allocateBufferMemory(size_t Size) {
+char *allocateBufferMemory(size_t Size) {
   constexpr size_t Huge = size_t(2) << 20;
   static const bool HugePages = [] {
     const char *E = std::getenv("LOOM_HUGE_PAGES");
@@ -547,6 +549,8 @@ static char *allocateBufferMemory(size_t Size) {
     madvise(P, Bytes, MADV_HUGEPAGE);
   return static_cast<char *>(P);
 }
+
+namespace {
 
 cl_mem CL_API_CALL CreateBufferWithProperties(cl_context C, const cl_mem_properties *Props,
                                               cl_mem_flags Flags, size_t Size, void *HostPtr,
@@ -725,6 +729,7 @@ void releaseMem(cl_mem M) {
     return;
   for (auto It = M->destructorCallbacks.rbegin(); It != M->destructorCallbacks.rend(); ++It)
     It->first(M, It->second);
+  dropShadow(M);
   if (M->owned)
     std::free(M->data);
   destroyImage(M->image);

@@ -42,7 +42,8 @@ enum Magic : uint32_t {
   SamplerMagic = 0x4c4d5331,
 };
 
-struct ImageState; // Image.cpp
+struct ImageState;   // Image.cpp
+struct LayoutShadow; // Layout.cpp
 
 /// The common head of every object.
 #define LOOMCL_OBJECT_HEAD                                                                         \
@@ -98,6 +99,15 @@ struct _cl_mem {
   cl_mem_object_type type = CL_MEM_OBJECT_BUFFER;
   loomcl::ImageState *image = nullptr; // images: format, shape, kernel descriptor
   std::atomic<cl_uint> mapCount{0};
+  /// The data-layout transformation's structure of arrays copy (Layout.cpp),
+  /// under layoutLock; shadowed says one was ever made.
+  std::mutex layoutLock;
+  loomcl::LayoutShadow *shadow = nullptr;
+  std::atomic<bool> shadowed{false};
+  /// Launches that used the copy and conversions either way; layoutOff: the
+  /// buffer converts about as often as it is used, never transform it again.
+  std::atomic<uint32_t> layoutLaunches{0}, layoutConversions{0};
+  std::atomic<bool> layoutOff{false};
   std::mutex callbacksLock;
   std::vector<std::pair<void(CL_CALLBACK *)(cl_mem, void *), void *>> destructorCallbacks;
 };
@@ -109,6 +119,17 @@ struct ArgDesc {
   enum Kind { Value = 0, Global = 1, Constant = 2, Local = 3, Image = 4, Sampler = 5 } kind;
   size_t size;
   std::string addressQualifier, accessQualifier, typeName, typeQualifier, name;
+};
+
+/// loom-clc's "layout" line: buffer argument arg is an array of
+/// stride-byte structures whose fields (offset, width) the kernel accesses,
+/// the structure of arrays layout would make them contiguous (Layout.cpp).
+struct LayoutDesc {
+  unsigned arg = 0;
+  uint64_t stride = 0;
+  std::vector<std::pair<uint64_t, uint64_t>> fields;
+  bool writes = false;
+  std::string text; // "<stride>:<offset>/<width>,...", -loom-layout's form
 };
 
 struct KernelDesc {
@@ -125,6 +146,7 @@ struct KernelDesc {
   /// (-1: nowhere); loom-clc's estimate of that work.
   int coarsenDim = -1;
   unsigned coarsenSaved = 0;
+  std::vector<LayoutDesc> layouts;
   /// The address libloomrt knows the kernel by (its "host stub").
   char stub = 0;
 };
@@ -269,6 +291,25 @@ void *imageDescriptor(cl_mem M);
 /// Whether image \p M fits a kernel argument of type \p TypeName (image2d_t, ...).
 bool imageFitsArgument(cl_mem M, const std::string &TypeName);
 
+/// A buffer's memory (Objects.cpp): 128-byte aligned, huge pages from 2 MiB
+/// on; free with std::free.
+char *allocateBufferMemory(size_t Size);
+
+// Layout.cpp: the data-layout transformation's shadow copies. Called by
+// each command, on its queue's executor, before it touches a buffer.
+/// \p M's memory as a structure of arrays copy in layout \p L (made, or
+/// brought up to date, from the buffer); its elements' count is the word
+/// before it. \p L.writes: the kernel may change it.
+char *layoutView(cl_mem M, const LayoutDesc &L);
+/// Makes the bytes of \p M (a buffer, sub-buffer or image on a buffer)
+/// current for a use as they are; \p Write: the copy becomes stale.
+void hostView(cl_mem M, bool Write);
+/// Whether the transformation still pays for buffer \p M (it is not
+/// converted back about as often as launches use it).
+bool layoutPays(cl_mem M);
+/// Frees \p M's shadow copy.
+void dropShadow(cl_mem M);
+
 // Program.cpp.
 cl_int buildProgram(cl_program Program, const char *Options);
 /// clCompileProgram: \p Headers are (include name, source) pairs.
@@ -287,6 +328,9 @@ struct Launch {
   std::vector<size_t> localSizes;
   cl_uint workDim;
   size_t offset[3], global[3], local[3];
+  /// Buffer arguments passed as their structure of arrays copy (the
+  /// variant's layout); the rest are synchronized for plain use.
+  std::vector<LayoutDesc> layouts;
 };
 cl_int runLaunch(cl_command_queue Queue, const Launch &L);
 /// Whether enqueue-time specialization \p Name (noalias, uniform, wgsize)

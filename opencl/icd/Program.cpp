@@ -107,6 +107,27 @@ bool parseManifest(const std::string &Text, std::vector<std::unique_ptr<KernelDe
       Out.back()->coarsenSaved = std::strtoul(F[2].c_str(), nullptr, 10);
       if (Out.back()->coarsenDim < 0 || Out.back()->coarsenDim > 2)
         return false;
+    } else if (F[0] == "layout" && F.size() == 5 && !Out.empty()) {
+      LayoutDesc L;
+      L.arg = std::strtoul(F[1].c_str(), nullptr, 10);
+      L.stride = std::strtoull(F[2].c_str(), nullptr, 10);
+      L.writes = F[4] == "1";
+      L.text = F[2] + ":" + F[3];
+      std::istringstream Fields(F[3]);
+      std::string One;
+      while (std::getline(Fields, One, ',')) {
+        size_t Slash = One.find('/');
+        if (Slash == std::string::npos)
+          return false;
+        uint64_t Off = std::strtoull(One.c_str(), nullptr, 10);
+        uint64_t W = std::strtoull(One.c_str() + Slash + 1, nullptr, 10);
+        if (!W || Off + W > L.stride)
+          return false;
+        L.fields.emplace_back(Off, W);
+      }
+      if (L.arg >= Out.back()->args.size() || !L.stride || L.fields.empty())
+        return false;
+      Out.back()->layouts.push_back(std::move(L));
     } else if (F[0] == "arg" && F.size() == 8 && !Out.empty()) {
       ArgDesc A;
       A.kind = static_cast<ArgDesc::Kind>(std::atoi(F[1].c_str()));
@@ -586,7 +607,7 @@ bool specializationOn(const char *Name) {
     const char *V = std::getenv("LOOM_CL_SPECIALIZE");
     std::string S = V ? V : "wgsize";
     if (S == "1" || S == "all")
-      S = "noalias,uniform,wgsize,coarsen";
+      S = "noalias,uniform,wgsize,coarsen,layout";
     return "," + S + ",";
   }();
   return Set.find("," + std::string(Name) + ",") != std::string::npos;
@@ -621,12 +642,16 @@ constexpr unsigned MaxUniformVariants = 4;
 /// Thread coarsening: the factor a coarsened work-item covers.
 constexpr unsigned CoarsenFactor = 4;
 
+/// Data-layout transformation: buffers of fewer elements stay as they are
+/// (converting and a variant's compile cannot pay for a few cache lines).
+constexpr uint64_t MinLayoutElements = 256;
+
 static const KernelDesc *specializeKernel(cl_program P, const KernelDesc *Desc,
                                           const std::vector<std::vector<unsigned char>> &Values,
                                           Launch &L) {
   bool NoAliasOn = specializationOn("noalias"), UniformOn = specializationOn("uniform");
-  bool CoarsenOn = specializationOn("coarsen");
-  if (!NoAliasOn && !UniformOn && !CoarsenOn)
+  bool CoarsenOn = specializationOn("coarsen"), LayoutOn = specializationOn("layout");
+  if (!NoAliasOn && !UniformOn && !CoarsenOn && !LayoutOn)
     return Desc;
   // noalias: the buffers of this launch are distinct memory (two arguments
   // naming one buffer, or overlapping sub-buffers, are not).
@@ -677,6 +702,52 @@ static const KernelDesc *specializeKernel(cl_program P, const KernelDesc *Desc,
                " (repeated work ~" + std::to_string(Desc->coarsenSaved) + ")";
   }
 
+  // Data-layout transformation (loom-clc found array-of-structures
+  // arguments whose fields the structure of arrays layout makes
+  // contiguous): each such buffer that only this argument reaches.
+  std::vector<LayoutDesc> Layouts;
+  std::string LayoutWhy;
+  for (const LayoutDesc &LD : LayoutOn ? Desc->layouts : decltype(Desc->layouts){}) {
+    cl_mem M;
+    std::memcpy(&M, Values[LD.arg].data(), sizeof M);
+    const std::string &Name = Desc->args[LD.arg].name;
+    std::string Why;
+    if (!M)
+      Why = "a null buffer";
+    else if (M->parent || M->type != CL_MEM_OBJECT_BUFFER)
+      Why = "a sub-buffer";
+    else if (M->flags & CL_MEM_USE_HOST_PTR)
+      Why = "CL_MEM_USE_HOST_PTR: the application's memory";
+    else if (M->size % LD.stride)
+      Why = "its size is not a multiple of " + std::to_string(LD.stride) + " bytes";
+    else if (M->size / LD.stride < MinLayoutElements)
+      Why = "fewer than " + std::to_string(MinLayoutElements) + " elements";
+    else if (!layoutPays(M))
+      Why = "converted about as often as launched";
+    for (size_t I = 0; I < Desc->args.size() && Why.empty(); ++I) {
+      auto Kind = Desc->args[I].kind;
+      if (I == LD.arg ||
+          (Kind != ArgDesc::Global && Kind != ArgDesc::Constant && Kind != ArgDesc::Image))
+        continue;
+      cl_mem O;
+      std::memcpy(&O, Values[I].data(), sizeof O);
+      while (O && O->parent)
+        O = O->parent;
+      if (O == M)
+        Why = "argument " + Desc->args[I].name + " reaches the same buffer";
+    }
+    if (!Why.empty()) {
+      LayoutWhy += (LayoutWhy.empty() ? "" : "; ") + Name + ": " + Why;
+      continue;
+    }
+    Options += " -loom-layout=" + Desc->name + ":" + std::to_string(LD.arg) + ":" + LD.text;
+    Applied += (Applied.empty() ? "" : ", ") + std::string("layout ") + Name + " (" +
+               std::to_string(LD.stride) + "-byte elements, " +
+               std::to_string(LD.fields.size()) +
+               (LD.fields.size() == 1 ? " field as an array)" : " fields as arrays)");
+    Layouts.push_back(LD);
+  }
+
   // Uniform scalars: this launch's values of the kernel's candidates,
   // folded when the last UniformLaunches launches had them all.
   std::string Uniform, UniformText, Seen;
@@ -722,7 +793,8 @@ static const KernelDesc *specializeKernel(cl_program P, const KernelDesc *Desc,
     if (Options.empty()) {
       report(Desc->name + ": not specialized (" + NoAliasWhy +
              (UniformWhy.empty() ? "" : "; " + UniformWhy) +
-             (CoarsenWhy.empty() ? "" : "; not coarsened: " + CoarsenWhy) + ")");
+             (CoarsenWhy.empty() ? "" : "; not coarsened: " + CoarsenWhy) +
+             (LayoutWhy.empty() ? "" : "; layout kept: " + LayoutWhy) + ")");
       return Desc;
     }
     auto It = P->variants.find(Options);
@@ -753,7 +825,9 @@ static const KernelDesc *specializeKernel(cl_program P, const KernelDesc *Desc,
     if (K->name == Desc->name) {
       report(Desc->name + ": " + Applied +
              (UniformWhy.empty() ? "" : "; not uniform (" + UniformWhy + ")") +
-             (CoarsenWhy.empty() ? "" : "; not coarsened (" + CoarsenWhy + ")"));
+             (CoarsenWhy.empty() ? "" : "; not coarsened (" + CoarsenWhy + ")") +
+             (LayoutWhy.empty() ? "" : "; layout kept (" + LayoutWhy + ")"));
+      L.layouts = std::move(Layouts);
       if (Coarsen >= 0) {
         // A work-item covers CoarsenFactor of the range along the
         // dimension; the work-group keeps a size dividing the new range.
@@ -790,12 +864,27 @@ cl_int runLaunch(cl_command_queue Q, const Launch &L) {
       cl_mem M;
       std::memcpy(&M, L.values[I].data(), sizeof M);
       Pointers[I] = M ? M->data : nullptr;
+      const LayoutDesc *Layout = nullptr;
+      for (const LayoutDesc &LD : L.layouts)
+        if (LD.arg == I)
+          Layout = &LD;
+      if (M && Layout) {
+        // The variant addresses the structure of arrays copy (Layout.cpp).
+        Pointers[I] = layoutView(M, *Layout);
+        if (!Pointers[I])
+          return CL_MEM_OBJECT_ALLOCATION_FAILURE;
+      } else if (M) {
+        hostView(M, K.args[I].kind == ArgDesc::Global &&
+                        K.args[I].typeQualifier.find("const") == std::string::npos);
+      }
       Args[I] = &Pointers[I];
       break;
     }
     case ArgDesc::Image: {
       cl_mem M;
       std::memcpy(&M, L.values[I].data(), sizeof M);
+      if (M)
+        hostView(M, K.args[I].accessQualifier.find("read_only") == std::string::npos);
       Pointers[I] = imageDescriptor(M);
       Args[I] = &Pointers[I];
       break;

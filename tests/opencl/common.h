@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
+#include <unistd.h>
 
 static int failures = 0;
 
@@ -122,6 +123,31 @@ static cl_mem buffer(cl_mem_flags flags, size_t size, void *host) {
   cl_mem m = clCreateBuffer(context, flags, size, host, &err);
   REQUIRE(err == CL_SUCCESS && m);
   return m;
+}
+
+/* The library's decisions (LOOM_CL_REPORT=1) go to stderr: capture_stderr()
+ * sends stderr to a temporary file, captured_stderr() restores it, echoes what
+ * was written and returns it. */
+static int capture_saved_fd = -1;
+static FILE *capture_file;
+
+static void capture_stderr(void) {
+  fflush(stderr);
+  capture_saved_fd = dup(2);
+  capture_file = tmpfile();
+  REQUIRE(capture_saved_fd >= 0 && capture_file);
+  dup2(fileno(capture_file), 2);
+}
+
+static const char *captured_stderr(void) {
+  static char text[65536];
+  fflush(stderr);
+  dup2(capture_saved_fd, 2);
+  rewind(capture_file);
+  size_t got = fread(text, 1, sizeof text - 1, capture_file);
+  text[got] = 0;
+  fputs(text, stderr);
+  return text;
 }
 
 static int finish(const char *name) {
