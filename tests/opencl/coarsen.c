@@ -15,7 +15,6 @@
 #include "common.h"
 
 #include <math.h>
-#include <unistd.h>
 
 static const char *source =
     "__kernel void rowinv(__global float *out, __global const float *in,\n"
@@ -89,11 +88,7 @@ int main(void) {
     fprintf(stderr, "run with LOOM_CL_SPECIALIZE=coarsen LOOM_CL_REPORT=1\n");
     return 1;
   }
-  fflush(stderr);
-  int saved = dup(2);
-  FILE *capture = tmpfile();
-  REQUIRE(saved >= 0 && capture);
-  dup2(fileno(capture), 2);
+  capture_stderr();
 
   setup_queue(0);
   cl_program p = build(source, NULL);
@@ -169,13 +164,7 @@ int main(void) {
   clReleaseCommandQueue(queue);
   clReleaseContext(context);
 
-  fflush(stderr);
-  dup2(saved, 2);
-  char text[8192] = {0};
-  rewind(capture);
-  size_t got = fread(text, 1, sizeof text - 1, capture);
-  text[got] = 0;
-  fputs(text, stderr);
+  const char *text = captured_stderr();
   CHECK(strstr(text, "loom-cl: rowinv: coarsened x4 along dimension 1 (repeated work ~") != NULL);
   CHECK(strstr(text, "loom-cl: rowinv: not specialized (noalias is off; not coarsened: the "
                      "global size along 1 is not a multiple of 4)") != NULL);

@@ -11,7 +11,6 @@
  * and checked too. */
 #include "common.h"
 
-#include <unistd.h>
 
 static const char *source =
     "__kernel void accum(__global float *out, __global const float *in, int n) {\n"
@@ -38,11 +37,7 @@ int main(void) {
     return 1;
   }
   /* The library's report lines go to stderr: keep them in a file. */
-  fflush(stderr);
-  int saved = dup(2);
-  FILE *capture = tmpfile();
-  REQUIRE(saved >= 0 && capture);
-  dup2(fileno(capture), 2);
+  capture_stderr();
 
   setup_queue(0);
   cl_program p = build(source, NULL);
@@ -88,13 +83,7 @@ int main(void) {
   clReleaseCommandQueue(queue);
   clReleaseContext(context);
 
-  fflush(stderr);
-  dup2(saved, 2);
-  char text[8192] = {0};
-  rewind(capture);
-  size_t got = fread(text, 1, sizeof text - 1, capture);
-  text[got] = 0;
-  fputs(text, stderr);
+  const char *text = captured_stderr();
   CHECK(strstr(text, "loom-cl: accum: noalias (2 distinct buffers)") != NULL);
   CHECK(strstr(text, "loom-cl: accum: not specialized (two buffer arguments share memory)") !=
         NULL);

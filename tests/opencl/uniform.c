@@ -14,7 +14,6 @@
  * The library's decisions (stderr) are read back and checked. */
 #include "common.h"
 
-#include <unistd.h>
 
 static const char *source =
     "__kernel void rowsum(__global float *out, __global const float *in, int width, int n,\n"
@@ -57,11 +56,7 @@ int main(void) {
     fprintf(stderr, "run with LOOM_CL_SPECIALIZE=1 LOOM_CL_REPORT=1\n");
     return 1;
   }
-  fflush(stderr);
-  int saved = dup(2);
-  FILE *capture = tmpfile();
-  REQUIRE(saved >= 0 && capture);
-  dup2(fileno(capture), 2);
+  capture_stderr();
 
   setup_queue(0);
   cl_program p = build(source, NULL);
@@ -97,13 +92,7 @@ int main(void) {
   clReleaseCommandQueue(queue);
   clReleaseContext(context);
 
-  fflush(stderr);
-  dup2(saved, 2);
-  char text[8192] = {0};
-  rewind(capture);
-  size_t got = fread(text, 1, sizeof text - 1, capture);
-  text[got] = 0;
-  fputs(text, stderr);
+  const char *text = captured_stderr();
   CHECK(strstr(text, "loom-cl: rowsum: noalias (2 distinct buffers), uniform width=32 (multiplier,"
                      "address), n=20 (branch)\n") != NULL);
   CHECK(strstr(text, "uniform width=-8 (multiplier,address), n=8 (branch)\n") != NULL);
