@@ -17,6 +17,8 @@
 #            for the kernel; matters only for the -auto rows, NULL local size);
 #   coarsen  LOOM_CL_SPECIALIZE=coarsen (thread coarsening where loom-clc found
 #            work repeated along y: the rowinv kernel);
+#   layout   LOOM_CL_SPECIALIZE=layout (the data-layout transformation: the
+#            particles kernels' array of structures kept as arrays);
 #   all      LOOM_CL_SPECIALIZE=all.
 #   BUILD=dir   Loom's build folder (default build)
 # Needs pocl-opencl-icd (apt-get install pocl-opencl-icd): not a test.
@@ -41,7 +43,7 @@ results="$out/results.txt"
 for i in $(seq "$reps"); do
   LOOM_CL_SPECIALIZE=none "$out/clbench" Loom | sed 's/^/loom /' >> "$results"
   LOOM_CL_SPECIALIZE=none LOOM_JIT=sync "$out/clbench" Loom | sed 's/^/jit /' >> "$results"
-  for s in noalias uniform wgsize coarsen all; do
+  for s in noalias uniform wgsize coarsen layout all; do
     LOOM_CL_SPECIALIZE=$s "$out/clbench" Loom | sed "s/^/$s /" >> "$results"
   done
   "$out/clbench" Portable | sed 's/^/pocl /' >> "$results"
@@ -53,7 +55,7 @@ for line in open(sys.argv[1]):
     who, name, ms = line.split()
     runs[(name, who)].append(float(ms))
 names = list(dict.fromkeys(n for n, _ in runs))
-cols = ['jit', 'noalias', 'uniform', 'wgsize', 'coarsen', 'all']
+cols = ['jit', 'noalias', 'uniform', 'wgsize', 'coarsen', 'layout', 'all']
 print(f"{'kernel':13} {'Loom ms':>9} {'PoCL ms':>9} {'PoCL/Loom':>9}" +
       ''.join(f" {c + '/Loom':>12}" for c in cols))
 ratios = collections.defaultdict(list)

@@ -83,6 +83,16 @@ static const char *source =
     "    s += w[j] * sin((float)(x * j) * 0.001f);\n"
     "  size_t i = (size_t)y * get_global_size(0) + x;\n"
     "  out[i] = s * in[i];\n"
+    "}\n"
+    /* An array of 32-byte structures, 6 of whose 8 floats a time step reads
+     * and 4 it writes (the data-layout transformation keeps it as arrays). */
+    "typedef struct { float x, y, z, vx, vy, vz, m, q; } Particle;\n"
+    "__kernel void particles(__global Particle *p, float dt) {\n"
+    "  size_t i = get_global_id(0);\n"
+    "  p[i].x += p[i].vx * dt;\n"
+    "  p[i].y += p[i].vy * dt;\n"
+    "  p[i].z += p[i].vz * dt;\n"
+    "  p[i].vy -= 9.81f * dt;\n"
     "}\n";
 
 #define CHECK(e)                                                                                   \
@@ -333,6 +343,39 @@ int main(int argc, char **argv) {
     fails += bad("rowinv out[77][300]", out[77 * w + 300], want * in[77 * w + 300], 1e-4);
     clReleaseKernel(k); clReleaseMemObject(di); clReleaseMemObject(dw); clReleaseMemObject(dO);
     free(in); free(out);
+  }
+  { /* particles: 2M 32-byte structures, a time step per launch; then the same with the
+     * whole buffer read back after every launch (particles-read: a transformed layout
+     * converts both ways each time) */
+    size_t n = 1 << 21;
+    float *p = malloc(n * 32);
+    for (size_t i = 0; i < n * 8; ++i) p[i] = (float)(i % 13) / 8;
+    cl_mem dp = buf(n * 32, p);
+    cl_kernel k = clCreateKernel(prog, "particles", &e);
+    CHECK(e);
+    float dt = 1.0f / 1024;
+    CHECK(clSetKernelArg(k, 0, sizeof dp, &dp));
+    CHECK(clSetKernelArg(k, 1, sizeof dt, &dt));
+    size_t l = 256;
+    printf("particles %.3f\n", timed(k, 1, &n, &l, 10));
+    double t0 = now_ms();
+    for (int i = 0; i < 3; ++i) {
+      CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &n, &l, 0, NULL, NULL));
+      CHECK(clEnqueueReadBuffer(q, dp, CL_TRUE, 0, n * 32, p, 0, NULL, NULL));
+    }
+    printf("particles-read %.3f\n", now_ms() - t0);
+    /* 3 + 10 + 3 steps: particle 12345's y and vy. */
+    size_t j = 12345;
+    double y = (float)((j * 8 + 1) % 13) / 8, vy = (float)((j * 8 + 4) % 13) / 8;
+    for (int s = 0; s < 16; ++s) {
+      y += vy * dt;
+      vy -= 9.81 * dt;
+    }
+    fails += bad("particles y[12345]", p[j * 8 + 1], y, 1e-4);
+    fails += bad("particles vy[12345]", p[j * 8 + 4], vy, 1e-4);
+    fails += bad("particles m[12345]", p[j * 8 + 6], (float)((j * 8 + 6) % 13) / 8, 0);
+    clReleaseKernel(k); clReleaseMemObject(dp);
+    free(p);
   }
   clReleaseProgram(prog);
   clReleaseCommandQueue(q);
