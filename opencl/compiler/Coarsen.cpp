@@ -110,19 +110,7 @@ unsigned cost(const Instruction &I, const LoopInfo &LI) {
 
 /// Steps 1-2. False with \p Why when the kernel cannot be coarsened along D.
 bool prepare(Function &K, unsigned D, std::string &Why) {
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    SmallVector<CallBase *, 16> Calls;
-    for (Instruction &I : instructions(K))
-      if (auto *CB = dyn_cast<CallBase>(&I))
-        if (Function *F = CB->getCalledFunction(); F && !F->isDeclaration() && F != &K)
-          Calls.push_back(CB);
-    for (CallBase *CB : Calls) {
-      InlineFunctionInfo IFI;
-      if (InlineFunction(*CB, IFI).isSuccess())
-        Changed = true;
-    }
-  }
+  inlineProgramFunctions(K);
   for (Argument &A : K.args())
     if (auto *PT = dyn_cast<PointerType>(A.getType()); PT && PT->getAddressSpace() == 3) {
       Why = "it has __local arguments";
@@ -425,6 +413,22 @@ bool rewrite(Function &K, unsigned D, unsigned Factor, Cut &C, std::string &Why)
 }
 
 } // namespace
+
+void inlineProgramFunctions(Function &K) {
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    SmallVector<CallBase *, 16> Calls;
+    for (Instruction &I : instructions(K))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Function *F = CB->getCalledFunction(); F && !F->isDeclaration() && F != &K)
+          Calls.push_back(CB);
+    for (CallBase *CB : Calls) {
+      InlineFunctionInfo IFI;
+      if (InlineFunction(*CB, IFI).isSuccess())
+        Changed = true;
+    }
+  }
+}
 
 bool coarsenKernel(Function &K, unsigned D, unsigned Factor, unsigned &Saved, std::string &Why) {
   if (!prepare(K, D, Why))

@@ -24,6 +24,10 @@ struct CoarsenPlan {
 bool coarsenKernel(llvm::Function &K, unsigned D, unsigned Factor, unsigned &Saved,
                    std::string &Why);
 
+/// Inlines every call of a function the module defines into \p K, until
+/// none is left (also used by Layout.cpp).
+void inlineProgramFunctions(llvm::Function &K);
+
 /// Tries coarsenKernel on copies of \p K along each dimension.
 CoarsenPlan analyzeCoarsening(llvm::Function &K);
 

@@ -38,6 +38,8 @@
 // bytes before the copy (so one variant serves every buffer size).
 #include "Layout.h"
 
+#include "Coarsen.h"
+
 #include "llvm/ADT/MapVector.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/IRBuilder.h"
@@ -312,19 +314,7 @@ LayoutPlan plan(Argument &A, std::vector<Access> &Accs, bool &Pays, std::string 
 /// Inlines the program's functions into K and splits its local variables
 /// (SROA: struct copies become field accesses).
 void prepare(Function &K) {
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    SmallVector<CallBase *, 16> Calls;
-    for (Instruction &I : instructions(K))
-      if (auto *CB = dyn_cast<CallBase>(&I))
-        if (Function *F = CB->getCalledFunction(); F && !F->isDeclaration() && F != &K)
-          Calls.push_back(CB);
-    for (CallBase *CB : Calls) {
-      InlineFunctionInfo IFI;
-      if (InlineFunction(*CB, IFI).isSuccess())
-        Changed = true;
-    }
-  }
+  inlineProgramFunctions(K);
   PassBuilder PB;
   FunctionAnalysisManager FAM;
   PB.registerFunctionAnalyses(FAM);
