@@ -1,0 +1,285 @@
+/* cusparse.h - a subset of cuSPARSE's API: the handle (stream, pointer
+ * mode, version), the legacy matrix descriptor, and the generic API's
+ * sparse-matrix (CSR, CSC, COO) and dense-vector descriptors with SpMV;
+ * implemented by Loom's libcusparse (libs/cusparse, docs/libraries.md).
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * Enumerator and status values are NVIDIA's public API numbers: programs
+ * store and compare them, so they must be identical. Valid C and C++.
+ */
+#ifndef LOOM_CUDA_CUSPARSE_H
+#define LOOM_CUDA_CUSPARSE_H
+/* The toolkit header's guard. */
+#define CUSPARSE_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuComplex.h"
+#include "driver_types.h"
+#include "library_types.h"
+
+#define CUSPARSE_VER_MAJOR 12
+#define CUSPARSE_VER_MINOR 5
+#define CUSPARSE_VER_PATCH 7
+#define CUSPARSE_VER_BUILD 53
+#define CUSPARSE_VERSION                                                                 \
+  (CUSPARSE_VER_MAJOR * 1000 + CUSPARSE_VER_MINOR * 100 + CUSPARSE_VER_PATCH)
+
+/* Programs (the CUDA samples' helper_cuda.h) test this macro to know that
+ * cusparse.h was included. */
+#ifndef CUSPARSEAPI
+#define CUSPARSEAPI
+#endif
+
+#if defined(__cplusplus)
+extern "C" {
+#endif
+
+typedef enum {
+  CUSPARSE_STATUS_SUCCESS = 0,
+  CUSPARSE_STATUS_NOT_INITIALIZED = 1,
+  CUSPARSE_STATUS_ALLOC_FAILED = 2,
+  CUSPARSE_STATUS_INVALID_VALUE = 3,
+  CUSPARSE_STATUS_ARCH_MISMATCH = 4,
+  CUSPARSE_STATUS_MAPPING_ERROR = 5,
+  CUSPARSE_STATUS_EXECUTION_FAILED = 6,
+  CUSPARSE_STATUS_INTERNAL_ERROR = 7,
+  CUSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED = 8,
+  CUSPARSE_STATUS_ZERO_PIVOT = 9,
+  CUSPARSE_STATUS_NOT_SUPPORTED = 10,
+  CUSPARSE_STATUS_INSUFFICIENT_RESOURCES = 11
+} cusparseStatus_t;
+
+struct cusparseContext;
+typedef struct cusparseContext *cusparseHandle_t;
+
+struct cusparseMatDescr;
+typedef struct cusparseMatDescr *cusparseMatDescr_t;
+
+typedef enum { CUSPARSE_POINTER_MODE_HOST = 0, CUSPARSE_POINTER_MODE_DEVICE = 1 } cusparsePointerMode_t;
+
+typedef enum { CUSPARSE_ACTION_SYMBOLIC = 0, CUSPARSE_ACTION_NUMERIC = 1 } cusparseAction_t;
+
+typedef enum {
+  CUSPARSE_MATRIX_TYPE_GENERAL = 0,
+  CUSPARSE_MATRIX_TYPE_SYMMETRIC = 1,
+  CUSPARSE_MATRIX_TYPE_HERMITIAN = 2,
+  CUSPARSE_MATRIX_TYPE_TRIANGULAR = 3
+} cusparseMatrixType_t;
+
+typedef enum { CUSPARSE_FILL_MODE_LOWER = 0, CUSPARSE_FILL_MODE_UPPER = 1 } cusparseFillMode_t;
+
+typedef enum { CUSPARSE_DIAG_TYPE_NON_UNIT = 0, CUSPARSE_DIAG_TYPE_UNIT = 1 } cusparseDiagType_t;
+
+typedef enum { CUSPARSE_INDEX_BASE_ZERO = 0, CUSPARSE_INDEX_BASE_ONE = 1 } cusparseIndexBase_t;
+
+typedef enum {
+  CUSPARSE_OPERATION_NON_TRANSPOSE = 0,
+  CUSPARSE_OPERATION_TRANSPOSE = 1,
+  CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE = 2
+} cusparseOperation_t;
+
+typedef enum { CUSPARSE_DIRECTION_ROW = 0, CUSPARSE_DIRECTION_COLUMN = 1 } cusparseDirection_t;
+
+typedef enum { CUSPARSE_SOLVE_POLICY_NO_LEVEL = 0, CUSPARSE_SOLVE_POLICY_USE_LEVEL = 1 } cusparseSolvePolicy_t;
+
+/* ---- The generic API ---- */
+
+typedef enum {
+  CUSPARSE_FORMAT_CSR = 1,
+  CUSPARSE_FORMAT_CSC = 2,
+  CUSPARSE_FORMAT_COO = 3,
+  CUSPARSE_FORMAT_BLOCKED_ELL = 5,
+  CUSPARSE_FORMAT_BSR = 6,
+  CUSPARSE_FORMAT_SLICED_ELLPACK = 7
+} cusparseFormat_t;
+
+typedef enum { CUSPARSE_ORDER_COL = 1, CUSPARSE_ORDER_ROW = 2 } cusparseOrder_t;
+
+typedef enum {
+  CUSPARSE_INDEX_16U = 1,
+  CUSPARSE_INDEX_32I = 2,
+  CUSPARSE_INDEX_64I = 3
+} cusparseIndexType_t;
+
+typedef enum { CUSPARSE_SPMAT_FILL_MODE = 0, CUSPARSE_SPMAT_DIAG_TYPE = 1 } cusparseSpMatAttribute_t;
+
+/* The CUDA 11 names (CUSPARSE_MV_ALG_DEFAULT, CUSPARSE_COOMV_ALG,
+ * CUSPARSE_CSRMV_ALG1/2) are kept as aliases of the current ones. */
+typedef enum {
+  CUSPARSE_SPMV_ALG_DEFAULT = 0,
+  CUSPARSE_SPMV_COO_ALG1 = 1,
+  CUSPARSE_SPMV_CSR_ALG1 = 2,
+  CUSPARSE_SPMV_CSR_ALG2 = 3,
+  CUSPARSE_SPMV_COO_ALG2 = 4,
+  CUSPARSE_SPMV_SELL_ALG1 = 5,
+  CUSPARSE_SPMV_BSR_ALG1 = 6,
+  CUSPARSE_MV_ALG_DEFAULT = 0,
+  CUSPARSE_COOMV_ALG = 1,
+  CUSPARSE_CSRMV_ALG1 = 2,
+  CUSPARSE_CSRMV_ALG2 = 3
+} cusparseSpMVAlg_t;
+
+struct cusparseSpMatDescr;
+struct cusparseDnVecDescr;
+typedef struct cusparseSpMatDescr *cusparseSpMatDescr_t;
+typedef struct cusparseSpMatDescr const *cusparseConstSpMatDescr_t;
+typedef struct cusparseDnVecDescr *cusparseDnVecDescr_t;
+typedef struct cusparseDnVecDescr const *cusparseConstDnVecDescr_t;
+
+/* ---- Handle and helpers ---- */
+
+cusparseStatus_t CUSPARSEAPI cusparseCreate(cusparseHandle_t *handle);
+cusparseStatus_t CUSPARSEAPI cusparseDestroy(cusparseHandle_t handle);
+cusparseStatus_t CUSPARSEAPI cusparseGetVersion(cusparseHandle_t handle, int *version);
+cusparseStatus_t CUSPARSEAPI cusparseGetProperty(libraryPropertyType type, int *value);
+const char *CUSPARSEAPI cusparseGetErrorName(cusparseStatus_t status);
+const char *CUSPARSEAPI cusparseGetErrorString(cusparseStatus_t status);
+cusparseStatus_t CUSPARSEAPI cusparseSetStream(cusparseHandle_t handle, cudaStream_t streamId);
+cusparseStatus_t CUSPARSEAPI cusparseGetStream(cusparseHandle_t handle, cudaStream_t *streamId);
+cusparseStatus_t CUSPARSEAPI cusparseGetPointerMode(cusparseHandle_t handle,
+                                                    cusparsePointerMode_t *mode);
+cusparseStatus_t CUSPARSEAPI cusparseSetPointerMode(cusparseHandle_t handle,
+                                                    cusparsePointerMode_t mode);
+
+/* ---- Legacy matrix descriptor ---- */
+
+cusparseStatus_t CUSPARSEAPI cusparseCreateMatDescr(cusparseMatDescr_t *descrA);
+cusparseStatus_t CUSPARSEAPI cusparseDestroyMatDescr(cusparseMatDescr_t descrA);
+cusparseStatus_t CUSPARSEAPI cusparseSetMatType(cusparseMatDescr_t descrA, cusparseMatrixType_t type);
+cusparseMatrixType_t CUSPARSEAPI cusparseGetMatType(const cusparseMatDescr_t descrA);
+cusparseStatus_t CUSPARSEAPI cusparseSetMatFillMode(cusparseMatDescr_t descrA,
+                                                    cusparseFillMode_t fillMode);
+cusparseFillMode_t CUSPARSEAPI cusparseGetMatFillMode(const cusparseMatDescr_t descrA);
+cusparseStatus_t CUSPARSEAPI cusparseSetMatDiagType(cusparseMatDescr_t descrA,
+                                                    cusparseDiagType_t diagType);
+cusparseDiagType_t CUSPARSEAPI cusparseGetMatDiagType(const cusparseMatDescr_t descrA);
+cusparseStatus_t CUSPARSEAPI cusparseSetMatIndexBase(cusparseMatDescr_t descrA,
+                                                     cusparseIndexBase_t base);
+cusparseIndexBase_t CUSPARSEAPI cusparseGetMatIndexBase(const cusparseMatDescr_t descrA);
+
+/* ---- Dense vectors ---- */
+
+cusparseStatus_t CUSPARSEAPI cusparseCreateDnVec(cusparseDnVecDescr_t *dnVecDescr, int64_t size,
+                                                 void *values, cudaDataType valueType);
+cusparseStatus_t CUSPARSEAPI cusparseCreateConstDnVec(cusparseConstDnVecDescr_t *dnVecDescr,
+                                                      int64_t size, const void *values,
+                                                      cudaDataType valueType);
+cusparseStatus_t CUSPARSEAPI cusparseDestroyDnVec(cusparseConstDnVecDescr_t dnVecDescr);
+cusparseStatus_t CUSPARSEAPI cusparseDnVecGet(cusparseDnVecDescr_t dnVecDescr, int64_t *size,
+                                              void **values, cudaDataType *valueType);
+cusparseStatus_t CUSPARSEAPI cusparseConstDnVecGet(cusparseConstDnVecDescr_t dnVecDescr,
+                                                   int64_t *size, const void **values,
+                                                   cudaDataType *valueType);
+cusparseStatus_t CUSPARSEAPI cusparseDnVecGetValues(cusparseDnVecDescr_t dnVecDescr,
+                                                    void **values);
+cusparseStatus_t CUSPARSEAPI cusparseConstDnVecGetValues(cusparseConstDnVecDescr_t dnVecDescr,
+                                                         const void **values);
+cusparseStatus_t CUSPARSEAPI cusparseDnVecSetValues(cusparseDnVecDescr_t dnVecDescr,
+                                                    void *values);
+
+/* ---- Sparse matrices ---- */
+
+cusparseStatus_t CUSPARSEAPI cusparseCreateCsr(cusparseSpMatDescr_t *spMatDescr, int64_t rows,
+                                               int64_t cols, int64_t nnz, void *csrRowOffsets,
+                                               void *csrColInd, void *csrValues,
+                                               cusparseIndexType_t csrRowOffsetsType,
+                                               cusparseIndexType_t csrColIndType,
+                                               cusparseIndexBase_t idxBase,
+                                               cudaDataType valueType);
+cusparseStatus_t CUSPARSEAPI cusparseCreateConstCsr(
+    cusparseConstSpMatDescr_t *spMatDescr, int64_t rows, int64_t cols, int64_t nnz,
+    const void *csrRowOffsets, const void *csrColInd, const void *csrValues,
+    cusparseIndexType_t csrRowOffsetsType, cusparseIndexType_t csrColIndType,
+    cusparseIndexBase_t idxBase, cudaDataType valueType);
+cusparseStatus_t CUSPARSEAPI cusparseCreateCsc(cusparseSpMatDescr_t *spMatDescr, int64_t rows,
+                                               int64_t cols, int64_t nnz, void *cscColOffsets,
+                                               void *cscRowInd, void *cscValues,
+                                               cusparseIndexType_t cscColOffsetsType,
+                                               cusparseIndexType_t cscRowIndType,
+                                               cusparseIndexBase_t idxBase,
+                                               cudaDataType valueType);
+cusparseStatus_t CUSPARSEAPI cusparseCreateConstCsc(
+    cusparseConstSpMatDescr_t *spMatDescr, int64_t rows, int64_t cols, int64_t nnz,
+    const void *cscColOffsets, const void *cscRowInd, const void *cscValues,
+    cusparseIndexType_t cscColOffsetsType, cusparseIndexType_t cscRowIndType,
+    cusparseIndexBase_t idxBase, cudaDataType valueType);
+cusparseStatus_t CUSPARSEAPI cusparseCreateCoo(cusparseSpMatDescr_t *spMatDescr, int64_t rows,
+                                               int64_t cols, int64_t nnz, void *cooRowInd,
+                                               void *cooColInd, void *cooValues,
+                                               cusparseIndexType_t cooIdxType,
+                                               cusparseIndexBase_t idxBase,
+                                               cudaDataType valueType);
+cusparseStatus_t CUSPARSEAPI cusparseCreateConstCoo(cusparseConstSpMatDescr_t *spMatDescr,
+                                                    int64_t rows, int64_t cols, int64_t nnz,
+                                                    const void *cooRowInd, const void *cooColInd,
+                                                    const void *cooValues,
+                                                    cusparseIndexType_t cooIdxType,
+                                                    cusparseIndexBase_t idxBase,
+                                                    cudaDataType valueType);
+cusparseStatus_t CUSPARSEAPI cusparseDestroySpMat(cusparseConstSpMatDescr_t spMatDescr);
+cusparseStatus_t CUSPARSEAPI cusparseSpMatGetSize(cusparseConstSpMatDescr_t spMatDescr,
+                                                  int64_t *rows, int64_t *cols, int64_t *nnz);
+cusparseStatus_t CUSPARSEAPI cusparseSpMatGetFormat(cusparseConstSpMatDescr_t spMatDescr,
+                                                    cusparseFormat_t *format);
+cusparseStatus_t CUSPARSEAPI cusparseSpMatGetIndexBase(cusparseConstSpMatDescr_t spMatDescr,
+                                                       cusparseIndexBase_t *idxBase);
+cusparseStatus_t CUSPARSEAPI cusparseSpMatGetValues(cusparseSpMatDescr_t spMatDescr,
+                                                    void **values);
+cusparseStatus_t CUSPARSEAPI cusparseConstSpMatGetValues(cusparseConstSpMatDescr_t spMatDescr,
+                                                         const void **values);
+cusparseStatus_t CUSPARSEAPI cusparseSpMatSetValues(cusparseSpMatDescr_t spMatDescr,
+                                                    void *values);
+cusparseStatus_t CUSPARSEAPI cusparseSpMatGetAttribute(cusparseConstSpMatDescr_t spMatDescr,
+                                                       cusparseSpMatAttribute_t attribute,
+                                                       void *data, size_t dataSize);
+cusparseStatus_t CUSPARSEAPI cusparseSpMatSetAttribute(cusparseSpMatDescr_t spMatDescr,
+                                                       cusparseSpMatAttribute_t attribute,
+                                                       void *data, size_t dataSize);
+cusparseStatus_t CUSPARSEAPI cusparseCsrGet(cusparseSpMatDescr_t spMatDescr, int64_t *rows,
+                                            int64_t *cols, int64_t *nnz, void **csrRowOffsets,
+                                            void **csrColInd, void **csrValues,
+                                            cusparseIndexType_t *csrRowOffsetsType,
+                                            cusparseIndexType_t *csrColIndType,
+                                            cusparseIndexBase_t *idxBase,
+                                            cudaDataType *valueType);
+cusparseStatus_t CUSPARSEAPI cusparseCsrSetPointers(cusparseSpMatDescr_t spMatDescr,
+                                                    void *csrRowOffsets, void *csrColInd,
+                                                    void *csrValues);
+cusparseStatus_t CUSPARSEAPI cusparseCscSetPointers(cusparseSpMatDescr_t spMatDescr,
+                                                    void *cscColOffsets, void *cscRowInd,
+                                                    void *cscValues);
+cusparseStatus_t CUSPARSEAPI cusparseCooGet(cusparseSpMatDescr_t spMatDescr, int64_t *rows,
+                                            int64_t *cols, int64_t *nnz, void **cooRowInd,
+                                            void **cooColInd, void **cooValues,
+                                            cusparseIndexType_t *idxType,
+                                            cusparseIndexBase_t *idxBase,
+                                            cudaDataType *valueType);
+cusparseStatus_t CUSPARSEAPI cusparseCooSetPointers(cusparseSpMatDescr_t spMatDescr,
+                                                    void *cooRows, void *cooColumns,
+                                                    void *cooValues);
+
+/* ---- SpMV: y = alpha op(A) x + beta y ---- */
+
+cusparseStatus_t CUSPARSEAPI cusparseSpMV_bufferSize(
+    cusparseHandle_t handle, cusparseOperation_t opA, const void *alpha,
+    cusparseConstSpMatDescr_t matA, cusparseConstDnVecDescr_t vecX, const void *beta,
+    cusparseDnVecDescr_t vecY, cudaDataType computeType, cusparseSpMVAlg_t alg,
+    size_t *bufferSize);
+cusparseStatus_t CUSPARSEAPI cusparseSpMV_preprocess(
+    cusparseHandle_t handle, cusparseOperation_t opA, const void *alpha,
+    cusparseConstSpMatDescr_t matA, cusparseConstDnVecDescr_t vecX, const void *beta,
+    cusparseDnVecDescr_t vecY, cudaDataType computeType, cusparseSpMVAlg_t alg,
+    void *externalBuffer);
+cusparseStatus_t CUSPARSEAPI cusparseSpMV(cusparseHandle_t handle, cusparseOperation_t opA,
+                                          const void *alpha, cusparseConstSpMatDescr_t matA,
+                                          cusparseConstDnVecDescr_t vecX, const void *beta,
+                                          cusparseDnVecDescr_t vecY, cudaDataType computeType,
+                                          cusparseSpMVAlg_t alg, void *externalBuffer);
+
+#if defined(__cplusplus)
+}
+#endif
+
+#endif /* LOOM_CUDA_CUSPARSE_H */

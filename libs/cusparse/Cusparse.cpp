@@ -1,0 +1,938 @@
+// Cusparse.cpp - libcusparse: a subset of NVIDIA's cuSPARSE API (handle,
+// legacy matrix descriptor, generic CSR/CSC/COO and dense-vector
+// descriptors, SpMV) on plain C++ loops split across threads.
+// SPDX-License-Identifier: Apache-2.0
+//
+// Device pointers are host pointers in Loom, so each call validates its
+// arguments as cuSPARSE documents (CUSPARSE_STATUS_* at the call), takes a
+// copy of what the descriptors say (a program may change or destroy them as
+// soon as the call returns, as with cuSPARSE), then enqueues the product on
+// the handle's stream (libs/common/StreamTask.h): it runs when the stream
+// reaches it, after the kernels before it, and is recorded when the stream
+// is being captured into a graph. alpha and beta are read at the call in
+// CUSPARSE_POINTER_MODE_HOST and when the work runs in
+// CUSPARSE_POINTER_MODE_DEVICE. With beta == 0, y is written without being
+// read. Products of at least 2^15 stored entries are split across threads,
+// one per CPU the process may use (LOOM_CUSPARSE_THREADS=n overrides; 1:
+// none): CSR rows (CSC columns) in ranges of equal entry counts for the
+// gathering forms (CSR op N, CSC op T/C); for the scattering forms (CSR op
+// T/C, CSC op N, COO) each thread sums its range of entries into its own
+// vector and the vectors are added. See docs/libraries.md.
+#include "cusparse.h"
+#include "cuda_runtime_api.h"
+
+#include "../common/StreamTask.h"
+
+#include <sched.h>
+
+#include <algorithm>
+#include <complex>
+#include <cstdint>
+#include <cstdlib>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+struct cusparseContext {
+  cudaStream_t Stream = nullptr;
+  cusparsePointerMode_t PointerMode = CUSPARSE_POINTER_MODE_HOST;
+  loomlib::TaskKeeper Keeper;
+};
+
+struct cusparseMatDescr {
+  cusparseMatrixType_t Type = CUSPARSE_MATRIX_TYPE_GENERAL;
+  cusparseFillMode_t Fill = CUSPARSE_FILL_MODE_LOWER;
+  cusparseDiagType_t Diag = CUSPARSE_DIAG_TYPE_NON_UNIT;
+  cusparseIndexBase_t Base = CUSPARSE_INDEX_BASE_ZERO;
+};
+
+struct cusparseDnVecDescr {
+  int64_t Size = 0;
+  void *Values = nullptr;
+  cudaDataType Type = CUDA_R_32F;
+  bool Const = false; ///< made by cusparseCreateConstDnVec: never written
+};
+
+struct cusparseSpMatDescr {
+  cusparseFormat_t Format = CUSPARSE_FORMAT_CSR;
+  int64_t Rows = 0, Cols = 0, Nnz = 0;
+  /// CSR: row offsets, column indices; CSC: column offsets, row indices;
+  /// COO: row indices, column indices.
+  void *Major = nullptr, *Minor = nullptr, *Values = nullptr;
+  cusparseIndexType_t MajorType = CUSPARSE_INDEX_32I, MinorType = CUSPARSE_INDEX_32I;
+  cusparseIndexBase_t Base = CUSPARSE_INDEX_BASE_ZERO;
+  cudaDataType ValueType = CUDA_R_32F;
+  cusparseFillMode_t Fill = CUSPARSE_FILL_MODE_LOWER;
+  cusparseDiagType_t Diag = CUSPARSE_DIAG_TYPE_NON_UNIT;
+  bool Const = false;
+};
+
+namespace {
+
+#define CHECK_HANDLE(H)                                                                  \
+  do {                                                                                   \
+    if (!(H))                                                                            \
+      return CUSPARSE_STATUS_NOT_INITIALIZED;                                            \
+  } while (0)
+#define REQUIRE(Cond)                                                                    \
+  do {                                                                                   \
+    if (!(Cond))                                                                         \
+      return CUSPARSE_STATUS_INVALID_VALUE;                                              \
+  } while (0)
+
+bool validIndexType(cusparseIndexType_t T) {
+  return T == CUSPARSE_INDEX_16U || T == CUSPARSE_INDEX_32I || T == CUSPARSE_INDEX_64I;
+}
+bool validBase(cusparseIndexBase_t B) {
+  return B == CUSPARSE_INDEX_BASE_ZERO || B == CUSPARSE_INDEX_BASE_ONE;
+}
+bool validValueType(cudaDataType T) {
+  switch (T) {
+  case CUDA_R_16F: case CUDA_C_16F: case CUDA_R_16BF: case CUDA_C_16BF:
+  case CUDA_R_32F: case CUDA_C_32F: case CUDA_R_64F: case CUDA_C_64F:
+  case CUDA_R_8I: case CUDA_R_32I:
+    return true;
+  default:
+    return false;
+  }
+}
+/// The largest value an index of type \p T holds.
+int64_t indexLimit(cusparseIndexType_t T) {
+  return T == CUSPARSE_INDEX_32I ? INT32_MAX : T == CUSPARSE_INDEX_16U ? UINT16_MAX : INT64_MAX;
+}
+
+cusparseStatus_t createSpMat(cusparseSpMatDescr_t *Descr, cusparseFormat_t Format, int64_t Rows,
+                             int64_t Cols, int64_t Nnz, const void *Major, const void *Minor,
+                             const void *Values, cusparseIndexType_t MajorType,
+                             cusparseIndexType_t MinorType, cusparseIndexBase_t Base,
+                             cudaDataType ValueType, bool Const) {
+  REQUIRE(Descr);
+  REQUIRE(Rows >= 0 && Cols >= 0 && Nnz >= 0);
+  REQUIRE(validIndexType(MajorType) && validIndexType(MinorType) && validBase(Base) &&
+          validValueType(ValueType));
+  // The arrays may be null while the matrix has no entries (they are set
+  // later with cusparse*SetPointers, as SpGEMM's output is).
+  if (Nnz > 0)
+    REQUIRE(Minor && Values && (Format == CUSPARSE_FORMAT_COO ? Major != nullptr : true));
+  // Sizes and entry counts must be representable in the index types.
+  int64_t MajorCount = Format == CUSPARSE_FORMAT_CSC ? Cols : Rows;
+  int64_t MinorCount = Format == CUSPARSE_FORMAT_CSC ? Rows : Cols;
+  if (Format == CUSPARSE_FORMAT_COO)
+    REQUIRE(Rows <= indexLimit(MajorType) && Cols <= indexLimit(MinorType));
+  else
+    REQUIRE(Nnz <= indexLimit(MajorType) && MinorCount <= indexLimit(MinorType));
+  // Nnz cannot exceed a dense matrix's entry count.
+  if (Rows > 0 && Cols > 0 && Rows <= INT64_MAX / Cols)
+    REQUIRE(Nnz <= Rows * Cols);
+  else if (Rows == 0 || Cols == 0)
+    REQUIRE(Nnz == 0);
+  (void)MajorCount;
+  auto *D = new cusparseSpMatDescr;
+  D->Format = Format;
+  D->Rows = Rows;
+  D->Cols = Cols;
+  D->Nnz = Nnz;
+  D->Major = const_cast<void *>(Major);
+  D->Minor = const_cast<void *>(Minor);
+  D->Values = const_cast<void *>(Values);
+  D->MajorType = MajorType;
+  D->MinorType = MinorType;
+  D->Base = Base;
+  D->ValueType = ValueType;
+  D->Const = Const;
+  *Descr = D;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+// ---- SpMV ----
+
+using cf = std::complex<float>;
+using cd = std::complex<double>;
+
+template <class T> T conjIf(T V, bool) { return V; }
+template <class R> std::complex<R> conjIf(std::complex<R> V, bool C) { return C ? std::conj(V) : V; }
+
+/// A matrix value in the computation's type (float to double, real to complex).
+template <class V, class A> V widen(A X) { return V(X); }
+
+/// Threads for a product over \p Entries stored entries.
+int spmvThreads(int64_t Entries) {
+  static const int Cpus = [] {
+    if (const char *E = std::getenv("LOOM_CUSPARSE_THREADS"))
+      return std::max(1, std::atoi(E));
+    cpu_set_t Set;
+    if (sched_getaffinity(0, sizeof(Set), &Set) == 0)
+      return std::max(1, CPU_COUNT(&Set));
+    return 1;
+  }();
+  constexpr int64_t Min = int64_t(1) << 15; // below this, threads cost more than they gain
+  if (Entries < Min)
+    return 1;
+  return int(std::min<int64_t>(Cpus, Entries / (Min / 2)));
+}
+
+/// Runs \p Fn(t) for t in [0, Threads): t > 0 on new threads, 0 here.
+template <class F> void parallel(int Threads, F &&Fn) {
+  std::vector<std::thread> Pool;
+  Pool.reserve(Threads - 1);
+  for (int T = 1; T < Threads; ++T)
+    Pool.emplace_back([&Fn, T] { Fn(T); });
+  Fn(0);
+  for (std::thread &Th : Pool)
+    Th.join();
+}
+
+/// What one SpMV call computes, copied from its descriptors at the call.
+struct Job {
+  cusparseFormat_t Format;
+  cusparseOperation_t Op;
+  int64_t Rows, Cols, Nnz;
+  const void *Major, *Minor, *Values;
+  int64_t Base;
+  const void *X;
+  void *Y;
+};
+
+/// y[i] = alpha s + beta y[i], y not read when beta == 0.
+template <class V> inline void store(V *Y, int64_t I, V S, V Alpha, V Beta) {
+  Y[I] = Beta == V(0) ? Alpha * S : Alpha * S + Beta * Y[I];
+}
+
+template <class VA, class V, class IM, class IN>
+void spmv(const Job &J, V Alpha, V Beta) {
+  const IM *Major = static_cast<const IM *>(J.Major);
+  const IN *Minor = static_cast<const IN *>(J.Minor);
+  const VA *Val = static_cast<const VA *>(J.Values);
+  const V *X = static_cast<const V *>(J.X);
+  V *Y = static_cast<V *>(J.Y);
+  const bool Trans = J.Op != CUSPARSE_OPERATION_NON_TRANSPOSE;
+  const bool Conj = J.Op == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE;
+  const int64_t B = J.Base, Nnz = J.Nnz;
+  // op(A) is YLen x XLen.
+  const int64_t YLen = Trans ? J.Cols : J.Rows;
+  const int64_t XLen = Trans ? J.Rows : J.Cols;
+
+  if (J.Format != CUSPARSE_FORMAT_COO) {
+    // The compressed dimension's count and its stored offsets.
+    const int64_t Lines = J.Format == CUSPARSE_FORMAT_CSR ? J.Rows : J.Cols;
+    const int64_t Other = J.Format == CUSPARSE_FORMAT_CSR ? J.Cols : J.Rows;
+    auto begin = [&](int64_t L) { return std::clamp<int64_t>(int64_t(Major[L]) - B, 0, Nnz); };
+    auto end = [&](int64_t L) {
+      return std::clamp<int64_t>(int64_t(Major[L + 1]) - B, begin(L), Nnz);
+    };
+    // Gathering: each line of the compressed dimension is one y element
+    // (CSR op N, CSC op T/C).
+    bool Gather = (J.Format == CUSPARSE_FORMAT_CSR) != Trans;
+    if (Gather) {
+      auto lines = [&](int64_t L0, int64_t L1) {
+        for (int64_t L = L0; L < L1; ++L) {
+          V S(0);
+          for (int64_t K = begin(L), E = end(L); K < E; ++K) {
+            int64_t C = int64_t(Minor[K]) - B;
+            if (C >= 0 && C < Other)
+              S += conjIf(widen<V>(Val[K]), Conj) * X[C];
+          }
+          store(Y, L, S, Alpha, Beta);
+        }
+      };
+      int Threads = int(std::min<int64_t>(spmvThreads(Nnz), std::max<int64_t>(Lines, 1)));
+      if (Threads <= 1)
+        return lines(0, Lines);
+      // Ranges of lines holding equal numbers of entries.
+      std::vector<int64_t> Cut(Threads + 1, Lines);
+      Cut[0] = 0;
+      for (int T = 1; T < Threads; ++T) {
+        int64_t Target = Nnz * T / Threads + B;
+        Cut[T] = std::partition_point(Major, Major + Lines,
+                                      [&](IM O) { return int64_t(O) < Target; }) - Major;
+        Cut[T] = std::max(Cut[T], Cut[T - 1]);
+      }
+      parallel(Threads, [&](int T) { lines(Cut[T], Cut[T + 1]); });
+      return;
+    }
+    // Scattering (CSR op T/C, CSC op N): line L's entries add into y at
+    // their minor index.
+    auto scatter = [&](int64_t L0, int64_t L1, V *Acc) {
+      for (int64_t L = L0; L < L1; ++L) {
+        V XL = X[L];
+        for (int64_t K = begin(L), E = end(L); K < E; ++K) {
+          int64_t C = int64_t(Minor[K]) - B;
+          if (C >= 0 && C < Other)
+            Acc[C] += conjIf(widen<V>(Val[K]), Conj) * XL;
+        }
+      }
+    };
+    int Threads = int(std::min<int64_t>(spmvThreads(Nnz), std::max<int64_t>(Lines, 1)));
+    std::vector<V> Acc(size_t(YLen) * Threads, V(0));
+    if (Threads <= 1) {
+      scatter(0, Lines, Acc.data());
+    } else {
+      parallel(Threads, [&](int T) {
+        scatter(Lines * T / Threads, Lines * (T + 1) / Threads, Acc.data() + YLen * T);
+      });
+    }
+    auto finish = [&](int64_t I0, int64_t I1) {
+      for (int64_t I = I0; I < I1; ++I) {
+        V S(0);
+        for (int T = 0; T < Threads; ++T)
+          S += Acc[size_t(YLen) * T + I];
+        store(Y, I, S, Alpha, Beta);
+      }
+    };
+    if (Threads <= 1)
+      finish(0, YLen);
+    else
+      parallel(Threads, [&](int T) { finish(YLen * T / Threads, YLen * (T + 1) / Threads); });
+    (void)XLen;
+    return;
+  }
+
+  // COO: every entry adds into y (at its row for op N, its column for T/C).
+  const IN *Cols = Minor;
+  const IM *Rows = Major;
+  auto scatter = [&](int64_t K0, int64_t K1, V *Acc) {
+    for (int64_t K = K0; K < K1; ++K) {
+      int64_t R = int64_t(Rows[K]) - B, C = int64_t(Cols[K]) - B;
+      if (R < 0 || R >= J.Rows || C < 0 || C >= J.Cols)
+        continue;
+      if (Trans)
+        Acc[C] += conjIf(widen<V>(Val[K]), Conj) * X[R];
+      else
+        Acc[R] += widen<V>(Val[K]) * X[C];
+    }
+  };
+  int Threads = spmvThreads(Nnz);
+  std::vector<V> Acc(size_t(YLen) * Threads, V(0));
+  if (Threads <= 1)
+    scatter(0, Nnz, Acc.data());
+  else
+    parallel(Threads, [&](int T) {
+      scatter(Nnz * T / Threads, Nnz * (T + 1) / Threads, Acc.data() + YLen * T);
+    });
+  auto finish = [&](int64_t I0, int64_t I1) {
+    for (int64_t I = I0; I < I1; ++I) {
+      V S(0);
+      for (int T = 0; T < Threads; ++T)
+        S += Acc[size_t(YLen) * T + I];
+      store(Y, I, S, Alpha, Beta);
+    }
+  };
+  if (Threads <= 1)
+    finish(0, YLen);
+  else
+    parallel(Threads, [&](int T) { finish(YLen * T / Threads, YLen * (T + 1) / Threads); });
+}
+
+/// A scalar argument: the value (host pointer mode, read at the call) or
+/// the pointer to read when the work runs (device pointer mode).
+template <class V> struct Scalar {
+  V Value{};
+  const V *Ptr = nullptr;
+  V get() const { return Ptr ? *Ptr : Value; }
+};
+template <class V> Scalar<V> scalar(cusparseHandle_t H, const void *P) {
+  Scalar<V> S;
+  if (H->PointerMode == CUSPARSE_POINTER_MODE_DEVICE)
+    S.Ptr = static_cast<const V *>(P);
+  else
+    S.Value = *static_cast<const V *>(P);
+  return S;
+}
+
+template <class VA, class V, class IM, class IN>
+cusparseStatus_t submitSpMV(cusparseHandle_t H, const Job &J, const void *Alpha,
+                            const void *Beta) {
+  Scalar<V> A = scalar<V>(H, Alpha), Bt = scalar<V>(H, Beta);
+  cudaError_t E = loomlib::enqueue(H->Stream, H->Keeper, [J, A, Bt] {
+    spmv<VA, V, IM, IN>(J, A.get(), Bt.get());
+  });
+  return E == cudaSuccess ? CUSPARSE_STATUS_SUCCESS : CUSPARSE_STATUS_EXECUTION_FAILED;
+}
+
+template <class VA, class V, class IM>
+cusparseStatus_t byMinor(cusparseHandle_t H, const Job &J, cusparseIndexType_t Minor,
+                         const void *Alpha, const void *Beta) {
+  if (Minor == CUSPARSE_INDEX_32I)
+    return submitSpMV<VA, V, IM, int32_t>(H, J, Alpha, Beta);
+  return submitSpMV<VA, V, IM, int64_t>(H, J, Alpha, Beta);
+}
+template <class VA, class V>
+cusparseStatus_t byIndex(cusparseHandle_t H, const Job &J, cusparseIndexType_t Major,
+                         cusparseIndexType_t Minor, const void *Alpha, const void *Beta) {
+  if (Major == CUSPARSE_INDEX_32I)
+    return byMinor<VA, V, int32_t>(H, J, Minor, Alpha, Beta);
+  return byMinor<VA, V, int64_t>(H, J, Minor, Alpha, Beta);
+}
+
+/// Checks an SpMV call as cuSPARSE does; on success the call is supported.
+cusparseStatus_t checkSpMV(cusparseHandle_t H, cusparseOperation_t Op, const void *Alpha,
+                           cusparseConstSpMatDescr_t A, cusparseConstDnVecDescr_t X,
+                           const void *Beta, cusparseDnVecDescr_t Y, cudaDataType Compute,
+                           cusparseSpMVAlg_t Alg) {
+  CHECK_HANDLE(H);
+  REQUIRE(A && X && Y && Alpha && Beta);
+  REQUIRE(Op == CUSPARSE_OPERATION_NON_TRANSPOSE || Op == CUSPARSE_OPERATION_TRANSPOSE ||
+          Op == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE);
+  REQUIRE(!Y->Const);
+  bool Trans = Op != CUSPARSE_OPERATION_NON_TRANSPOSE;
+  REQUIRE(X->Size == (Trans ? A->Rows : A->Cols));
+  REQUIRE(Y->Size == (Trans ? A->Cols : A->Rows));
+  switch (Alg) {
+  case CUSPARSE_SPMV_ALG_DEFAULT:
+    break;
+  case CUSPARSE_SPMV_CSR_ALG1:
+  case CUSPARSE_SPMV_CSR_ALG2:
+    if (A->Format != CUSPARSE_FORMAT_CSR && A->Format != CUSPARSE_FORMAT_CSC)
+      return CUSPARSE_STATUS_NOT_SUPPORTED;
+    break;
+  case CUSPARSE_SPMV_COO_ALG1:
+  case CUSPARSE_SPMV_COO_ALG2:
+    if (A->Format != CUSPARSE_FORMAT_COO)
+      return CUSPARSE_STATUS_NOT_SUPPORTED;
+    break;
+  case CUSPARSE_SPMV_SELL_ALG1:
+  case CUSPARSE_SPMV_BSR_ALG1:
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  default:
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  }
+  // The arrays the product reads must be there.
+  if (A->Nnz > 0)
+    REQUIRE(A->Major && A->Minor && A->Values);
+  if (A->Format != CUSPARSE_FORMAT_COO && (A->Format == CUSPARSE_FORMAT_CSR ? A->Rows : A->Cols) > 0)
+    REQUIRE(A->Major);
+  if (X->Size > 0)
+    REQUIRE(X->Values);
+  if (Y->Size > 0)
+    REQUIRE(Y->Values);
+  // Supported: 32- and 64-bit indices; x, y and the computation in one type
+  // (R_32F, R_64F, C_32F, C_64F), A in that type, or R_32F with R_64F, or
+  // the real type of the complex computation's precision.
+  auto idxOk = [](cusparseIndexType_t T) {
+    return T == CUSPARSE_INDEX_32I || T == CUSPARSE_INDEX_64I;
+  };
+  if (!idxOk(A->MajorType) || !idxOk(A->MinorType))
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  if (X->Type != Compute || Y->Type != Compute)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  cudaDataType VA = A->ValueType;
+  bool Ok = false;
+  switch (Compute) {
+  case CUDA_R_32F: Ok = VA == CUDA_R_32F; break;
+  case CUDA_R_64F: Ok = VA == CUDA_R_64F || VA == CUDA_R_32F; break;
+  case CUDA_C_32F: Ok = VA == CUDA_C_32F || VA == CUDA_R_32F; break;
+  case CUDA_C_64F: Ok = VA == CUDA_C_64F || VA == CUDA_R_64F; break;
+  default: break;
+  }
+  return Ok ? CUSPARSE_STATUS_SUCCESS : CUSPARSE_STATUS_NOT_SUPPORTED;
+}
+
+} // namespace
+
+extern "C" {
+
+// ---- Handle and helpers ----
+
+cusparseStatus_t cusparseCreate(cusparseHandle_t *Handle) {
+  REQUIRE(Handle);
+  // A handle needs a working CUDA context (as on a GPU).
+  int Count = 0;
+  if (cudaGetDeviceCount(&Count) != cudaSuccess || Count == 0)
+    return CUSPARSE_STATUS_NOT_INITIALIZED;
+  *Handle = new cusparseContext;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseDestroy(cusparseHandle_t H) {
+  CHECK_HANDLE(H);
+  // The handle's work must finish before its captured tasks go away.
+  loomlib::drainStream(H->Stream);
+  delete H;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseGetVersion(cusparseHandle_t H, int *Version) {
+  CHECK_HANDLE(H);
+  REQUIRE(Version);
+  *Version = CUSPARSE_VERSION;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseGetProperty(libraryPropertyType Type, int *Value) {
+  REQUIRE(Value);
+  switch (Type) {
+  case MAJOR_VERSION: *Value = CUSPARSE_VER_MAJOR; break;
+  case MINOR_VERSION: *Value = CUSPARSE_VER_MINOR; break;
+  case PATCH_LEVEL: *Value = CUSPARSE_VER_PATCH; break;
+  default: return CUSPARSE_STATUS_INVALID_VALUE;
+  }
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+const char *cusparseGetErrorName(cusparseStatus_t S) {
+  switch (S) {
+  case CUSPARSE_STATUS_SUCCESS: return "CUSPARSE_STATUS_SUCCESS";
+  case CUSPARSE_STATUS_NOT_INITIALIZED: return "CUSPARSE_STATUS_NOT_INITIALIZED";
+  case CUSPARSE_STATUS_ALLOC_FAILED: return "CUSPARSE_STATUS_ALLOC_FAILED";
+  case CUSPARSE_STATUS_INVALID_VALUE: return "CUSPARSE_STATUS_INVALID_VALUE";
+  case CUSPARSE_STATUS_ARCH_MISMATCH: return "CUSPARSE_STATUS_ARCH_MISMATCH";
+  case CUSPARSE_STATUS_MAPPING_ERROR: return "CUSPARSE_STATUS_MAPPING_ERROR";
+  case CUSPARSE_STATUS_EXECUTION_FAILED: return "CUSPARSE_STATUS_EXECUTION_FAILED";
+  case CUSPARSE_STATUS_INTERNAL_ERROR: return "CUSPARSE_STATUS_INTERNAL_ERROR";
+  case CUSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED: return "CUSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED";
+  case CUSPARSE_STATUS_ZERO_PIVOT: return "CUSPARSE_STATUS_ZERO_PIVOT";
+  case CUSPARSE_STATUS_NOT_SUPPORTED: return "CUSPARSE_STATUS_NOT_SUPPORTED";
+  case CUSPARSE_STATUS_INSUFFICIENT_RESOURCES: return "CUSPARSE_STATUS_INSUFFICIENT_RESOURCES";
+  }
+  return "CUSPARSE_STATUS_UNKNOWN";
+}
+
+const char *cusparseGetErrorString(cusparseStatus_t S) {
+  switch (S) {
+  case CUSPARSE_STATUS_SUCCESS: return "success";
+  case CUSPARSE_STATUS_NOT_INITIALIZED: return "the library was not initialized";
+  case CUSPARSE_STATUS_ALLOC_FAILED: return "resource allocation failed";
+  case CUSPARSE_STATUS_INVALID_VALUE: return "an invalid value was passed to a function";
+  case CUSPARSE_STATUS_ARCH_MISMATCH: return "the device architecture is not supported";
+  case CUSPARSE_STATUS_MAPPING_ERROR: return "access to the memory space failed";
+  case CUSPARSE_STATUS_EXECUTION_FAILED: return "the work failed to run";
+  case CUSPARSE_STATUS_INTERNAL_ERROR: return "an internal operation failed";
+  case CUSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED: return "the matrix type is not supported";
+  case CUSPARSE_STATUS_ZERO_PIVOT: return "a zero pivot was found";
+  case CUSPARSE_STATUS_NOT_SUPPORTED: return "the operation or data type combination is not supported";
+  case CUSPARSE_STATUS_INSUFFICIENT_RESOURCES: return "too few resources for the operation";
+  }
+  return "unknown error";
+}
+
+cusparseStatus_t cusparseSetStream(cusparseHandle_t H, cudaStream_t Stream) {
+  CHECK_HANDLE(H);
+  H->Stream = Stream;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseGetStream(cusparseHandle_t H, cudaStream_t *Stream) {
+  CHECK_HANDLE(H);
+  REQUIRE(Stream);
+  *Stream = H->Stream;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseGetPointerMode(cusparseHandle_t H, cusparsePointerMode_t *Mode) {
+  CHECK_HANDLE(H);
+  REQUIRE(Mode);
+  *Mode = H->PointerMode;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSetPointerMode(cusparseHandle_t H, cusparsePointerMode_t Mode) {
+  CHECK_HANDLE(H);
+  REQUIRE(Mode == CUSPARSE_POINTER_MODE_HOST || Mode == CUSPARSE_POINTER_MODE_DEVICE);
+  H->PointerMode = Mode;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+// ---- Legacy matrix descriptor ----
+
+cusparseStatus_t cusparseCreateMatDescr(cusparseMatDescr_t *D) {
+  REQUIRE(D);
+  *D = new cusparseMatDescr;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseDestroyMatDescr(cusparseMatDescr_t D) {
+  delete D; // null is allowed, as free()
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSetMatType(cusparseMatDescr_t D, cusparseMatrixType_t T) {
+  REQUIRE(D);
+  REQUIRE(T >= CUSPARSE_MATRIX_TYPE_GENERAL && T <= CUSPARSE_MATRIX_TYPE_TRIANGULAR);
+  D->Type = T;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+cusparseMatrixType_t cusparseGetMatType(const cusparseMatDescr_t D) {
+  return D ? D->Type : CUSPARSE_MATRIX_TYPE_GENERAL;
+}
+
+cusparseStatus_t cusparseSetMatFillMode(cusparseMatDescr_t D, cusparseFillMode_t F) {
+  REQUIRE(D);
+  REQUIRE(F == CUSPARSE_FILL_MODE_LOWER || F == CUSPARSE_FILL_MODE_UPPER);
+  D->Fill = F;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+cusparseFillMode_t cusparseGetMatFillMode(const cusparseMatDescr_t D) {
+  return D ? D->Fill : CUSPARSE_FILL_MODE_LOWER;
+}
+
+cusparseStatus_t cusparseSetMatDiagType(cusparseMatDescr_t D, cusparseDiagType_t T) {
+  REQUIRE(D);
+  REQUIRE(T == CUSPARSE_DIAG_TYPE_NON_UNIT || T == CUSPARSE_DIAG_TYPE_UNIT);
+  D->Diag = T;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+cusparseDiagType_t cusparseGetMatDiagType(const cusparseMatDescr_t D) {
+  return D ? D->Diag : CUSPARSE_DIAG_TYPE_NON_UNIT;
+}
+
+cusparseStatus_t cusparseSetMatIndexBase(cusparseMatDescr_t D, cusparseIndexBase_t B) {
+  REQUIRE(D);
+  REQUIRE(validBase(B));
+  D->Base = B;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+cusparseIndexBase_t cusparseGetMatIndexBase(const cusparseMatDescr_t D) {
+  return D ? D->Base : CUSPARSE_INDEX_BASE_ZERO;
+}
+
+// ---- Dense vectors ----
+
+static cusparseStatus_t createDnVec(cusparseDnVecDescr_t *D, int64_t Size, const void *Values,
+                                    cudaDataType Type, bool Const) {
+  REQUIRE(D);
+  REQUIRE(Size >= 0);
+  REQUIRE(Size == 0 || Values);
+  REQUIRE(validValueType(Type));
+  auto *V = new cusparseDnVecDescr;
+  V->Size = Size;
+  V->Values = const_cast<void *>(Values);
+  V->Type = Type;
+  V->Const = Const;
+  *D = V;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseCreateDnVec(cusparseDnVecDescr_t *D, int64_t Size, void *Values,
+                                     cudaDataType Type) {
+  return createDnVec(D, Size, Values, Type, false);
+}
+
+cusparseStatus_t cusparseCreateConstDnVec(cusparseConstDnVecDescr_t *D, int64_t Size,
+                                          const void *Values, cudaDataType Type) {
+  REQUIRE(D);
+  cusparseDnVecDescr_t V = nullptr;
+  cusparseStatus_t S = createDnVec(&V, Size, Values, Type, true);
+  if (S == CUSPARSE_STATUS_SUCCESS)
+    *D = V;
+  return S;
+}
+
+cusparseStatus_t cusparseDestroyDnVec(cusparseConstDnVecDescr_t D) {
+  delete D;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseDnVecGet(cusparseDnVecDescr_t D, int64_t *Size, void **Values,
+                                  cudaDataType *Type) {
+  REQUIRE(D && Size && Values && Type);
+  *Size = D->Size;
+  *Values = D->Values;
+  *Type = D->Type;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseConstDnVecGet(cusparseConstDnVecDescr_t D, int64_t *Size,
+                                       const void **Values, cudaDataType *Type) {
+  REQUIRE(D && Size && Values && Type);
+  *Size = D->Size;
+  *Values = D->Values;
+  *Type = D->Type;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseDnVecGetValues(cusparseDnVecDescr_t D, void **Values) {
+  REQUIRE(D && Values);
+  *Values = D->Values;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseConstDnVecGetValues(cusparseConstDnVecDescr_t D, const void **Values) {
+  REQUIRE(D && Values);
+  *Values = D->Values;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseDnVecSetValues(cusparseDnVecDescr_t D, void *Values) {
+  REQUIRE(D);
+  REQUIRE(D->Size == 0 || Values);
+  D->Values = Values;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+// ---- Sparse matrices ----
+
+cusparseStatus_t cusparseCreateCsr(cusparseSpMatDescr_t *D, int64_t Rows, int64_t Cols,
+                                   int64_t Nnz, void *Offsets, void *ColInd, void *Values,
+                                   cusparseIndexType_t OffType, cusparseIndexType_t ColType,
+                                   cusparseIndexBase_t Base, cudaDataType Type) {
+  return createSpMat(D, CUSPARSE_FORMAT_CSR, Rows, Cols, Nnz, Offsets, ColInd, Values, OffType,
+                     ColType, Base, Type, false);
+}
+
+cusparseStatus_t cusparseCreateConstCsr(cusparseConstSpMatDescr_t *D, int64_t Rows, int64_t Cols,
+                                        int64_t Nnz, const void *Offsets, const void *ColInd,
+                                        const void *Values, cusparseIndexType_t OffType,
+                                        cusparseIndexType_t ColType, cusparseIndexBase_t Base,
+                                        cudaDataType Type) {
+  REQUIRE(D);
+  cusparseSpMatDescr_t M = nullptr;
+  cusparseStatus_t S = createSpMat(&M, CUSPARSE_FORMAT_CSR, Rows, Cols, Nnz, Offsets, ColInd,
+                                   Values, OffType, ColType, Base, Type, true);
+  if (S == CUSPARSE_STATUS_SUCCESS)
+    *D = M;
+  return S;
+}
+
+cusparseStatus_t cusparseCreateCsc(cusparseSpMatDescr_t *D, int64_t Rows, int64_t Cols,
+                                   int64_t Nnz, void *Offsets, void *RowInd, void *Values,
+                                   cusparseIndexType_t OffType, cusparseIndexType_t RowType,
+                                   cusparseIndexBase_t Base, cudaDataType Type) {
+  return createSpMat(D, CUSPARSE_FORMAT_CSC, Rows, Cols, Nnz, Offsets, RowInd, Values, OffType,
+                     RowType, Base, Type, false);
+}
+
+cusparseStatus_t cusparseCreateConstCsc(cusparseConstSpMatDescr_t *D, int64_t Rows, int64_t Cols,
+                                        int64_t Nnz, const void *Offsets, const void *RowInd,
+                                        const void *Values, cusparseIndexType_t OffType,
+                                        cusparseIndexType_t RowType, cusparseIndexBase_t Base,
+                                        cudaDataType Type) {
+  REQUIRE(D);
+  cusparseSpMatDescr_t M = nullptr;
+  cusparseStatus_t S = createSpMat(&M, CUSPARSE_FORMAT_CSC, Rows, Cols, Nnz, Offsets, RowInd,
+                                   Values, OffType, RowType, Base, Type, true);
+  if (S == CUSPARSE_STATUS_SUCCESS)
+    *D = M;
+  return S;
+}
+
+cusparseStatus_t cusparseCreateCoo(cusparseSpMatDescr_t *D, int64_t Rows, int64_t Cols,
+                                   int64_t Nnz, void *RowInd, void *ColInd, void *Values,
+                                   cusparseIndexType_t IdxType, cusparseIndexBase_t Base,
+                                   cudaDataType Type) {
+  return createSpMat(D, CUSPARSE_FORMAT_COO, Rows, Cols, Nnz, RowInd, ColInd, Values, IdxType,
+                     IdxType, Base, Type, false);
+}
+
+cusparseStatus_t cusparseCreateConstCoo(cusparseConstSpMatDescr_t *D, int64_t Rows, int64_t Cols,
+                                        int64_t Nnz, const void *RowInd, const void *ColInd,
+                                        const void *Values, cusparseIndexType_t IdxType,
+                                        cusparseIndexBase_t Base, cudaDataType Type) {
+  REQUIRE(D);
+  cusparseSpMatDescr_t M = nullptr;
+  cusparseStatus_t S = createSpMat(&M, CUSPARSE_FORMAT_COO, Rows, Cols, Nnz, RowInd, ColInd,
+                                   Values, IdxType, IdxType, Base, Type, true);
+  if (S == CUSPARSE_STATUS_SUCCESS)
+    *D = M;
+  return S;
+}
+
+cusparseStatus_t cusparseDestroySpMat(cusparseConstSpMatDescr_t D) {
+  delete D;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpMatGetSize(cusparseConstSpMatDescr_t D, int64_t *Rows, int64_t *Cols,
+                                      int64_t *Nnz) {
+  REQUIRE(D && Rows && Cols && Nnz);
+  *Rows = D->Rows;
+  *Cols = D->Cols;
+  *Nnz = D->Nnz;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpMatGetFormat(cusparseConstSpMatDescr_t D, cusparseFormat_t *Format) {
+  REQUIRE(D && Format);
+  *Format = D->Format;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpMatGetIndexBase(cusparseConstSpMatDescr_t D,
+                                           cusparseIndexBase_t *Base) {
+  REQUIRE(D && Base);
+  *Base = D->Base;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpMatGetValues(cusparseSpMatDescr_t D, void **Values) {
+  REQUIRE(D && Values);
+  *Values = D->Values;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseConstSpMatGetValues(cusparseConstSpMatDescr_t D, const void **Values) {
+  REQUIRE(D && Values);
+  *Values = D->Values;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpMatSetValues(cusparseSpMatDescr_t D, void *Values) {
+  REQUIRE(D);
+  REQUIRE(D->Nnz == 0 || Values);
+  D->Values = Values;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpMatGetAttribute(cusparseConstSpMatDescr_t D,
+                                           cusparseSpMatAttribute_t Attr, void *Data,
+                                           size_t Size) {
+  REQUIRE(D && Data);
+  if (Attr == CUSPARSE_SPMAT_FILL_MODE) {
+    REQUIRE(Size == sizeof(cusparseFillMode_t));
+    *static_cast<cusparseFillMode_t *>(Data) = D->Fill;
+  } else if (Attr == CUSPARSE_SPMAT_DIAG_TYPE) {
+    REQUIRE(Size == sizeof(cusparseDiagType_t));
+    *static_cast<cusparseDiagType_t *>(Data) = D->Diag;
+  } else {
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  }
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpMatSetAttribute(cusparseSpMatDescr_t D, cusparseSpMatAttribute_t Attr,
+                                           void *Data, size_t Size) {
+  REQUIRE(D && Data);
+  if (Attr == CUSPARSE_SPMAT_FILL_MODE) {
+    REQUIRE(Size == sizeof(cusparseFillMode_t));
+    auto F = *static_cast<cusparseFillMode_t *>(Data);
+    REQUIRE(F == CUSPARSE_FILL_MODE_LOWER || F == CUSPARSE_FILL_MODE_UPPER);
+    D->Fill = F;
+  } else if (Attr == CUSPARSE_SPMAT_DIAG_TYPE) {
+    REQUIRE(Size == sizeof(cusparseDiagType_t));
+    auto T = *static_cast<cusparseDiagType_t *>(Data);
+    REQUIRE(T == CUSPARSE_DIAG_TYPE_NON_UNIT || T == CUSPARSE_DIAG_TYPE_UNIT);
+    D->Diag = T;
+  } else {
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  }
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseCsrGet(cusparseSpMatDescr_t D, int64_t *Rows, int64_t *Cols,
+                                int64_t *Nnz, void **Offsets, void **ColInd, void **Values,
+                                cusparseIndexType_t *OffType, cusparseIndexType_t *ColType,
+                                cusparseIndexBase_t *Base, cudaDataType *Type) {
+  REQUIRE(D && Rows && Cols && Nnz && Offsets && ColInd && Values && OffType && ColType && Base &&
+          Type);
+  REQUIRE(D->Format == CUSPARSE_FORMAT_CSR);
+  *Rows = D->Rows;
+  *Cols = D->Cols;
+  *Nnz = D->Nnz;
+  *Offsets = D->Major;
+  *ColInd = D->Minor;
+  *Values = D->Values;
+  *OffType = D->MajorType;
+  *ColType = D->MinorType;
+  *Base = D->Base;
+  *Type = D->ValueType;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+static cusparseStatus_t setPointers(cusparseSpMatDescr_t D, cusparseFormat_t Format, void *Major,
+                                    void *Minor, void *Values) {
+  REQUIRE(D);
+  REQUIRE(D->Format == Format);
+  if (Format != CUSPARSE_FORMAT_COO)
+    REQUIRE(Major);
+  if (D->Nnz > 0)
+    REQUIRE(Major && Minor && Values);
+  D->Major = Major;
+  D->Minor = Minor;
+  D->Values = Values;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseCsrSetPointers(cusparseSpMatDescr_t D, void *Offsets, void *ColInd,
+                                        void *Values) {
+  return setPointers(D, CUSPARSE_FORMAT_CSR, Offsets, ColInd, Values);
+}
+
+cusparseStatus_t cusparseCscSetPointers(cusparseSpMatDescr_t D, void *Offsets, void *RowInd,
+                                        void *Values) {
+  return setPointers(D, CUSPARSE_FORMAT_CSC, Offsets, RowInd, Values);
+}
+
+cusparseStatus_t cusparseCooGet(cusparseSpMatDescr_t D, int64_t *Rows, int64_t *Cols,
+                                int64_t *Nnz, void **RowInd, void **ColInd, void **Values,
+                                cusparseIndexType_t *IdxType, cusparseIndexBase_t *Base,
+                                cudaDataType *Type) {
+  REQUIRE(D && Rows && Cols && Nnz && RowInd && ColInd && Values && IdxType && Base && Type);
+  REQUIRE(D->Format == CUSPARSE_FORMAT_COO);
+  *Rows = D->Rows;
+  *Cols = D->Cols;
+  *Nnz = D->Nnz;
+  *RowInd = D->Major;
+  *ColInd = D->Minor;
+  *Values = D->Values;
+  *IdxType = D->MajorType;
+  *Base = D->Base;
+  *Type = D->ValueType;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseCooSetPointers(cusparseSpMatDescr_t D, void *RowInd, void *ColInd,
+                                        void *Values) {
+  return setPointers(D, CUSPARSE_FORMAT_COO, RowInd, ColInd, Values);
+}
+
+// ---- SpMV ----
+
+cusparseStatus_t cusparseSpMV_bufferSize(cusparseHandle_t H, cusparseOperation_t Op,
+                                         const void *Alpha, cusparseConstSpMatDescr_t A,
+                                         cusparseConstDnVecDescr_t X, const void *Beta,
+                                         cusparseDnVecDescr_t Y, cudaDataType Compute,
+                                         cusparseSpMVAlg_t Alg, size_t *Size) {
+  REQUIRE(H == nullptr || Size);
+  cusparseStatus_t S = checkSpMV(H, Op, Alpha, A, X, Beta, Y, Compute, Alg);
+  if (S != CUSPARSE_STATUS_SUCCESS)
+    return S;
+  // The product allocates what it needs itself.
+  *Size = 0;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpMV_preprocess(cusparseHandle_t H, cusparseOperation_t Op,
+                                         const void *Alpha, cusparseConstSpMatDescr_t A,
+                                         cusparseConstDnVecDescr_t X, const void *Beta,
+                                         cusparseDnVecDescr_t Y, cudaDataType Compute,
+                                         cusparseSpMVAlg_t Alg, void *) {
+  // Nothing to analyse: the product reads the matrix as it is.
+  return checkSpMV(H, Op, Alpha, A, X, Beta, Y, Compute, Alg);
+}
+
+cusparseStatus_t cusparseSpMV(cusparseHandle_t H, cusparseOperation_t Op, const void *Alpha,
+                              cusparseConstSpMatDescr_t A, cusparseConstDnVecDescr_t X,
+                              const void *Beta, cusparseDnVecDescr_t Y, cudaDataType Compute,
+                              cusparseSpMVAlg_t Alg, void *) {
+  cusparseStatus_t S = checkSpMV(H, Op, Alpha, A, X, Beta, Y, Compute, Alg);
+  if (S != CUSPARSE_STATUS_SUCCESS)
+    return S;
+  // For real data the conjugate transpose is the transpose.
+  bool Complex = Compute == CUDA_C_32F || Compute == CUDA_C_64F;
+  if (!Complex && Op == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE)
+    Op = CUSPARSE_OPERATION_TRANSPOSE;
+  Job J{A->Format, Op,       A->Rows,   A->Cols, A->Nnz,   A->Major,
+        A->Minor,  A->Values, int64_t(A->Base), X->Values, Y->Values};
+  if (Y->Size == 0)
+    return CUSPARSE_STATUS_SUCCESS;
+  cusparseIndexType_t IM = A->MajorType, IN = A->MinorType;
+  switch (Compute) {
+  case CUDA_R_32F:
+    return byIndex<float, float>(H, J, IM, IN, Alpha, Beta);
+  case CUDA_R_64F:
+    if (A->ValueType == CUDA_R_32F)
+      return byIndex<float, double>(H, J, IM, IN, Alpha, Beta);
+    return byIndex<double, double>(H, J, IM, IN, Alpha, Beta);
+  case CUDA_C_32F:
+    if (A->ValueType == CUDA_R_32F)
+      return byIndex<float, cf>(H, J, IM, IN, Alpha, Beta);
+    return byIndex<cf, cf>(H, J, IM, IN, Alpha, Beta);
+  case CUDA_C_64F:
+    if (A->ValueType == CUDA_R_64F)
+      return byIndex<double, cd>(H, J, IM, IN, Alpha, Beta);
+    return byIndex<cd, cd>(H, J, IM, IN, Alpha, Beta);
+  default:
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  }
+}
+
+} // extern "C"
