@@ -29,6 +29,8 @@
 #include <complex>
 #include <cstdint>
 #include <cstdlib>
+#include <new>
+#include <system_error>
 #include <thread>
 #include <type_traits>
 #include <vector>
@@ -115,7 +117,6 @@ cusparseStatus_t createSpMat(cusparseSpMatDescr_t *Descr, cusparseFormat_t Forma
   if (Nnz > 0)
     REQUIRE(Minor && Values && (Format == CUSPARSE_FORMAT_COO ? Major != nullptr : true));
   // Sizes and entry counts must be representable in the index types.
-  int64_t MajorCount = Format == CUSPARSE_FORMAT_CSC ? Cols : Rows;
   int64_t MinorCount = Format == CUSPARSE_FORMAT_CSC ? Rows : Cols;
   if (Format == CUSPARSE_FORMAT_COO)
     REQUIRE(Rows <= indexLimit(MajorType) && Cols <= indexLimit(MinorType));
@@ -126,7 +127,6 @@ cusparseStatus_t createSpMat(cusparseSpMatDescr_t *Descr, cusparseFormat_t Forma
     REQUIRE(Nnz <= Rows * Cols);
   else if (Rows == 0 || Cols == 0)
     REQUIRE(Nnz == 0);
-  (void)MajorCount;
   auto *D = new cusparseSpMatDescr;
   D->Format = Format;
   D->Rows = Rows;
@@ -175,8 +175,13 @@ int spmvThreads(int64_t Entries) {
 template <class F> void parallel(int Threads, F &&Fn) {
   std::vector<std::thread> Pool;
   Pool.reserve(Threads - 1);
-  for (int T = 1; T < Threads; ++T)
-    Pool.emplace_back([&Fn, T] { Fn(T); });
+  for (int T = 1; T < Threads; ++T) {
+    try {
+      Pool.emplace_back([&Fn, T] { Fn(T); });
+    } catch (const std::system_error &) {
+      Fn(T); // no thread to be had: this one does the range
+    }
+  }
   Fn(0);
   for (std::thread &Th : Pool)
     Th.join();
@@ -198,6 +203,44 @@ template <class V> inline void store(V *Y, int64_t I, V S, V Alpha, V Beta) {
   Y[I] = Beta == V(0) ? Alpha * S : Alpha * S + Beta * Y[I];
 }
 
+/// y = alpha s + beta y where s sums the terms \p Visit(U0, U1, Add) gives
+/// (Add(i, t): s[i] += t) for the units (lines or entries) in [U0, U1). On
+/// threads, each sums a range of units into a vector of its own and the
+/// vectors are added; at most one thread per YLen entries, as each thread
+/// adds a whole vector.
+template <class V, class F>
+void scatterSpMV(int64_t Units, int64_t Nnz, int64_t YLen, V *Y, V Alpha, V Beta, F &&Visit) {
+  int64_t PerY = Nnz / std::max<int64_t>(YLen, 1);
+  int Threads = int(std::min<int64_t>(
+      {spmvThreads(Nnz), std::max<int64_t>(Units, 1), std::max<int64_t>(PerY, 1)}));
+  std::vector<V> Acc;
+  if (Threads > 1) {
+    try {
+      Acc.assign(size_t(YLen) * Threads, V(0));
+    } catch (const std::bad_alloc &) {
+      Threads = 1;
+    }
+  }
+  if (Threads <= 1) {
+    for (int64_t I = 0; I < YLen; ++I)
+      Y[I] = Beta == V(0) ? V(0) : Beta * Y[I];
+    Visit(0, Units, [Y, Alpha](int64_t I, V T) { Y[I] += Alpha * T; });
+    return;
+  }
+  parallel(Threads, [&](int T) {
+    V *A = Acc.data() + size_t(YLen) * T;
+    Visit(Units * T / Threads, Units * (T + 1) / Threads, [A](int64_t I, V Term) { A[I] += Term; });
+  });
+  parallel(Threads, [&](int T) {
+    for (int64_t I = YLen * T / Threads, E = YLen * (T + 1) / Threads; I < E; ++I) {
+      V S(0);
+      for (int U = 0; U < Threads; ++U)
+        S += Acc[size_t(YLen) * U + I];
+      store(Y, I, S, Alpha, Beta);
+    }
+  });
+}
+
 template <class VA, class V, class IM, class IN>
 void spmv(const Job &J, V Alpha, V Beta) {
   const IM *Major = static_cast<const IM *>(J.Major);
@@ -208,9 +251,8 @@ void spmv(const Job &J, V Alpha, V Beta) {
   const bool Trans = J.Op != CUSPARSE_OPERATION_NON_TRANSPOSE;
   const bool Conj = J.Op == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE;
   const int64_t B = J.Base, Nnz = J.Nnz;
-  // op(A) is YLen x XLen.
+  // op(A) has YLen rows.
   const int64_t YLen = Trans ? J.Cols : J.Rows;
-  const int64_t XLen = Trans ? J.Rows : J.Cols;
 
   if (J.Format != CUSPARSE_FORMAT_COO) {
     // The compressed dimension's count and its stored offsets.
@@ -252,75 +294,33 @@ void spmv(const Job &J, V Alpha, V Beta) {
     }
     // Scattering (CSR op T/C, CSC op N): line L's entries add into y at
     // their minor index.
-    auto scatter = [&](int64_t L0, int64_t L1, V *Acc) {
+    scatterSpMV<V>(Lines, Nnz, YLen, Y, Alpha, Beta, [&](int64_t L0, int64_t L1, auto &&Add) {
       for (int64_t L = L0; L < L1; ++L) {
         V XL = X[L];
         for (int64_t K = begin(L), E = end(L); K < E; ++K) {
           int64_t C = int64_t(Minor[K]) - B;
           if (C >= 0 && C < Other)
-            Acc[C] += conjIf(widen<V>(Val[K]), Conj) * XL;
+            Add(C, conjIf(widen<V>(Val[K]), Conj) * XL);
         }
       }
-    };
-    int Threads = int(std::min<int64_t>(spmvThreads(Nnz), std::max<int64_t>(Lines, 1)));
-    std::vector<V> Acc(size_t(YLen) * Threads, V(0));
-    if (Threads <= 1) {
-      scatter(0, Lines, Acc.data());
-    } else {
-      parallel(Threads, [&](int T) {
-        scatter(Lines * T / Threads, Lines * (T + 1) / Threads, Acc.data() + YLen * T);
-      });
-    }
-    auto finish = [&](int64_t I0, int64_t I1) {
-      for (int64_t I = I0; I < I1; ++I) {
-        V S(0);
-        for (int T = 0; T < Threads; ++T)
-          S += Acc[size_t(YLen) * T + I];
-        store(Y, I, S, Alpha, Beta);
-      }
-    };
-    if (Threads <= 1)
-      finish(0, YLen);
-    else
-      parallel(Threads, [&](int T) { finish(YLen * T / Threads, YLen * (T + 1) / Threads); });
-    (void)XLen;
+    });
     return;
   }
 
   // COO: every entry adds into y (at its row for op N, its column for T/C).
   const IN *Cols = Minor;
   const IM *Rows = Major;
-  auto scatter = [&](int64_t K0, int64_t K1, V *Acc) {
+  scatterSpMV<V>(Nnz, Nnz, YLen, Y, Alpha, Beta, [&](int64_t K0, int64_t K1, auto &&Add) {
     for (int64_t K = K0; K < K1; ++K) {
       int64_t R = int64_t(Rows[K]) - B, C = int64_t(Cols[K]) - B;
       if (R < 0 || R >= J.Rows || C < 0 || C >= J.Cols)
         continue;
       if (Trans)
-        Acc[C] += conjIf(widen<V>(Val[K]), Conj) * X[R];
+        Add(C, conjIf(widen<V>(Val[K]), Conj) * X[R]);
       else
-        Acc[R] += widen<V>(Val[K]) * X[C];
+        Add(R, widen<V>(Val[K]) * X[C]);
     }
-  };
-  int Threads = spmvThreads(Nnz);
-  std::vector<V> Acc(size_t(YLen) * Threads, V(0));
-  if (Threads <= 1)
-    scatter(0, Nnz, Acc.data());
-  else
-    parallel(Threads, [&](int T) {
-      scatter(Nnz * T / Threads, Nnz * (T + 1) / Threads, Acc.data() + YLen * T);
-    });
-  auto finish = [&](int64_t I0, int64_t I1) {
-    for (int64_t I = I0; I < I1; ++I) {
-      V S(0);
-      for (int T = 0; T < Threads; ++T)
-        S += Acc[size_t(YLen) * T + I];
-      store(Y, I, S, Alpha, Beta);
-    }
-  };
-  if (Threads <= 1)
-    finish(0, YLen);
-  else
-    parallel(Threads, [&](int T) { finish(YLen * T / Threads, YLen * (T + 1) / Threads); });
+  });
 }
 
 /// A scalar argument: the value (host pointer mode, read at the call) or
