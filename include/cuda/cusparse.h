@@ -1,6 +1,7 @@
 /* cusparse.h - a subset of cuSPARSE's API: the handle (stream, pointer
  * mode, version), the legacy matrix descriptor, and the generic API's
- * sparse-matrix (CSR, CSC, COO) and dense-vector descriptors with SpMV;
+ * sparse-matrix (CSR, CSC, COO) and dense-vector descriptors with SpMV and
+ * SpSV; the legacy incomplete LU (csrilu02);
  * implemented by Loom's libcusparse (libs/cusparse, docs/libraries.md).
  * SPDX-License-Identifier: Apache-2.0
  *
@@ -120,6 +121,16 @@ typedef enum {
   CUSPARSE_CSRMV_ALG1 = 2,
   CUSPARSE_CSRMV_ALG2 = 3
 } cusparseSpMVAlg_t;
+
+typedef enum { CUSPARSE_SPSV_ALG_DEFAULT = 0 } cusparseSpSVAlg_t;
+typedef enum { CUSPARSE_SPSV_UPDATE_GENERAL = 0, CUSPARSE_SPSV_UPDATE_DIAGONAL = 1 } cusparseSpSVUpdate_t;
+
+struct cusparseSpSVDescr;
+typedef struct cusparseSpSVDescr *cusparseSpSVDescr_t;
+
+/* The legacy incomplete-LU factorization's state. */
+struct csrilu02Info;
+typedef struct csrilu02Info *csrilu02Info_t;
 
 struct cusparseSpMatDescr;
 struct cusparseDnVecDescr;
@@ -277,6 +288,54 @@ cusparseStatus_t CUSPARSEAPI cusparseSpMV(cusparseHandle_t handle, cusparseOpera
                                           cusparseConstDnVecDescr_t vecX, const void *beta,
                                           cusparseDnVecDescr_t vecY, cudaDataType computeType,
                                           cusparseSpMVAlg_t alg, void *externalBuffer);
+
+/* ---- SpSV: solves op(A) y = alpha x, A triangular (its fill mode and
+ * diagonal type attributes) ---- */
+
+cusparseStatus_t CUSPARSEAPI cusparseSpSV_createDescr(cusparseSpSVDescr_t *descr);
+cusparseStatus_t CUSPARSEAPI cusparseSpSV_destroyDescr(cusparseSpSVDescr_t descr);
+cusparseStatus_t CUSPARSEAPI cusparseSpSV_bufferSize(
+    cusparseHandle_t handle, cusparseOperation_t opA, const void *alpha,
+    cusparseConstSpMatDescr_t matA, cusparseConstDnVecDescr_t vecX, cusparseDnVecDescr_t vecY,
+    cudaDataType computeType, cusparseSpSVAlg_t alg, cusparseSpSVDescr_t spsvDescr,
+    size_t *bufferSize);
+cusparseStatus_t CUSPARSEAPI cusparseSpSV_analysis(
+    cusparseHandle_t handle, cusparseOperation_t opA, const void *alpha,
+    cusparseConstSpMatDescr_t matA, cusparseConstDnVecDescr_t vecX, cusparseDnVecDescr_t vecY,
+    cudaDataType computeType, cusparseSpSVAlg_t alg, cusparseSpSVDescr_t spsvDescr,
+    void *externalBuffer);
+cusparseStatus_t CUSPARSEAPI cusparseSpSV_solve(cusparseHandle_t handle, cusparseOperation_t opA,
+                                                const void *alpha, cusparseConstSpMatDescr_t matA,
+                                                cusparseConstDnVecDescr_t vecX,
+                                                cusparseDnVecDescr_t vecY,
+                                                cudaDataType computeType, cusparseSpSVAlg_t alg,
+                                                cusparseSpSVDescr_t spsvDescr);
+
+/* ---- Incomplete LU with no fill-in (legacy API, CSR with 32-bit indices) ---- */
+
+cusparseStatus_t CUSPARSEAPI cusparseCreateCsrilu02Info(csrilu02Info_t *info);
+cusparseStatus_t CUSPARSEAPI cusparseDestroyCsrilu02Info(csrilu02Info_t info);
+cusparseStatus_t CUSPARSEAPI cusparseXcsrilu02_zeroPivot(cusparseHandle_t handle,
+                                                         csrilu02Info_t info, int *position);
+
+#define LOOM_CUSPARSE_CSRILU02(P, T)                                                     \
+  cusparseStatus_t CUSPARSEAPI cusparse##P##csrilu02_bufferSize(                         \
+      cusparseHandle_t handle, int m, int nnz, const cusparseMatDescr_t descrA,          \
+      T *csrSortedValA, const int *csrSortedRowPtrA, const int *csrSortedColIndA,        \
+      csrilu02Info_t info, int *pBufferSizeInBytes);                                     \
+  cusparseStatus_t CUSPARSEAPI cusparse##P##csrilu02_analysis(                           \
+      cusparseHandle_t handle, int m, int nnz, const cusparseMatDescr_t descrA,          \
+      const T *csrSortedValA, const int *csrSortedRowPtrA, const int *csrSortedColIndA,  \
+      csrilu02Info_t info, cusparseSolvePolicy_t policy, void *pBuffer);                 \
+  cusparseStatus_t CUSPARSEAPI cusparse##P##csrilu02(                                    \
+      cusparseHandle_t handle, int m, int nnz, const cusparseMatDescr_t descrA,          \
+      T *csrSortedValA_valM, const int *csrSortedRowPtrA, const int *csrSortedColIndA,   \
+      csrilu02Info_t info, cusparseSolvePolicy_t policy, void *pBuffer);
+LOOM_CUSPARSE_CSRILU02(S, float)
+LOOM_CUSPARSE_CSRILU02(D, double)
+LOOM_CUSPARSE_CSRILU02(C, cuComplex)
+LOOM_CUSPARSE_CSRILU02(Z, cuDoubleComplex)
+#undef LOOM_CUSPARSE_CSRILU02
 
 #if defined(__cplusplus)
 }

@@ -1,6 +1,7 @@
 // Cusparse.cpp - libcusparse: a subset of NVIDIA's cuSPARSE API (handle,
 // legacy matrix descriptor, generic CSR/CSC/COO and dense-vector
-// descriptors, SpMV) on plain C++ loops split across threads.
+// descriptors, SpMV, SpSV, csrilu02) on plain C++ loops, SpMV's split
+// across threads.
 // SPDX-License-Identifier: Apache-2.0
 //
 // Device pointers are host pointers in Loom, so each call validates its
@@ -17,7 +18,9 @@
 // none): CSR rows (CSC columns) in ranges of equal entry counts for the
 // gathering forms (CSR op N, CSC op T/C); for the scattering forms (CSR op
 // T/C, CSC op N, COO) each thread sums its range of entries into its own
-// vector and the vectors are added. See docs/libraries.md.
+// vector and the vectors are added. SpSV (triangular solve) and csrilu02
+// (ILU(0)) are sequential substitutions/eliminations, enqueued the same
+// way. See docs/libraries.md.
 #include "cusparse.h"
 #include "cuda_runtime_api.h"
 
@@ -67,6 +70,15 @@ struct cusparseSpMatDescr {
   cusparseFillMode_t Fill = CUSPARSE_FILL_MODE_LOWER;
   cusparseDiagType_t Diag = CUSPARSE_DIAG_TYPE_NON_UNIT;
   bool Const = false;
+};
+
+struct cusparseSpSVDescr {
+  bool Analysed = false;
+};
+
+struct csrilu02Info {
+  int Pivot = -1; ///< first zero pivot's row (0-based) of the last analysis or factorization
+  int Base = 0;   ///< the matrix's index base: positions are reported in it
 };
 
 namespace {
@@ -425,6 +437,190 @@ cusparseStatus_t checkSpMV(cusparseHandle_t H, cusparseOperation_t Op, const voi
   default: break;
   }
   return Ok ? CUSPARSE_STATUS_SUCCESS : CUSPARSE_STATUS_NOT_SUPPORTED;
+}
+
+// ---- SpSV and incomplete LU ----
+
+/// What one SpSV call solves, copied from its descriptors at the call.
+struct SvJob {
+  cusparseOperation_t Op;
+  int64_t N, Nnz;
+  const void *Offsets, *Indices, *Values;
+  int64_t Base;
+  bool Lower, Unit;
+  const void *X;
+  void *Y;
+};
+
+/// op(A) y = alpha x by substitution; A is the triangle the fill mode
+/// names (other entries ignored), with ones on the diagonal when Unit.
+template <class V, class IO, class II> void spsv(const SvJob &J, V Alpha) {
+  const IO *Off = static_cast<const IO *>(J.Offsets);
+  const II *Ind = static_cast<const II *>(J.Indices);
+  const V *Val = static_cast<const V *>(J.Values);
+  const V *X = static_cast<const V *>(J.X);
+  V *Y = static_cast<V *>(J.Y);
+  const int64_t N = J.N, B = J.Base, Nnz = J.Nnz;
+  const bool Conj = J.Op == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE;
+  auto begin = [&](int64_t R) { return std::clamp<int64_t>(int64_t(Off[R]) - B, 0, Nnz); };
+  auto end = [&](int64_t R) {
+    return std::clamp<int64_t>(int64_t(Off[R + 1]) - B, begin(R), Nnz);
+  };
+  // The stored diagonal of row R (0 when missing: the solve divides by it).
+  auto diag = [&](int64_t R) {
+    for (int64_t K = begin(R), E = end(R); K < E; ++K)
+      if (int64_t(Ind[K]) - B == R)
+        return conjIf(Val[K], Conj);
+    return V(0);
+  };
+  auto inTriangle = [&](int64_t R, int64_t C) { return J.Lower ? C < R : C > R; };
+  if (J.Op == CUSPARSE_OPERATION_NON_TRANSPOSE) {
+    // Row by row: forward for a lower triangle, backward for an upper one.
+    auto row = [&](int64_t R) {
+      V S = Alpha * X[R], D(0);
+      for (int64_t K = begin(R), E = end(R); K < E; ++K) {
+        int64_t C = int64_t(Ind[K]) - B;
+        if (C == R)
+          D = Val[K];
+        else if (C >= 0 && C < N && inTriangle(R, C))
+          S -= Val[K] * Y[C];
+      }
+      Y[R] = J.Unit ? S : S / D;
+    };
+    if (J.Lower)
+      for (int64_t R = 0; R < N; ++R)
+        row(R);
+    else
+      for (int64_t R = N - 1; R >= 0; --R)
+        row(R);
+    return;
+  }
+  // op(A) = A^T or A^H: column by column, row R of A being column R of
+  // op(A); a lower A gives an upper op(A), solved backward.
+  for (int64_t R = 0; R < N; ++R)
+    Y[R] = Alpha * X[R];
+  auto column = [&](int64_t R) {
+    if (!J.Unit)
+      Y[R] = Y[R] / diag(R);
+    V YR = Y[R];
+    for (int64_t K = begin(R), E = end(R); K < E; ++K) {
+      int64_t C = int64_t(Ind[K]) - B;
+      if (C >= 0 && C < N && inTriangle(R, C))
+        Y[C] -= conjIf(Val[K], Conj) * YR;
+    }
+  };
+  if (J.Lower)
+    for (int64_t R = N - 1; R >= 0; --R)
+      column(R);
+  else
+    for (int64_t R = 0; R < N; ++R)
+      column(R);
+}
+
+template <class V, class IO>
+cusparseStatus_t submitSpSV(cusparseHandle_t H, const SvJob &J, cusparseIndexType_t Ind,
+                            const void *Alpha) {
+  Scalar<V> A = scalar<V>(H, Alpha);
+  cudaError_t E;
+  if (Ind == CUSPARSE_INDEX_32I)
+    E = loomlib::enqueue(H->Stream, H->Keeper, [J, A] { spsv<V, IO, int32_t>(J, A.get()); });
+  else
+    E = loomlib::enqueue(H->Stream, H->Keeper, [J, A] { spsv<V, IO, int64_t>(J, A.get()); });
+  return E == cudaSuccess ? CUSPARSE_STATUS_SUCCESS : CUSPARSE_STATUS_EXECUTION_FAILED;
+}
+
+/// Checks an SpSV call as cuSPARSE does; on success the call is supported.
+cusparseStatus_t checkSpSV(cusparseHandle_t H, cusparseOperation_t Op, const void *Alpha,
+                           cusparseConstSpMatDescr_t A, cusparseConstDnVecDescr_t X,
+                           cusparseDnVecDescr_t Y, cudaDataType Compute, cusparseSpSVAlg_t Alg,
+                           cusparseSpSVDescr_t D) {
+  CHECK_HANDLE(H);
+  REQUIRE(A && X && Y && Alpha && D);
+  REQUIRE(Op == CUSPARSE_OPERATION_NON_TRANSPOSE || Op == CUSPARSE_OPERATION_TRANSPOSE ||
+          Op == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE);
+  REQUIRE(Alg == CUSPARSE_SPSV_ALG_DEFAULT);
+  REQUIRE(!Y->Const);
+  REQUIRE(A->Rows == A->Cols); // a triangular matrix is square
+  REQUIRE(X->Size == A->Rows && Y->Size == A->Rows);
+  if (A->Format != CUSPARSE_FORMAT_CSR)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  if (A->Rows > 0)
+    REQUIRE(A->Major && X->Values && Y->Values);
+  if (A->Nnz > 0)
+    REQUIRE(A->Minor && A->Values);
+  auto idxOk = [](cusparseIndexType_t T) {
+    return T == CUSPARSE_INDEX_32I || T == CUSPARSE_INDEX_64I;
+  };
+  if (!idxOk(A->MajorType) || !idxOk(A->MinorType))
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  bool TypeOk = Compute == CUDA_R_32F || Compute == CUDA_R_64F || Compute == CUDA_C_32F ||
+                Compute == CUDA_C_64F;
+  if (!TypeOk || A->ValueType != Compute || X->Type != Compute || Y->Type != Compute)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+/// Incomplete LU with no fill-in of a CSR matrix with sorted columns, in
+/// place (L below the diagonal with unit diagonal implied, U on and above);
+/// returns the first row whose pivot is missing or zero, or -1.
+template <class V> int ilu0(int M, const int *Off, const int *Ind, V *Val, int B) {
+  const int64_t Nnz = M > 0 ? int64_t(Off[M]) - B : 0;
+  auto begin = [&](int R) { return std::clamp<int64_t>(int64_t(Off[R]) - B, 0, Nnz); };
+  auto end = [&](int R) { return std::clamp<int64_t>(int64_t(Off[R + 1]) - B, begin(R), Nnz); };
+  std::vector<int64_t> Diag(M, -1), Pos(M, -1);
+  for (int R = 0; R < M; ++R)
+    for (int64_t K = begin(R), E = end(R); K < E; ++K)
+      if (Ind[K] - B == R)
+        Diag[R] = K;
+  int Pivot = -1;
+  for (int R = 0; R < M; ++R) {
+    for (int64_t K = begin(R), E = end(R); K < E; ++K)
+      if (Ind[K] - B >= 0 && Ind[K] - B < M)
+        Pos[Ind[K] - B] = K;
+    for (int64_t K = begin(R), E = end(R); K < E; ++K) {
+      int C = Ind[K] - B;
+      if (C < 0 || C >= R || Diag[C] < 0)
+        continue;
+      // l(R, C) = a(R, C) / u(C, C); row R less l(R, C) times U's row C.
+      Val[K] = Val[K] / Val[Diag[C]];
+      for (int64_t KC = begin(C), EC = end(C); KC < EC; ++KC) {
+        int J = Ind[KC] - B;
+        if (J > C && J < M && Pos[J] >= 0)
+          Val[Pos[J]] -= Val[K] * Val[KC];
+      }
+    }
+    for (int64_t K = begin(R), E = end(R); K < E; ++K)
+      if (Ind[K] - B >= 0 && Ind[K] - B < M)
+        Pos[Ind[K] - B] = -1;
+    if (Pivot < 0 && (Diag[R] < 0 || Val[Diag[R]] == V(0)))
+      Pivot = R;
+  }
+  return Pivot;
+}
+
+/// The first row without a stored diagonal entry, or -1.
+int structuralPivot(int M, const int *Off, const int *Ind, int B) {
+  for (int R = 0; R < M; ++R) {
+    bool Found = false;
+    for (int64_t K = int64_t(Off[R]) - B, E = int64_t(Off[R + 1]) - B; K < E && !Found; ++K)
+      Found = Ind[K] - B == R;
+    if (!Found)
+      return R;
+  }
+  return -1;
+}
+
+cusparseStatus_t checkIlu(cusparseHandle_t H, int M, int Nnz, const cusparseMatDescr_t D,
+                          const void *Val, const int *Off, const int *Ind, csrilu02Info_t Info) {
+  CHECK_HANDLE(H);
+  REQUIRE(M >= 0 && Nnz >= 0 && D && Info);
+  if (D->Type != CUSPARSE_MATRIX_TYPE_GENERAL)
+    return CUSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED;
+  if (M > 0)
+    REQUIRE(Off);
+  if (Nnz > 0)
+    REQUIRE(Ind && Val);
+  return CUSPARSE_STATUS_SUCCESS;
 }
 
 } // namespace
@@ -934,5 +1130,185 @@ cusparseStatus_t cusparseSpMV(cusparseHandle_t H, cusparseOperation_t Op, const 
     return CUSPARSE_STATUS_NOT_SUPPORTED;
   }
 }
+
+// ---- SpSV ----
+
+cusparseStatus_t cusparseSpSV_createDescr(cusparseSpSVDescr_t *D) {
+  REQUIRE(D);
+  *D = new cusparseSpSVDescr;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpSV_destroyDescr(cusparseSpSVDescr_t D) {
+  delete D;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpSV_bufferSize(cusparseHandle_t H, cusparseOperation_t Op,
+                                         const void *Alpha, cusparseConstSpMatDescr_t A,
+                                         cusparseConstDnVecDescr_t X, cusparseDnVecDescr_t Y,
+                                         cudaDataType Compute, cusparseSpSVAlg_t Alg,
+                                         cusparseSpSVDescr_t D, size_t *Size) {
+  REQUIRE(H == nullptr || Size);
+  cusparseStatus_t S = checkSpSV(H, Op, Alpha, A, X, Y, Compute, Alg, D);
+  if (S == CUSPARSE_STATUS_SUCCESS)
+    *Size = 0; // the solve needs no work area
+  return S;
+}
+
+cusparseStatus_t cusparseSpSV_analysis(cusparseHandle_t H, cusparseOperation_t Op,
+                                       const void *Alpha, cusparseConstSpMatDescr_t A,
+                                       cusparseConstDnVecDescr_t X, cusparseDnVecDescr_t Y,
+                                       cudaDataType Compute, cusparseSpSVAlg_t Alg,
+                                       cusparseSpSVDescr_t D, void *) {
+  // Nothing to analyse: the solve substitutes row by row, reading the
+  // matrix as it is when it runs.
+  cusparseStatus_t S = checkSpSV(H, Op, Alpha, A, X, Y, Compute, Alg, D);
+  if (S == CUSPARSE_STATUS_SUCCESS)
+    D->Analysed = true;
+  return S;
+}
+
+cusparseStatus_t cusparseSpSV_solve(cusparseHandle_t H, cusparseOperation_t Op, const void *Alpha,
+                                    cusparseConstSpMatDescr_t A, cusparseConstDnVecDescr_t X,
+                                    cusparseDnVecDescr_t Y, cudaDataType Compute,
+                                    cusparseSpSVAlg_t Alg, cusparseSpSVDescr_t D) {
+  cusparseStatus_t S = checkSpSV(H, Op, Alpha, A, X, Y, Compute, Alg, D);
+  if (S != CUSPARSE_STATUS_SUCCESS)
+    return S;
+  bool Complex = Compute == CUDA_C_32F || Compute == CUDA_C_64F;
+  if (!Complex && Op == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE)
+    Op = CUSPARSE_OPERATION_TRANSPOSE;
+  if (A->Rows == 0)
+    return CUSPARSE_STATUS_SUCCESS;
+  SvJob J{Op,        A->Rows, A->Nnz, A->Major, A->Minor, A->Values, int64_t(A->Base),
+          A->Fill == CUSPARSE_FILL_MODE_LOWER, A->Diag == CUSPARSE_DIAG_TYPE_UNIT,
+          X->Values, Y->Values};
+  bool Off64 = A->MajorType == CUSPARSE_INDEX_64I;
+  switch (Compute) {
+  case CUDA_R_32F:
+    return Off64 ? submitSpSV<float, int64_t>(H, J, A->MinorType, Alpha)
+                 : submitSpSV<float, int32_t>(H, J, A->MinorType, Alpha);
+  case CUDA_R_64F:
+    return Off64 ? submitSpSV<double, int64_t>(H, J, A->MinorType, Alpha)
+                 : submitSpSV<double, int32_t>(H, J, A->MinorType, Alpha);
+  case CUDA_C_32F:
+    return Off64 ? submitSpSV<cf, int64_t>(H, J, A->MinorType, Alpha)
+                 : submitSpSV<cf, int32_t>(H, J, A->MinorType, Alpha);
+  default:
+    return Off64 ? submitSpSV<cd, int64_t>(H, J, A->MinorType, Alpha)
+                 : submitSpSV<cd, int32_t>(H, J, A->MinorType, Alpha);
+  }
+}
+
+// ---- Incomplete LU (csrilu02) ----
+
+cusparseStatus_t cusparseCreateCsrilu02Info(csrilu02Info_t *Info) {
+  REQUIRE(Info);
+  *Info = new csrilu02Info;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseDestroyCsrilu02Info(csrilu02Info_t Info) {
+  delete Info;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseXcsrilu02_zeroPivot(cusparseHandle_t H, csrilu02Info_t Info,
+                                             int *Position) {
+  CHECK_HANDLE(H);
+  REQUIRE(Info && Position);
+  if (H->PointerMode == CUSPARSE_POINTER_MODE_DEVICE) {
+    // Written in stream order, after the factorization before it.
+    cudaError_t E = loomlib::enqueue(H->Stream, H->Keeper, [Info, Position] {
+      *Position = Info->Pivot >= 0 ? Info->Pivot + Info->Base : -1;
+    });
+    return E == cudaSuccess ? CUSPARSE_STATUS_SUCCESS : CUSPARSE_STATUS_EXECUTION_FAILED;
+  }
+  if (cudaStreamSynchronize(H->Stream) != cudaSuccess)
+    return CUSPARSE_STATUS_EXECUTION_FAILED;
+  *Position = Info->Pivot >= 0 ? Info->Pivot + Info->Base : -1;
+  return Info->Pivot >= 0 ? CUSPARSE_STATUS_ZERO_PIVOT : CUSPARSE_STATUS_SUCCESS;
+}
+
+} // extern "C"
+
+namespace {
+
+template <class V>
+cusparseStatus_t iluBufferSize(cusparseHandle_t H, int M, int Nnz, const cusparseMatDescr_t D,
+                               const void *Val, const int *Off, const int *Ind,
+                               csrilu02Info_t Info, int *Size) {
+  cusparseStatus_t S = checkIlu(H, M, Nnz, D, Val, Off, Ind, Info);
+  if (S != CUSPARSE_STATUS_SUCCESS)
+    return S;
+  REQUIRE(Size);
+  *Size = 4; // not used: the factorization allocates what it needs
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+template <class V>
+cusparseStatus_t iluAnalysis(cusparseHandle_t H, int M, int Nnz, const cusparseMatDescr_t D,
+                             const void *Val, const int *Off, const int *Ind,
+                             csrilu02Info_t Info, cusparseSolvePolicy_t Policy) {
+  cusparseStatus_t S = checkIlu(H, M, Nnz, D, Val, Off, Ind, Info);
+  if (S != CUSPARSE_STATUS_SUCCESS)
+    return S;
+  REQUIRE(Policy == CUSPARSE_SOLVE_POLICY_NO_LEVEL || Policy == CUSPARSE_SOLVE_POLICY_USE_LEVEL);
+  // The structural zero pivot (a row with no diagonal entry), for
+  // cusparseXcsrilu02_zeroPivot.
+  int B = D->Base;
+  cudaError_t E = loomlib::enqueue(H->Stream, H->Keeper, [M, Off, Ind, B, Info] {
+    Info->Pivot = structuralPivot(M, Off, Ind, B);
+    Info->Base = B;
+  });
+  return E == cudaSuccess ? CUSPARSE_STATUS_SUCCESS : CUSPARSE_STATUS_EXECUTION_FAILED;
+}
+
+template <class V, class T>
+cusparseStatus_t ilu(cusparseHandle_t H, int M, int Nnz, const cusparseMatDescr_t D, T *Val,
+                     const int *Off, const int *Ind, csrilu02Info_t Info,
+                     cusparseSolvePolicy_t Policy) {
+  cusparseStatus_t S = checkIlu(H, M, Nnz, D, Val, Off, Ind, Info);
+  if (S != CUSPARSE_STATUS_SUCCESS)
+    return S;
+  REQUIRE(Policy == CUSPARSE_SOLVE_POLICY_NO_LEVEL || Policy == CUSPARSE_SOLVE_POLICY_USE_LEVEL);
+  int B = D->Base;
+  V *Values = reinterpret_cast<V *>(Val); // cuComplex is laid out as std::complex<float>
+  cudaError_t E = loomlib::enqueue(H->Stream, H->Keeper, [M, Off, Ind, Values, B, Info] {
+    Info->Pivot = ilu0<V>(M, Off, Ind, Values, B);
+    Info->Base = B;
+  });
+  return E == cudaSuccess ? CUSPARSE_STATUS_SUCCESS : CUSPARSE_STATUS_EXECUTION_FAILED;
+}
+
+} // namespace
+
+extern "C" {
+
+#define LOOM_CSRILU02(P, T, V)                                                           \
+  cusparseStatus_t cusparse##P##csrilu02_bufferSize(                                     \
+      cusparseHandle_t H, int M, int Nnz, const cusparseMatDescr_t D, T *Val,            \
+      const int *Off, const int *Ind, csrilu02Info_t Info, int *Size) {                  \
+    return iluBufferSize<V>(H, M, Nnz, D, Val, Off, Ind, Info, Size);                    \
+  }                                                                                      \
+  cusparseStatus_t cusparse##P##csrilu02_analysis(                                       \
+      cusparseHandle_t H, int M, int Nnz, const cusparseMatDescr_t D, const T *Val,      \
+      const int *Off, const int *Ind, csrilu02Info_t Info, cusparseSolvePolicy_t Policy, \
+      void *) {                                                                          \
+    return iluAnalysis<V>(H, M, Nnz, D, Val, Off, Ind, Info, Policy);                    \
+  }                                                                                      \
+  cusparseStatus_t cusparse##P##csrilu02(cusparseHandle_t H, int M, int Nnz,             \
+                                         const cusparseMatDescr_t D, T *Val,             \
+                                         const int *Off, const int *Ind,                 \
+                                         csrilu02Info_t Info,                            \
+                                         cusparseSolvePolicy_t Policy, void *) {         \
+    return ilu<V, T>(H, M, Nnz, D, Val, Off, Ind, Info, Policy);                         \
+  }
+LOOM_CSRILU02(S, float, float)
+LOOM_CSRILU02(D, double, double)
+LOOM_CSRILU02(C, cuComplex, cf)
+LOOM_CSRILU02(Z, cuDoubleComplex, cd)
+#undef LOOM_CSRILU02
 
 } // extern "C"
