@@ -4,8 +4,9 @@
 // ignored) for op N, T and C, the four value types, 32- and 64-bit indices,
 // index base 0 and 1, both pointer modes; ILU(0) checked by L U equalling A
 // on A's pattern for S/D/C/Z and both bases; zero pivots (a missing and a
-// zero diagonal) reported by cusparseXcsrilu02_zeroPivot; the status codes
-// of bad arguments; SpSV in stream order behind a kernel.
+// zero diagonal) reported by cusparseXcsrilu02_zeroPivot (host and device
+// pointer mode); the status codes of bad arguments; SpSV in stream order
+// behind a kernel.
 // SPDX-License-Identifier: Apache-2.0
 // A kernel waits for the host: needs concurrent execution.
 // UNSUPPORTED: serial-scheduler
@@ -221,7 +222,7 @@ template <> struct Ilu<cd> {
 /// what cusparseXcsrilu02_zeroPivot says.
 template <class V>
 std::vector<V> factor(cusparseHandle_t H, const Csr<V, int> &M, int N, int Base,
-                      cusparseStatus_t &PivotStatus, int &Position) {
+                      cusparseStatus_t &PivotStatus, int &Position, bool DevicePivot = false) {
   using T = typename Ilu<V>::T;
   int *DOff = dev(M.Off), *DInd = dev(M.Ind);
   V *DVal = dev(M.Val);
@@ -239,7 +240,17 @@ std::vector<V> factor(cusparseHandle_t H, const Csr<V, int> &M, int N, int Base,
                        CUSPARSE_SOLVE_POLICY_USE_LEVEL, Buf));
   CHECK_OK(Ilu<V>::Run(H, N, Nnz, D, (T *)DVal, DOff, DInd, Info,
                        CUSPARSE_SOLVE_POLICY_USE_LEVEL, Buf));
-  PivotStatus = cusparseXcsrilu02_zeroPivot(H, Info, &Position);
+  if (DevicePivot) {
+    // Device pointer mode: the position is written in stream order.
+    int *DPos = dev(std::vector<int>{-9});
+    CHECK_OK(cusparseSetPointerMode(H, CUSPARSE_POINTER_MODE_DEVICE));
+    PivotStatus = cusparseXcsrilu02_zeroPivot(H, Info, DPos);
+    CHECK_OK(cusparseSetPointerMode(H, CUSPARSE_POINTER_MODE_HOST));
+    Position = host(DPos, 1)[0];
+    CHECK_CUDA(cudaFree(DPos));
+  } else {
+    PivotStatus = cusparseXcsrilu02_zeroPivot(H, Info, &Position);
+  }
   std::vector<V> Out = host(DVal, M.Val.size());
   CHECK_OK(cusparseDestroyCsrilu02Info(Info));
   CHECK_OK(cusparseDestroyMatDescr(D));
@@ -286,6 +297,10 @@ template <class V> void checkIlu(cusparseHandle_t H, int Base) {
   Csr<V, int> Ones(std::vector<Cx>(4, Cx(1)), 2, Base);
   factor(H, Ones, 2, Base, St, Pos);
   CHECK(St == CUSPARSE_STATUS_ZERO_PIVOT && Pos == 1 + Base, "status %d position %d", (int)St, Pos);
+  factor(H, Ones, 2, Base, St, Pos, true);
+  CHECK(St == CUSPARSE_STATUS_SUCCESS && Pos == 1 + Base, "status %d position %d", (int)St, Pos);
+  factor(H, M, N, Base, St, Pos, true);
+  CHECK(St == CUSPARSE_STATUS_SUCCESS && Pos == -1, "status %d position %d", (int)St, Pos);
 }
 
 static void testErrors(cusparseHandle_t H) {
