@@ -1133,9 +1133,12 @@ cl_int CL_API_CALL EnqueueNDRangeKernel(cl_command_queue Q, cl_kernel K, cl_uint
                      ")");
     }
   }
+  // More work-groups than Loom's grid holds: 2^31-1 along x, 2^32-1 along
+  // y and z (__loomLaunchKernelLargeGrid: not CUDA's 65535).
   for (int D = 0; D < 3; ++D)
-    if (L.global[D] / L.local[D] > static_cast<size_t>(Prop.maxGridSize[D]))
-      return CL_INVALID_GLOBAL_WORK_SIZE; // more work-groups than Loom's grid holds
+    if (L.global[D] / L.local[D] >
+        (D == 0 ? static_cast<size_t>(Prop.maxGridSize[0]) : size_t(UINT32_MAX)))
+      return CL_INVALID_GLOBAL_WORK_SIZE;
   {
     std::lock_guard<std::mutex> G(K->lock);
     for (size_t I = 0; I < K->set.size(); ++I)

@@ -13,6 +13,12 @@
 #include "cuda_runtime_api.h"
 #include "loom/KernelABI.h"
 
+/// libloomrt's cudaLaunchKernel without CUDA's 65535 blocks along y and z
+/// (runtime/api/Launch.cpp).
+extern "C" cudaError_t __loomLaunchKernelLargeGrid(const void *Func, dim3 Grid, dim3 Block,
+                                                   void **Args, size_t SharedMem,
+                                                   cudaStream_t Stream);
+
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
@@ -915,7 +921,8 @@ cl_int runLaunch(cl_command_queue Q, const Launch &L) {
   if (Dynamic > 48 * 1024)
     cudaFuncSetAttribute(&K.stub, cudaFuncAttributeMaxDynamicSharedMemorySize,
                          static_cast<int>(Dynamic));
-  cudaError_t E = cudaLaunchKernel(&K.stub, Grid, Block, Args.data(), Dynamic, Stream);
+  cudaError_t E =
+      __loomLaunchKernelLargeGrid(&K.stub, Grid, Block, Args.data(), Dynamic, Stream);
   if (E == cudaSuccess)
     E = cudaStreamSynchronize(Stream);
   if (E == cudaSuccess)

@@ -46,11 +46,14 @@ uint64_t maxDynamicShared(const KernelInfo &Kernel) {
 /// An ordinary launch, or with \p Cooperative a cudaLaunchCooperativeKernel
 /// launch: every block on its own thread with a grid barrier, at most as many
 /// blocks as the occupancy calculator says can be resident.
+/// \p LargeGrid: up to 2^32-1 blocks along y and z (OpenCL, which has no
+/// such limit; the executor linearizes the grid in 64 bits).
 cudaError_t launch(const void *Func, dim3 Grid, dim3 Block, void **Args, size_t SharedMem,
-                   cudaStream_t Handle, bool Cooperative = false) {
+                   cudaStream_t Handle, bool Cooperative = false, bool LargeGrid = false) {
   if (cudaError_t Error = loom::stickyError())
     return Error;
-  if (cudaError_t Error = loom::validateLaunchDims(Grid, Block))
+  if (cudaError_t Error = loom::validateLaunchDims(
+          Grid, Block, LargeGrid ? UINT32_MAX : uint32_t(limits::MaxGridDimY)))
     return Error;
   KernelInfo Kernel;
   if (cudaError_t Error = KernelRegistry::get().lookupKernel(Func, &Kernel))
@@ -196,6 +199,15 @@ cudaError_t cudaLaunchKernel(const void *Func, dim3 Grid, dim3 Block, void **Arg
                              size_t SharedMem, cudaStream_t Stream) {
   LOOM_PROFILE_API("cudaLaunchKernel");
   return recordError(launch(Func, Grid, Block, Args, SharedMem, Stream));
+}
+
+/// Loom's OpenCL platform: cudaLaunchKernel without CUDA's limit of 65535
+/// blocks along y and z (an NDRange has none).
+cudaError_t __loomLaunchKernelLargeGrid(const void *Func, dim3 Grid, dim3 Block, void **Args,
+                                        size_t SharedMem, cudaStream_t Stream) {
+  LOOM_PROFILE_API("cudaLaunchKernel");
+  return recordError(launch(Func, Grid, Block, Args, SharedMem, Stream, /*Cooperative=*/false,
+                            /*LargeGrid=*/true));
 }
 
 cudaError_t cudaLaunchCooperativeKernel(const void *Func, dim3 Grid, dim3 Block, void **Args,

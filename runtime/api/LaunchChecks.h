@@ -11,7 +11,10 @@
 namespace loom {
 
 /// cudaErrorInvalidConfiguration for grid or block dimensions CUDA rejects.
-inline cudaError_t validateLaunchDims(dim3 Grid, dim3 Block) {
+/// \p MaxGridYZ: the limit along y and z (OpenCL's launches have none but
+/// 32 bits: __loomLaunchKernelLargeGrid).
+inline cudaError_t validateLaunchDims(dim3 Grid, dim3 Block,
+                                      uint32_t MaxGridYZ = limits::MaxGridDimY) {
   if (Block.x == 0 || Block.y == 0 || Block.z == 0 || Block.x > limits::MaxBlockDimX ||
       Block.y > limits::MaxBlockDimY || Block.z > limits::MaxBlockDimZ ||
       uint64_t(Block.x) * Block.y * Block.z > limits::MaxThreadsPerBlock)
@@ -19,12 +22,12 @@ inline cudaError_t validateLaunchDims(dim3 Grid, dim3 Block) {
                     "block (%u, %u, %u): each dimension 1..(%u, %u, %u), at most %u threads",
                     Block.x, Block.y, Block.z, limits::MaxBlockDimX, limits::MaxBlockDimY,
                     limits::MaxBlockDimZ, limits::MaxThreadsPerBlock);
+  static_assert(limits::MaxGridDimY == limits::MaxGridDimZ, "one limit for y and z");
   if (Grid.x == 0 || Grid.y == 0 || Grid.z == 0 || Grid.x > limits::MaxGridDimX ||
-      Grid.y > limits::MaxGridDimY || Grid.z > limits::MaxGridDimZ)
+      Grid.y > MaxGridYZ || Grid.z > MaxGridYZ)
     return failWith(cudaErrorInvalidConfiguration,
                     "grid (%u, %u, %u): each dimension 1..(%llu, %u, %u)", Grid.x, Grid.y, Grid.z,
-                    (unsigned long long)limits::MaxGridDimX, limits::MaxGridDimY,
-                    limits::MaxGridDimZ);
+                    (unsigned long long)limits::MaxGridDimX, MaxGridYZ, MaxGridYZ);
   return cudaSuccess;
 }
 

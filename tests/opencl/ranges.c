@@ -68,6 +68,11 @@ int main(void) {
   CHECK(run(k, 3, o3, g3, l3) == 0);
   size_t l3b[3] = {2, 1, 4};
   CHECK(run(k, 3, NULL, g3, l3b) == 0);
+  /* More than CUDA's 65535 blocks along y and z: OpenCL has no such limit. */
+  size_t g4[2] = {2, 70001}, l4[2] = {1, 1}, o4[2] = {0, 7};
+  CHECK(run(k, 2, o4, g4, l4) == 0);
+  size_t g5[3] = {1, 3, 66000}, l5[3] = {1, 3, 1};
+  CHECK(run(k, 3, NULL, g5, l5) == 0);
   clReleaseKernel(k);
   clReleaseProgram(p);
   return finish("ranges");
