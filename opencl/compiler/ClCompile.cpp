@@ -34,6 +34,7 @@
 // Exit status: 0 built; 1 the program failed to build (the log on stderr
 // says why); 2 the build options are invalid (CL_INVALID_BUILD_OPTIONS).
 #include "Coarsen.h"
+#include "ImplicitBarriers.h"
 #include "Layout.h"
 #include "Pipeline/DeviceCompile.h"
 #include "Pipeline/Pipeline.h"
@@ -976,6 +977,12 @@ int buildModule(std::unique_ptr<Module> M, LLVMContext &Ctx, LogDiagnostics &Dia
   std::string WorkItem = Dir + "/opencl-workitem.bc", DeviceLib = Dir + "/libdevice.bc";
   std::string Images = Dir + "/opencl-images.bc", SubGroups = Dir + "/opencl-subgroups.bc";
   std::string Math = Dir + "/opencl-math.bc";
+
+  // The barriers racy GPU code leaves out after filling __local memory in
+  // a loop every work-item runs alike (ImplicitBarriers.cpp).
+  for (Function &F : *M)
+    if (isKernel(F))
+      loomcl::addImplicitBarriers(F);
 
   // Thread coarsening (Coarsen.cpp) on clang's kernels, whose work-item
   // functions are still calls: where it would pay (the manifest), and the
