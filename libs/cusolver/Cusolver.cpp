@@ -1,0 +1,890 @@
+// Cusolver.cpp - libcusolver: a subset of NVIDIA's cuSOLVER dense API
+// (cusolverDn: Cholesky, LU, QR, SVD, symmetric eigenvalues for S/D/C/Z)
+// on LAPACK, as OpenBLAS's libopenblas exports it (the Fortran symbols).
+// SPDX-License-Identifier: Apache-2.0
+//
+// Device pointers are host pointers in Loom. Each call checks its
+// arguments at the call (as LAPACK numbers them, which is cuSOLVER's
+// numbering without the handle): a bad one returns
+// CUSOLVER_STATUS_INVALID_VALUE and, where devInfo is usable, -i is written
+// to it in stream order. LAPACK is then only ever called with valid
+// arguments, so its xerbla never runs. The work is enqueued on the handle's
+// stream (libs/common/StreamTask.h): it runs when the stream reaches it,
+// after the kernels and copies before it, asynchronously to the host, and
+// is recorded when the stream is being captured into a graph; devInfo is
+// written when it runs (0, or LAPACK's positive info: the order of the
+// minor that is not positive definite, the zero pivot, the unconverged
+// superdiagonals). The caller's workspace is used when it is as large as
+// LAPACK's optimum, else the work allocates its own. getrf without a pivot
+// array (devIpiv NULL) is a blocked LU without row interchanges on BLAS
+// trsm/gemm, as cuSOLVER documents. See docs/libraries.md.
+#include "cusolverDn.h"
+#include "cuda_runtime_api.h"
+
+#include "../common/StreamTask.h"
+
+#include <algorithm>
+#include <complex>
+#include <cstddef>
+#include <cstdint>
+#include <new>
+#include <type_traits>
+#include <vector>
+
+struct cusolverDnContext {
+  cudaStream_t Stream = nullptr;
+  loomlib::TaskKeeper Keeper;
+};
+
+struct cusolverDnParams {
+  cusolverAlgMode_t GetrfAlg = CUSOLVER_ALG_0;
+  cusolverAlgMode_t PotrfAlg = CUSOLVER_ALG_0;
+};
+
+using cf = std::complex<float>;
+using cd = std::complex<double>;
+using fl = size_t; // Fortran's hidden length of a CHARACTER argument
+
+// ---- LAPACK and BLAS (Fortran symbols of libopenblas, LP64) ----
+
+extern "C" {
+#define LOOM_LAPACK_DECLS(p, T, R)                                                       \
+  void p##potrf_(const char *, const int *, T *, const int *, int *, fl);               \
+  void p##potrs_(const char *, const int *, const int *, const T *, const int *, T *,   \
+                 const int *, int *, fl);                                                \
+  void p##potri_(const char *, const int *, T *, const int *, int *, fl);               \
+  void p##getrf_(const int *, const int *, T *, const int *, int *, int *);             \
+  void p##getrs_(const char *, const int *, const int *, const T *, const int *,        \
+                 const int *, T *, const int *, int *, fl);                              \
+  void p##geqrf_(const int *, const int *, T *, const int *, T *, T *, const int *,     \
+                 int *);                                                                 \
+  void p##trsm_(const char *, const char *, const char *, const char *, const int *,    \
+                const int *, const T *, const T *, const int *, T *, const int *, fl,   \
+                fl, fl, fl);                                                             \
+  void p##gemm_(const char *, const char *, const int *, const int *, const int *,      \
+                const T *, const T *, const int *, const T *, const int *, const T *,   \
+                T *, const int *, fl, fl);
+LOOM_LAPACK_DECLS(s, float, float)
+LOOM_LAPACK_DECLS(d, double, double)
+LOOM_LAPACK_DECLS(c, cf, float)
+LOOM_LAPACK_DECLS(z, cd, double)
+#undef LOOM_LAPACK_DECLS
+#define LOOM_QR_DECLS(p, mq, gq, T)                                                      \
+  void p##mq##_(const char *, const char *, const int *, const int *, const int *,      \
+                const T *, const int *, const T *, T *, const int *, T *, const int *,  \
+                int *, fl, fl);                                                          \
+  void p##gq##_(const int *, const int *, const int *, T *, const int *, const T *, T *, \
+                const int *, int *);
+LOOM_QR_DECLS(s, ormqr, orgqr, float)
+LOOM_QR_DECLS(d, ormqr, orgqr, double)
+LOOM_QR_DECLS(c, unmqr, ungqr, cf)
+LOOM_QR_DECLS(z, unmqr, ungqr, cd)
+#undef LOOM_QR_DECLS
+void sgesvd_(const char *, const char *, const int *, const int *, float *, const int *,
+             float *, float *, const int *, float *, const int *, float *, const int *, int *,
+             fl, fl);
+void dgesvd_(const char *, const char *, const int *, const int *, double *, const int *,
+             double *, double *, const int *, double *, const int *, double *, const int *,
+             int *, fl, fl);
+void cgesvd_(const char *, const char *, const int *, const int *, cf *, const int *, float *,
+             cf *, const int *, cf *, const int *, cf *, const int *, float *, int *, fl, fl);
+void zgesvd_(const char *, const char *, const int *, const int *, cd *, const int *,
+             double *, cd *, const int *, cd *, const int *, cd *, const int *, double *,
+             int *, fl, fl);
+void ssyevd_(const char *, const char *, const int *, float *, const int *, float *, float *,
+             const int *, int *, const int *, int *, fl, fl);
+void dsyevd_(const char *, const char *, const int *, double *, const int *, double *,
+             double *, const int *, int *, const int *, int *, fl, fl);
+void cheevd_(const char *, const char *, const int *, cf *, const int *, float *, cf *,
+             const int *, float *, const int *, int *, const int *, int *, fl, fl);
+void zheevd_(const char *, const char *, const int *, cd *, const int *, double *, cd *,
+             const int *, double *, const int *, int *, const int *, int *, fl, fl);
+}
+
+namespace {
+
+template <class T> struct Real { using type = T; };
+template <class R> struct Real<std::complex<R>> { using type = R; };
+template <class T> using RealT = typename Real<T>::type;
+template <class T> constexpr bool IsComplex = !std::is_same<T, RealT<T>>::value;
+
+/// One set of overloads per LAPACK routine, over the four types.
+#define LOOM_OVERLOADS(p, T)                                                             \
+  inline void potrf(const char *U, const int *N, T *A, const int *L, int *I) {           \
+    p##potrf_(U, N, A, L, I, 1);                                                         \
+  }                                                                                      \
+  inline void potrs(const char *U, const int *N, const int *Nr, const T *A, const int *L, \
+                    T *B, const int *Lb, int *I) {                                       \
+    p##potrs_(U, N, Nr, A, L, B, Lb, I, 1);                                              \
+  }                                                                                      \
+  inline void potri(const char *U, const int *N, T *A, const int *L, int *I) {           \
+    p##potri_(U, N, A, L, I, 1);                                                         \
+  }                                                                                      \
+  inline void getrf(const int *M, const int *N, T *A, const int *L, int *P, int *I) {    \
+    p##getrf_(M, N, A, L, P, I);                                                         \
+  }                                                                                      \
+  inline void getrs(const char *Tr, const int *N, const int *Nr, const T *A,             \
+                    const int *L, const int *P, T *B, const int *Lb, int *I) {           \
+    p##getrs_(Tr, N, Nr, A, L, P, B, Lb, I, 1);                                          \
+  }                                                                                      \
+  inline void geqrf(const int *M, const int *N, T *A, const int *L, T *Tau, T *W,        \
+                    const int *Lw, int *I) {                                             \
+    p##geqrf_(M, N, A, L, Tau, W, Lw, I);                                                \
+  }                                                                                      \
+  inline void trsm(const char *S, const char *U, const char *Tr, const char *D,          \
+                   const int *M, const int *N, const T *Al, const T *A, const int *L,    \
+                   T *B, const int *Lb) {                                                \
+    p##trsm_(S, U, Tr, D, M, N, Al, A, L, B, Lb, 1, 1, 1, 1);                            \
+  }                                                                                      \
+  inline void gemm(const char *Ta, const char *Tb, const int *M, const int *N,           \
+                   const int *K, const T *Al, const T *A, const int *La, const T *B,     \
+                   const int *Lb, const T *Be, T *C, const int *Lc) {                    \
+    p##gemm_(Ta, Tb, M, N, K, Al, A, La, B, Lb, Be, C, Lc, 1, 1);                        \
+  }
+LOOM_OVERLOADS(s, float)
+LOOM_OVERLOADS(d, double)
+LOOM_OVERLOADS(c, cf)
+LOOM_OVERLOADS(z, cd)
+#undef LOOM_OVERLOADS
+
+#define LOOM_QR_OVERLOADS(p, mq, gq, T)                                                  \
+  inline void mqr(const char *S, const char *Tr, const int *M, const int *N, const int *K, \
+                  const T *A, const int *L, const T *Tau, T *C, const int *Lc, T *W,     \
+                  const int *Lw, int *I) {                                               \
+    p##mq##_(S, Tr, M, N, K, A, L, Tau, C, Lc, W, Lw, I, 1, 1);                          \
+  }                                                                                      \
+  inline void gqr(const int *M, const int *N, const int *K, T *A, const int *L,          \
+                  const T *Tau, T *W, const int *Lw, int *I) {                           \
+    p##gq##_(M, N, K, A, L, Tau, W, Lw, I);                                              \
+  }
+LOOM_QR_OVERLOADS(s, ormqr, orgqr, float)
+LOOM_QR_OVERLOADS(d, ormqr, orgqr, double)
+LOOM_QR_OVERLOADS(c, unmqr, ungqr, cf)
+LOOM_QR_OVERLOADS(z, unmqr, ungqr, cd)
+#undef LOOM_QR_OVERLOADS
+
+// gesvd: the real forms have no rwork (LAPACK keeps the unconverged
+// superdiagonals in work[1..]), the complex ones take 5 min(m,n) reals.
+inline void gesvd(const char *Ju, const char *Jv, const int *M, const int *N, float *A,
+                  const int *L, float *S, float *U, const int *Lu, float *V, const int *Lv,
+                  float *W, const int *Lw, float *, int *I) {
+  sgesvd_(Ju, Jv, M, N, A, L, S, U, Lu, V, Lv, W, Lw, I, 1, 1);
+}
+inline void gesvd(const char *Ju, const char *Jv, const int *M, const int *N, double *A,
+                  const int *L, double *S, double *U, const int *Lu, double *V,
+                  const int *Lv, double *W, const int *Lw, double *, int *I) {
+  dgesvd_(Ju, Jv, M, N, A, L, S, U, Lu, V, Lv, W, Lw, I, 1, 1);
+}
+inline void gesvd(const char *Ju, const char *Jv, const int *M, const int *N, cf *A,
+                  const int *L, float *S, cf *U, const int *Lu, cf *V, const int *Lv, cf *W,
+                  const int *Lw, float *Rw, int *I) {
+  cgesvd_(Ju, Jv, M, N, A, L, S, U, Lu, V, Lv, W, Lw, Rw, I, 1, 1);
+}
+inline void gesvd(const char *Ju, const char *Jv, const int *M, const int *N, cd *A,
+                  const int *L, double *S, cd *U, const int *Lu, cd *V, const int *Lv, cd *W,
+                  const int *Lw, double *Rw, int *I) {
+  zgesvd_(Ju, Jv, M, N, A, L, S, U, Lu, V, Lv, W, Lw, Rw, I, 1, 1);
+}
+// syevd/heevd: a workspace query (lwork = lrwork = liwork = -1) when Lw is -1.
+inline void evd(const char *Jz, const char *U, const int *N, float *A, const int *L, float *W,
+                float *Wk, const int *Lw, float *, const int *, int *Iw, const int *Liw,
+                int *I) {
+  ssyevd_(Jz, U, N, A, L, W, Wk, Lw, Iw, Liw, I, 1, 1);
+}
+inline void evd(const char *Jz, const char *U, const int *N, double *A, const int *L,
+                double *W, double *Wk, const int *Lw, double *, const int *, int *Iw,
+                const int *Liw, int *I) {
+  dsyevd_(Jz, U, N, A, L, W, Wk, Lw, Iw, Liw, I, 1, 1);
+}
+inline void evd(const char *Jz, const char *U, const int *N, cf *A, const int *L, float *W,
+                cf *Wk, const int *Lw, float *Rw, const int *Lrw, int *Iw, const int *Liw,
+                int *I) {
+  cheevd_(Jz, U, N, A, L, W, Wk, Lw, Rw, Lrw, Iw, Liw, I, 1, 1);
+}
+inline void evd(const char *Jz, const char *U, const int *N, cd *A, const int *L, double *W,
+                cd *Wk, const int *Lw, double *Rw, const int *Lrw, int *Iw, const int *Liw,
+                int *I) {
+  zheevd_(Jz, U, N, A, L, W, Wk, Lw, Rw, Lrw, Iw, Liw, I, 1, 1);
+}
+
+// ---- Argument checks ----
+
+/// The first bad argument's number (LAPACK's, which is cuSOLVER's without
+/// the handle), 0 when all are good.
+struct Checker {
+  int Bad = 0;
+  void operator()(bool Ok, int Arg) {
+    if (!Ok && Bad == 0)
+      Bad = Arg;
+  }
+};
+
+bool validFill(cublasFillMode_t U) {
+  return U == CUBLAS_FILL_MODE_LOWER || U == CUBLAS_FILL_MODE_UPPER;
+}
+const char *fillChar(cublasFillMode_t U) { return U == CUBLAS_FILL_MODE_LOWER ? "L" : "U"; }
+
+template <class T> T *cast(void *P) { return static_cast<T *>(P); }
+
+/// Enqueues \p Fn on the handle's stream; maps an enqueue failure.
+template <class F> cusolverStatus_t launch(cusolverDnHandle_t H, F &&Fn) {
+  try {
+    cudaError_t E = loomlib::enqueue(H->Stream, H->Keeper, std::forward<F>(Fn));
+    return E == cudaSuccess ? CUSOLVER_STATUS_SUCCESS : CUSOLVER_STATUS_EXECUTION_FAILED;
+  } catch (const std::bad_alloc &) {
+    return CUSOLVER_STATUS_ALLOC_FAILED;
+  }
+}
+
+/// A bad argument: -Arg into devInfo (when there is one) in stream order.
+cusolverStatus_t badArgument(cusolverDnHandle_t H, int Arg, int *Info) {
+  if (Info)
+    (void)launch(H, [Info, Arg] { *Info = -Arg; });
+  return CUSOLVER_STATUS_INVALID_VALUE;
+}
+
+/// Runs \p Fn(work) with the caller's workspace when it holds \p Need
+/// elements, else with one of its own.
+template <class T, class F> void withWork(T *User, int UserLen, int Need, F &&Fn) {
+  Need = std::max(Need, 1);
+  if (User && UserLen >= Need) {
+    Fn(User, UserLen);
+    return;
+  }
+  std::vector<T> Own(static_cast<size_t>(Need));
+  Fn(Own.data(), Need);
+}
+
+template <class T> int lworkOf(T Query) { return int(std::real(Query)); }
+
+// ---- Routines ----
+
+#define CHECK_HANDLE(H)                                                                  \
+  do {                                                                                   \
+    if (!(H))                                                                            \
+      return CUSOLVER_STATUS_NOT_INITIALIZED;                                            \
+  } while (0)
+
+template <class T>
+cusolverStatus_t potrfImpl(cusolverDnHandle_t H, cublasFillMode_t Uplo, int N, T *A, int Lda,
+                           int *Info) {
+  CHECK_HANDLE(H);
+  Checker C;
+  C(validFill(Uplo), 1);
+  C(N >= 0, 2);
+  C(A || N == 0, 3);
+  C(Lda >= std::max(1, N), 4);
+  C(Info != nullptr, 7);
+  if (C.Bad)
+    return badArgument(H, C.Bad, Info);
+  return launch(H, [=] {
+    int I = 0;
+    if (N > 0)
+      potrf(fillChar(Uplo), &N, A, &Lda, &I);
+    *Info = I;
+  });
+}
+
+template <class T>
+cusolverStatus_t potrsImpl(cusolverDnHandle_t H, cublasFillMode_t Uplo, int N, int Nrhs,
+                           const T *A, int Lda, T *B, int Ldb, int *Info) {
+  CHECK_HANDLE(H);
+  Checker C;
+  C(validFill(Uplo), 1);
+  C(N >= 0, 2);
+  C(Nrhs >= 0, 3);
+  C(A || N == 0, 4);
+  C(Lda >= std::max(1, N), 5);
+  C(B || N == 0 || Nrhs == 0, 6);
+  C(Ldb >= std::max(1, N), 7);
+  C(Info != nullptr, 8);
+  if (C.Bad)
+    return badArgument(H, C.Bad, Info);
+  return launch(H, [=] {
+    int I = 0;
+    if (N > 0 && Nrhs > 0)
+      potrs(fillChar(Uplo), &N, &Nrhs, A, &Lda, B, &Ldb, &I);
+    *Info = I;
+  });
+}
+
+template <class T>
+cusolverStatus_t potriImpl(cusolverDnHandle_t H, cublasFillMode_t Uplo, int N, T *A, int Lda,
+                           int *Info) {
+  CHECK_HANDLE(H);
+  Checker C;
+  C(validFill(Uplo), 1);
+  C(N >= 0, 2);
+  C(A || N == 0, 3);
+  C(Lda >= std::max(1, N), 4);
+  C(Info != nullptr, 7);
+  if (C.Bad)
+    return badArgument(H, C.Bad, Info);
+  return launch(H, [=] {
+    int I = 0;
+    if (N > 0)
+      potri(fillChar(Uplo), &N, A, &Lda, &I);
+    *Info = I;
+  });
+}
+
+/// LU without row interchanges, blocked (right-looking): an unblocked
+/// panel, a unit-lower trsm for the block row, a gemm for the rest. A zero
+/// pivot is reported (the first, 1-based) and its column left unscaled, as
+/// LAPACK's getrf does, so no division by zero happens.
+template <class T> int luNoPivot(int M, int N, T *A, int Lda) {
+  auto At = [&](int I, int J) -> T & { return A[size_t(J) * size_t(Lda) + size_t(I)]; };
+  const int K = std::min(M, N), Nb = 64;
+  int Info = 0;
+  for (int J = 0; J < K; J += Nb) {
+    const int Jb = std::min(Nb, K - J);
+    // The panel: columns J..J+Jb-1, rows J..M-1.
+    for (int C = J; C < J + Jb; ++C) {
+      T Piv = At(C, C);
+      if (Piv == T(0)) {
+        if (Info == 0)
+          Info = C + 1;
+      } else {
+        T Inv = T(1) / Piv;
+        for (int R = C + 1; R < M; ++R)
+          At(R, C) *= Inv;
+      }
+      for (int C2 = C + 1; C2 < J + Jb; ++C2) {
+        T U = At(C, C2);
+        if (U != T(0))
+          for (int R = C + 1; R < M; ++R)
+            At(R, C2) -= At(R, C) * U;
+      }
+    }
+    const int Rest = N - J - Jb;
+    if (Rest > 0) {
+      const T One(1), MinusOne(-1);
+      trsm("L", "L", "N", "U", &Jb, &Rest, &One, &At(J, J), &Lda, &At(J, J + Jb), &Lda);
+      const int Below = M - J - Jb;
+      if (Below > 0)
+        gemm("N", "N", &Below, &Rest, &Jb, &MinusOne, &At(J + Jb, J), &Lda, &At(J, J + Jb),
+             &Lda, &One, &At(J + Jb, J + Jb), &Lda);
+    }
+  }
+  return Info;
+}
+
+template <class T>
+cusolverStatus_t getrfImpl(cusolverDnHandle_t H, int M, int N, T *A, int Lda, int *Ipiv,
+                           int *Info) {
+  CHECK_HANDLE(H);
+  Checker C;
+  C(M >= 0, 1);
+  C(N >= 0, 2);
+  C(A || M == 0 || N == 0, 3);
+  C(Lda >= std::max(1, M), 4);
+  C(Info != nullptr, 7);
+  if (C.Bad)
+    return badArgument(H, C.Bad, Info);
+  return launch(H, [=] {
+    int I = 0;
+    if (M > 0 && N > 0) {
+      if (Ipiv)
+        getrf(&M, &N, A, &Lda, Ipiv, &I);
+      else
+        I = luNoPivot(M, N, A, Lda);
+    }
+    *Info = I;
+  });
+}
+
+template <class T>
+cusolverStatus_t getrsImpl(cusolverDnHandle_t H, cublasOperation_t Trans, int N, int Nrhs,
+                           const T *A, int Lda, const int *Ipiv, T *B, int Ldb, int *Info) {
+  CHECK_HANDLE(H);
+  Checker C;
+  C(Trans == CUBLAS_OP_N || Trans == CUBLAS_OP_T || Trans == CUBLAS_OP_C, 1);
+  C(N >= 0, 2);
+  C(Nrhs >= 0, 3);
+  C(A || N == 0, 4);
+  C(Lda >= std::max(1, N), 5);
+  C(B || N == 0 || Nrhs == 0, 7);
+  C(Ldb >= std::max(1, N), 8);
+  C(Info != nullptr, 9);
+  if (C.Bad)
+    return badArgument(H, C.Bad, Info);
+  const char *Tr = Trans == CUBLAS_OP_N ? "N" : Trans == CUBLAS_OP_T ? "T" : "C";
+  return launch(H, [=] {
+    int I = 0;
+    if (N > 0 && Nrhs > 0) {
+      if (Ipiv) {
+        getrs(Tr, &N, &Nrhs, A, &Lda, Ipiv, B, &Ldb, &I);
+      } else {
+        // Factors of getrf without pivoting: no interchanges.
+        std::vector<int> Identity(static_cast<size_t>(N));
+        for (int K = 0; K < N; ++K)
+          Identity[size_t(K)] = K + 1;
+        getrs(Tr, &N, &Nrhs, A, &Lda, Identity.data(), B, &Ldb, &I);
+      }
+    }
+    *Info = I;
+  });
+}
+
+template <class T> int geqrfLwork(int M, int N, int Lda) {
+  if (M <= 0 || N <= 0)
+    return 1;
+  T Query(0), Dummy(0);
+  int Lw = -1, I = 0;
+  geqrf(&M, &N, &Dummy, &Lda, &Dummy, &Query, &Lw, &I);
+  return std::max(1, lworkOf(Query));
+}
+
+template <class T>
+cusolverStatus_t geqrfImpl(cusolverDnHandle_t H, int M, int N, T *A, int Lda, T *Tau, T *Work,
+                           int Lwork, int *Info) {
+  CHECK_HANDLE(H);
+  Checker C;
+  C(M >= 0, 1);
+  C(N >= 0, 2);
+  C(A || M == 0 || N == 0, 3);
+  C(Lda >= std::max(1, M), 4);
+  C(Tau || M == 0 || N == 0, 5);
+  C(Info != nullptr, 8);
+  if (C.Bad)
+    return badArgument(H, C.Bad, Info);
+  return launch(H, [=] {
+    int I = 0;
+    if (M > 0 && N > 0)
+      withWork(Work, Lwork, geqrfLwork<T>(M, N, Lda),
+               [&](T *W, int Lw) { geqrf(&M, &N, A, &Lda, Tau, W, &Lw, &I); });
+    *Info = I;
+  });
+}
+
+/// ormqr/unmqr's checks; \p Tr is LAPACK's trans letter.
+template <class T>
+int mqrCheck(cublasSideMode_t Side, cublasOperation_t Trans, int M, int N, int K, const T *A,
+             int Lda, const T *Tau, const T *Cm, int Ldc, bool Pointers = true) {
+  Checker C;
+  C(Side == CUBLAS_SIDE_LEFT || Side == CUBLAS_SIDE_RIGHT, 1);
+  // Real: N or T (C is T); complex: N or C, as LAPACK's unmqr.
+  C(Trans == CUBLAS_OP_N || Trans == CUBLAS_OP_C || (!IsComplex<T> && Trans == CUBLAS_OP_T), 2);
+  C(M >= 0, 3);
+  C(N >= 0, 4);
+  const int Nq = Side == CUBLAS_SIDE_LEFT ? M : N;
+  C(K >= 0 && K <= Nq, 5);
+  C(!Pointers || A || K == 0, 6);
+  C(Lda >= std::max(1, Nq), 7);
+  C(!Pointers || Tau || K == 0, 8);
+  C(!Pointers || Cm || M == 0 || N == 0, 9);
+  C(Ldc >= std::max(1, M), 10);
+  return C.Bad;
+}
+
+const char *mqrTrans(cublasOperation_t Trans, bool Complex) {
+  return Trans == CUBLAS_OP_N ? "N" : Complex ? "C" : "T";
+}
+
+/// LAPACK's optimal workspace (a query: no array is read).
+template <class T>
+int mqrLwork(cublasSideMode_t Side, cublasOperation_t Trans, int M, int N, int K, int Lda,
+             int Ldc) {
+  if (M <= 0 || N <= 0 || K <= 0)
+    return 1;
+  T Query(0), Dummy(0);
+  int Lw = -1, I = 0;
+  mqr(Side == CUBLAS_SIDE_LEFT ? "L" : "R", mqrTrans(Trans, IsComplex<T>), &M, &N, &K, &Dummy,
+      &Lda, &Dummy, &Dummy, &Ldc, &Query, &Lw, &I);
+  return std::max(1, lworkOf(Query));
+}
+
+template <class T>
+cusolverStatus_t mqrBufferSize(cusolverDnHandle_t H, cublasSideMode_t Side,
+                               cublasOperation_t Trans, int M, int N, int K, const T *A,
+                               int Lda, const T *Tau, const T *Cm, int Ldc, int *Lwork) {
+  CHECK_HANDLE(H);
+  // Only sizes matter here: the arrays may be null (the CUDA samples pass tau NULL).
+  if (!Lwork || mqrCheck(Side, Trans, M, N, K, A, Lda, Tau, Cm, Ldc, false))
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  *Lwork = mqrLwork<T>(Side, Trans, M, N, K, Lda, Ldc);
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+template <class T>
+cusolverStatus_t mqrImpl(cusolverDnHandle_t H, cublasSideMode_t Side, cublasOperation_t Trans,
+                         int M, int N, int K, const T *A, int Lda, const T *Tau, T *Cm,
+                         int Ldc, T *Work, int Lwork, int *Info) {
+  CHECK_HANDLE(H);
+  int Bad = mqrCheck(Side, Trans, M, N, K, A, Lda, Tau, Cm, Ldc);
+  if (!Bad && !Info)
+    Bad = 14;
+  if (Bad)
+    return badArgument(H, Bad, Info);
+  return launch(H, [=] {
+    int I = 0;
+    if (M > 0 && N > 0 && K > 0) {
+      const char *S = Side == CUBLAS_SIDE_LEFT ? "L" : "R";
+      const char *Tr = mqrTrans(Trans, IsComplex<T>);
+      withWork(Work, Lwork, mqrLwork<T>(Side, Trans, M, N, K, Lda, Ldc),
+               [&](T *W, int Lw) { mqr(S, Tr, &M, &N, &K, A, &Lda, Tau, Cm, &Ldc, W, &Lw, &I); });
+    }
+    *Info = I;
+  });
+}
+
+template <class T>
+int gqrCheck(int M, int N, int K, const T *A, int Lda, const T *Tau, bool Pointers = true) {
+  Checker C;
+  C(M >= 0, 1);
+  C(N >= 0 && N <= M, 2);
+  C(K >= 0 && K <= N, 3);
+  C(!Pointers || A || N == 0, 4);
+  C(Lda >= std::max(1, M), 5);
+  C(!Pointers || Tau || K == 0, 6);
+  return C.Bad;
+}
+
+template <class T> int gqrLwork(int M, int N, int K, int Lda) {
+  if (N <= 0)
+    return 1;
+  T Query(0), Dummy(0);
+  int Lw = -1, I = 0;
+  gqr(&M, &N, &K, &Dummy, &Lda, &Dummy, &Query, &Lw, &I);
+  return std::max(1, lworkOf(Query));
+}
+
+template <class T>
+cusolverStatus_t gqrImpl(cusolverDnHandle_t H, int M, int N, int K, T *A, int Lda,
+                         const T *Tau, T *Work, int Lwork, int *Info) {
+  CHECK_HANDLE(H);
+  int Bad = gqrCheck(M, N, K, A, Lda, Tau);
+  if (!Bad && !Info)
+    Bad = 9;
+  if (Bad)
+    return badArgument(H, Bad, Info);
+  return launch(H, [=] {
+    int I = 0;
+    if (N > 0)
+      withWork(Work, Lwork, gqrLwork<T>(M, N, K, Lda),
+               [&](T *W, int Lw) { gqr(&M, &N, &K, A, &Lda, Tau, W, &Lw, &I); });
+    *Info = I;
+  });
+}
+
+bool validJob(signed char J) { return J == 'A' || J == 'S' || J == 'O' || J == 'N'; }
+
+template <class T> int gesvdLwork(int M, int N) {
+  if (M <= 0 || N <= 0)
+    return 1;
+  T Query(0), Dummy(0);
+  RealT<T> S(0), Rw(0);
+  int Lw = -1, I = 0, One = 1;
+  gesvd("A", "A", &M, &N, &Dummy, &M, &S, &Dummy, &M, &Dummy, &N, &Query, &Lw, &Rw, &I);
+  (void)One;
+  return std::max(1, lworkOf(Query));
+}
+
+template <class T>
+cusolverStatus_t gesvdImpl(cusolverDnHandle_t H, signed char Jobu, signed char Jobvt, int M,
+                           int N, T *A, int Lda, RealT<T> *S, T *U, int Ldu, T *Vt, int Ldvt,
+                           T *Work, int Lwork, RealT<T> *Rwork, int *Info) {
+  CHECK_HANDLE(H);
+  Checker C;
+  C(validJob(Jobu), 1);
+  C(validJob(Jobvt) && !(Jobu == 'O' && Jobvt == 'O'), 2);
+  C(M >= 0, 3);
+  // cuSOLVER's gesvd takes m >= n only.
+  C(N >= 0 && N <= M, 4);
+  C(A || N == 0, 5);
+  C(Lda >= std::max(1, M), 6);
+  C(S || N == 0, 7);
+  const bool WantU = Jobu == 'A' || Jobu == 'S', WantV = Jobvt == 'A' || Jobvt == 'S';
+  C(U || !WantU || M == 0, 8);
+  C(Ldu >= 1 && (!WantU || Ldu >= M), 9);
+  C(Vt || !WantV || N == 0, 10);
+  C(Ldvt >= 1 && (Jobvt != 'A' || Ldvt >= N) && (Jobvt != 'S' || Ldvt >= std::min(M, N)), 11);
+  C(Info != nullptr, 15);
+  if (C.Bad)
+    return badArgument(H, C.Bad, Info);
+  const char Ju[2] = {char(Jobu), 0}, Jv[2] = {char(Jobvt), 0};
+  return launch(H, [=] {
+    int I = 0;
+    if (M > 0 && N > 0) {
+      const int Mn = std::min(M, N);
+      std::vector<RealT<T>> Rw(static_cast<size_t>(5 * Mn));
+      T Dummy(0);
+      T *Up = U ? U : &Dummy, *Vp = Vt ? Vt : &Dummy;
+      withWork(Work, Lwork, gesvdLwork<T>(M, N), [&](T *W, int Lw) {
+        gesvd(Ju, Jv, &M, &N, A, &Lda, S, Up, &Ldu, Vp, &Ldvt, W, &Lw, Rw.data(), &I);
+        // The unconverged superdiagonals: rwork[0 .. min(m,n)-2].
+        if (Rwork && Mn > 1)
+          for (int K = 0; K < Mn - 1; ++K)
+            Rwork[K] = IsComplex<T> ? Rw[size_t(K)] : std::real(W[K + 1]);
+      });
+    }
+    *Info = I;
+  });
+}
+
+template <class T> struct EvdWork {
+  int Lw = 1, Lrw = 1, Liw = 1;
+};
+
+template <class T> EvdWork<T> evdLwork(bool Vectors, int N) {
+  EvdWork<T> E;
+  if (N <= 0)
+    return E;
+  T Query(0), Dummy(0);
+  RealT<T> W(0), Rq(0);
+  int Iq = 0, Lw = -1, I = 0;
+  evd(Vectors ? "V" : "N", "L", &N, &Dummy, &N, &W, &Query, &Lw, &Rq, &Lw, &Iq, &Lw, &I);
+  E.Lw = std::max(1, lworkOf(Query));
+  E.Lrw = std::max(1, int(Rq));
+  E.Liw = std::max(1, Iq);
+  return E;
+}
+
+template <class T>
+cusolverStatus_t evdImpl(cusolverDnHandle_t H, cusolverEigMode_t Jobz, cublasFillMode_t Uplo,
+                         int N, T *A, int Lda, RealT<T> *W, T *Work, int Lwork, int *Info) {
+  CHECK_HANDLE(H);
+  Checker C;
+  C(Jobz == CUSOLVER_EIG_MODE_NOVECTOR || Jobz == CUSOLVER_EIG_MODE_VECTOR, 1);
+  C(validFill(Uplo), 2);
+  C(N >= 0, 3);
+  C(A || N == 0, 4);
+  C(Lda >= std::max(1, N), 5);
+  C(W || N == 0, 6);
+  C(Info != nullptr, 9);
+  if (C.Bad)
+    return badArgument(H, C.Bad, Info);
+  const bool Vectors = Jobz == CUSOLVER_EIG_MODE_VECTOR;
+  return launch(H, [=] {
+    int I = 0;
+    if (N > 0) {
+      EvdWork<T> E = evdLwork<T>(Vectors, N);
+      std::vector<RealT<T>> Rw(static_cast<size_t>(E.Lrw));
+      std::vector<int> Iw(static_cast<size_t>(E.Liw));
+      withWork(Work, Lwork, E.Lw, [&](T *Wk, int Lw) {
+        evd(Vectors ? "V" : "N", fillChar(Uplo), &N, A, &Lda, W, Wk, &Lw, Rw.data(), &E.Lrw,
+            Iw.data(), &E.Liw, &I);
+      });
+    }
+    *Info = I;
+  });
+}
+
+/// The bufferSize calls of routines whose LAPACK form needs no workspace:
+/// they check the arguments and return 1 (cuSOLVER's sizes are its own).
+cusolverStatus_t sizeOne(cusolverDnHandle_t H, bool Valid, int *Lwork) {
+  CHECK_HANDLE(H);
+  if (!Lwork || !Valid)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  *Lwork = 1;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+} // namespace
+
+extern "C" {
+
+// ---- Library, handle and parameters ----
+
+cusolverStatus_t cusolverGetProperty(libraryPropertyType Type, int *Value) {
+  if (!Value)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  switch (Type) {
+  case MAJOR_VERSION: *Value = CUSOLVER_VER_MAJOR; break;
+  case MINOR_VERSION: *Value = CUSOLVER_VER_MINOR; break;
+  case PATCH_LEVEL: *Value = CUSOLVER_VER_PATCH; break;
+  default: return CUSOLVER_STATUS_INVALID_VALUE;
+  }
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+cusolverStatus_t cusolverGetVersion(int *Version) {
+  if (!Version)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  *Version = CUSOLVER_VERSION;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+cusolverStatus_t cusolverDnCreate(cusolverDnHandle_t *Handle) {
+  if (!Handle)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  // A handle needs a working CUDA context (as on a GPU).
+  int Count = 0;
+  if (cudaGetDeviceCount(&Count) != cudaSuccess || Count == 0)
+    return CUSOLVER_STATUS_NOT_INITIALIZED;
+  *Handle = new (std::nothrow) cusolverDnContext;
+  return *Handle ? CUSOLVER_STATUS_SUCCESS : CUSOLVER_STATUS_ALLOC_FAILED;
+}
+
+cusolverStatus_t cusolverDnDestroy(cusolverDnHandle_t H) {
+  CHECK_HANDLE(H);
+  // The handle's work must finish before its captured tasks go away.
+  loomlib::drainStream(H->Stream);
+  delete H;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+cusolverStatus_t cusolverDnSetStream(cusolverDnHandle_t H, cudaStream_t Stream) {
+  CHECK_HANDLE(H);
+  H->Stream = Stream;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+cusolverStatus_t cusolverDnGetStream(cusolverDnHandle_t H, cudaStream_t *Stream) {
+  CHECK_HANDLE(H);
+  if (!Stream)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  *Stream = H->Stream;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+cusolverStatus_t cusolverDnCreateParams(cusolverDnParams_t *Params) {
+  if (!Params)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  *Params = new (std::nothrow) cusolverDnParams;
+  return *Params ? CUSOLVER_STATUS_SUCCESS : CUSOLVER_STATUS_ALLOC_FAILED;
+}
+
+cusolverStatus_t cusolverDnDestroyParams(cusolverDnParams_t Params) {
+  if (!Params)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  delete Params;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+cusolverStatus_t cusolverDnSetAdvOptions(cusolverDnParams_t Params, cusolverDnFunction_t Fn,
+                                         cusolverAlgMode_t Algo) {
+  if (!Params || (Algo != CUSOLVER_ALG_0 && Algo != CUSOLVER_ALG_1))
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  switch (Fn) {
+  case CUSOLVERDN_GETRF: Params->GetrfAlg = Algo; break;
+  case CUSOLVERDN_POTRF: Params->PotrfAlg = Algo; break;
+  default: return CUSOLVER_STATUS_INVALID_VALUE;
+  }
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+// ---- The typed entry points ----
+
+#define LOOM_DN_ENTRY_POINTS(p, T, LT, R, MQ, GQ, EV)                                    \
+  cusolverStatus_t cusolverDn##p##potrf_bufferSize(cusolverDnHandle_t h,                 \
+                                                   cublasFillMode_t uplo, int n, T *,    \
+                                                   int lda, int *lwork) {                \
+    return sizeOne(h, validFill(uplo) && n >= 0 && lda >= std::max(1, n), lwork);        \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##potrf(cusolverDnHandle_t h, cublasFillMode_t uplo,     \
+                                        int n, T *A, int lda, T *, int, int *info) {     \
+    return potrfImpl(h, uplo, n, cast<LT>(A), lda, info);                                \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##potrs(cusolverDnHandle_t h, cublasFillMode_t uplo,     \
+                                        int n, int nrhs, const T *A, int lda, T *B,      \
+                                        int ldb, int *info) {                            \
+    return potrsImpl(h, uplo, n, nrhs, reinterpret_cast<const LT *>(A), lda, cast<LT>(B), \
+                     ldb, info);                                                         \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##potri_bufferSize(cusolverDnHandle_t h,                 \
+                                                   cublasFillMode_t uplo, int n, T *,    \
+                                                   int lda, int *lwork) {                \
+    return sizeOne(h, validFill(uplo) && n >= 0 && lda >= std::max(1, n), lwork);        \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##potri(cusolverDnHandle_t h, cublasFillMode_t uplo,     \
+                                        int n, T *A, int lda, T *, int, int *info) {     \
+    return potriImpl(h, uplo, n, cast<LT>(A), lda, info);                                \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##getrf_bufferSize(cusolverDnHandle_t h, int m, int n,   \
+                                                   T *, int lda, int *lwork) {           \
+    return sizeOne(h, m >= 0 && n >= 0 && lda >= std::max(1, m), lwork);                 \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##getrf(cusolverDnHandle_t h, int m, int n, T *A,        \
+                                        int lda, T *, int *ipiv, int *info) {            \
+    return getrfImpl(h, m, n, cast<LT>(A), lda, ipiv, info);                             \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##getrs(cusolverDnHandle_t h, cublasOperation_t trans,   \
+                                        int n, int nrhs, const T *A, int lda,            \
+                                        const int *ipiv, T *B, int ldb, int *info) {     \
+    return getrsImpl(h, trans, n, nrhs, reinterpret_cast<const LT *>(A), lda, ipiv,      \
+                     cast<LT>(B), ldb, info);                                            \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##geqrf_bufferSize(cusolverDnHandle_t h, int m, int n,   \
+                                                   T *, int lda, int *lwork) {             \
+    CHECK_HANDLE(h);                                                                     \
+    if (!lwork || m < 0 || n < 0 || lda < std::max(1, m))                                \
+      return CUSOLVER_STATUS_INVALID_VALUE;                                              \
+    *lwork = geqrfLwork<LT>(m, n, lda);                                         \
+    return CUSOLVER_STATUS_SUCCESS;                                                      \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##geqrf(cusolverDnHandle_t h, int m, int n, T *A,        \
+                                        int lda, T *tau, T *work, int lwork, int *info) { \
+    return geqrfImpl(h, m, n, cast<LT>(A), lda, cast<LT>(tau), cast<LT>(work), lwork,    \
+                     info);                                                              \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##MQ##_bufferSize(                                       \
+      cusolverDnHandle_t h, cublasSideMode_t side, cublasOperation_t trans, int m, int n, \
+      int k, const T *A, int lda, const T *tau, const T *C, int ldc, int *lwork) {       \
+    return mqrBufferSize(h, side, trans, m, n, k, reinterpret_cast<const LT *>(A), lda,  \
+                         reinterpret_cast<const LT *>(tau),                              \
+                         reinterpret_cast<const LT *>(C), ldc, lwork);                   \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##MQ(cusolverDnHandle_t h, cublasSideMode_t side,        \
+                                     cublasOperation_t trans, int m, int n, int k,       \
+                                     const T *A, int lda, const T *tau, T *C, int ldc,   \
+                                     T *work, int lwork, int *info) {                    \
+    return mqrImpl(h, side, trans, m, n, k, reinterpret_cast<const LT *>(A), lda,        \
+                   reinterpret_cast<const LT *>(tau), cast<LT>(C), ldc, cast<LT>(work),  \
+                   lwork, info);                                                         \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##GQ##_bufferSize(cusolverDnHandle_t h, int m, int n,    \
+                                                  int k, const T *A, int lda,            \
+                                                  const T *tau, int *lwork) {            \
+    CHECK_HANDLE(h);                                                                     \
+    const LT *A2 = reinterpret_cast<const LT *>(A), *Tau2 = reinterpret_cast<const LT *>(tau); \
+    if (!lwork || gqrCheck(m, n, k, A2, lda, Tau2, false))                               \
+      return CUSOLVER_STATUS_INVALID_VALUE;                                              \
+    *lwork = gqrLwork<LT>(m, n, k, lda);                                                 \
+    return CUSOLVER_STATUS_SUCCESS;                                                      \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##GQ(cusolverDnHandle_t h, int m, int n, int k, T *A,    \
+                                     int lda, const T *tau, T *work, int lwork,          \
+                                     int *info) {                                        \
+    return gqrImpl(h, m, n, k, cast<LT>(A), lda, reinterpret_cast<const LT *>(tau),      \
+                   cast<LT>(work), lwork, info);                                         \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##gesvd_bufferSize(cusolverDnHandle_t h, int m, int n,   \
+                                                   int *lwork) {                         \
+    CHECK_HANDLE(h);                                                                     \
+    if (!lwork || m < 0 || n < 0 || n > m)                                               \
+      return CUSOLVER_STATUS_INVALID_VALUE;                                              \
+    *lwork = gesvdLwork<LT>(m, n);                                                       \
+    return CUSOLVER_STATUS_SUCCESS;                                                      \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##gesvd(cusolverDnHandle_t h, signed char jobu,          \
+                                        signed char jobvt, int m, int n, T *A, int lda,  \
+                                        R *S, T *U, int ldu, T *VT, int ldvt, T *work,   \
+                                        int lwork, R *rwork, int *info) {                \
+    return gesvdImpl(h, jobu, jobvt, m, n, cast<LT>(A), lda, S, cast<LT>(U), ldu,        \
+                     cast<LT>(VT), ldvt, cast<LT>(work), lwork, rwork, info);            \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##EV##_bufferSize(                                       \
+      cusolverDnHandle_t h, cusolverEigMode_t jobz, cublasFillMode_t uplo, int n,        \
+      const T *, int lda, const R *, int *lwork) {                                       \
+    CHECK_HANDLE(h);                                                                     \
+    if (!lwork ||                                                                        \
+        (jobz != CUSOLVER_EIG_MODE_NOVECTOR && jobz != CUSOLVER_EIG_MODE_VECTOR) ||      \
+        !validFill(uplo) || n < 0 || lda < std::max(1, n))                               \
+      return CUSOLVER_STATUS_INVALID_VALUE;                                              \
+    *lwork = evdLwork<LT>(jobz == CUSOLVER_EIG_MODE_VECTOR, n).Lw;                       \
+    return CUSOLVER_STATUS_SUCCESS;                                                      \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##EV(cusolverDnHandle_t h, cusolverEigMode_t jobz,       \
+                                     cublasFillMode_t uplo, int n, T *A, int lda, R *W,  \
+                                     T *work, int lwork, int *info) {                    \
+    return evdImpl(h, jobz, uplo, n, cast<LT>(A), lda, W, cast<LT>(work), lwork, info);  \
+  }
+
+LOOM_DN_ENTRY_POINTS(S, float, float, float, ormqr, orgqr, syevd)
+LOOM_DN_ENTRY_POINTS(D, double, double, double, ormqr, orgqr, syevd)
+LOOM_DN_ENTRY_POINTS(C, cuComplex, cf, float, unmqr, ungqr, heevd)
+LOOM_DN_ENTRY_POINTS(Z, cuDoubleComplex, cd, double, unmqr, ungqr, heevd)
+#undef LOOM_DN_ENTRY_POINTS
+
+} // extern "C"
