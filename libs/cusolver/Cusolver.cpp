@@ -513,7 +513,7 @@ cusolverStatus_t mqrImpl(cusolverDnHandle_t H, cublasSideMode_t Side, cublasOper
   CHECK_HANDLE(H);
   int Bad = mqrCheck(Side, Trans, M, N, K, A, Lda, Tau, Cm, Ldc);
   if (!Bad && !Info)
-    Bad = 14;
+    Bad = 13;
   if (Bad)
     return badArgument(H, Bad, Info);
   return launch(H, [=] {
