@@ -1,7 +1,7 @@
 /* cusolverDn.h - a subset of cuSOLVER's dense API: the handle (stream),
  * the 64-bit API's parameter object, and for S/D/C/Z the Cholesky, LU and
- * QR factorizations with their solves, singular values and symmetric
- * eigenvalues; implemented by Loom's libcusolver on LAPACK
+ * QR factorizations with their solves (also in the 64-bit API), singular
+ * values and symmetric eigenvalues; implemented by Loom's libcusolver on LAPACK
  * (libs/cusolver, docs/libraries.md).
  * SPDX-License-Identifier: Apache-2.0
  *
@@ -38,7 +38,7 @@ cusolverStatus_t CUSOLVERAPI cusolverDnDestroy(cusolverDnHandle_t handle);
 cusolverStatus_t CUSOLVERAPI cusolverDnSetStream(cusolverDnHandle_t handle, cudaStream_t streamId);
 cusolverStatus_t CUSOLVERAPI cusolverDnGetStream(cusolverDnHandle_t handle, cudaStream_t *streamId);
 
-/* Accepted and kept; the routines above do not read them. */
+/* Accepted and kept; no routine reads them. */
 cusolverStatus_t CUSOLVERAPI cusolverDnCreateParams(cusolverDnParams_t *params);
 cusolverStatus_t CUSOLVERAPI cusolverDnDestroyParams(cusolverDnParams_t params);
 cusolverStatus_t CUSOLVERAPI cusolverDnSetAdvOptions(cusolverDnParams_t params, cusolverDnFunction_t function,
@@ -125,6 +125,46 @@ cusolverStatus_t CUSOLVERAPI cusolverDnCheevd_bufferSize(cusolverDnHandle_t hand
 cusolverStatus_t CUSOLVERAPI cusolverDnCheevd(cusolverDnHandle_t handle, cusolverEigMode_t jobz, cublasFillMode_t uplo, int n, cuComplex *A, int lda, float *W, cuComplex *work, int lwork, int *info);
 cusolverStatus_t CUSOLVERAPI cusolverDnZheevd_bufferSize(cusolverDnHandle_t handle, cusolverEigMode_t jobz, cublasFillMode_t uplo, int n, const cuDoubleComplex *A, int lda, const double *W, int *lwork);
 cusolverStatus_t CUSOLVERAPI cusolverDnZheevd(cusolverDnHandle_t handle, cusolverEigMode_t jobz, cublasFillMode_t uplo, int n, cuDoubleComplex *A, int lda, double *W, cuDoubleComplex *work, int lwork, int *info);
+
+/* The 64-bit generic API's Cholesky, LU and QR: dataTypeA (and B, tau) must
+ * equal computeType (CUDA_R_32F, R_64F, C_32F or C_64F); sizes up to INT_MAX.
+ * Workspace sizes are in bytes; no host workspace is needed. */
+cusolverStatus_t CUSOLVERAPI cusolverDnXpotrf_bufferSize(cusolverDnHandle_t handle, cusolverDnParams_t params,
+                                                         cublasFillMode_t uplo, int64_t n, cudaDataType dataTypeA,
+                                                         const void *A, int64_t lda, cudaDataType computeType,
+                                                         size_t *workspaceInBytesOnDevice,
+                                                         size_t *workspaceInBytesOnHost);
+cusolverStatus_t CUSOLVERAPI cusolverDnXpotrf(cusolverDnHandle_t handle, cusolverDnParams_t params, cublasFillMode_t uplo,
+                                              int64_t n, cudaDataType dataTypeA, void *A, int64_t lda,
+                                              cudaDataType computeType, void *bufferOnDevice,
+                                              size_t workspaceInBytesOnDevice, void *bufferOnHost,
+                                              size_t workspaceInBytesOnHost, int *info);
+cusolverStatus_t CUSOLVERAPI cusolverDnXpotrs(cusolverDnHandle_t handle, cusolverDnParams_t params, cublasFillMode_t uplo,
+                                              int64_t n, int64_t nrhs, cudaDataType dataTypeA, const void *A,
+                                              int64_t lda, cudaDataType dataTypeB, void *B, int64_t ldb, int *info);
+cusolverStatus_t CUSOLVERAPI cusolverDnXgetrf_bufferSize(cusolverDnHandle_t handle, cusolverDnParams_t params, int64_t m,
+                                                         int64_t n, cudaDataType dataTypeA, const void *A, int64_t lda,
+                                                         cudaDataType computeType, size_t *workspaceInBytesOnDevice,
+                                                         size_t *workspaceInBytesOnHost);
+cusolverStatus_t CUSOLVERAPI cusolverDnXgetrf(cusolverDnHandle_t handle, cusolverDnParams_t params, int64_t m, int64_t n,
+                                              cudaDataType dataTypeA, void *A, int64_t lda, int64_t *ipiv,
+                                              cudaDataType computeType, void *bufferOnDevice,
+                                              size_t workspaceInBytesOnDevice, void *bufferOnHost,
+                                              size_t workspaceInBytesOnHost, int *info);
+cusolverStatus_t CUSOLVERAPI cusolverDnXgetrs(cusolverDnHandle_t handle, cusolverDnParams_t params, cublasOperation_t trans,
+                                              int64_t n, int64_t nrhs, cudaDataType dataTypeA, const void *A,
+                                              int64_t lda, const int64_t *ipiv, cudaDataType dataTypeB, void *B,
+                                              int64_t ldb, int *info);
+cusolverStatus_t CUSOLVERAPI cusolverDnXgeqrf_bufferSize(cusolverDnHandle_t handle, cusolverDnParams_t params, int64_t m,
+                                                         int64_t n, cudaDataType dataTypeA, const void *A, int64_t lda,
+                                                         cudaDataType dataTypeTau, const void *tau,
+                                                         cudaDataType computeType, size_t *workspaceInBytesOnDevice,
+                                                         size_t *workspaceInBytesOnHost);
+cusolverStatus_t CUSOLVERAPI cusolverDnXgeqrf(cusolverDnHandle_t handle, cusolverDnParams_t params, int64_t m, int64_t n,
+                                              cudaDataType dataTypeA, void *A, int64_t lda, cudaDataType dataTypeTau,
+                                              void *tau, cudaDataType computeType, void *bufferOnDevice,
+                                              size_t workspaceInBytesOnDevice, void *bufferOnHost,
+                                              size_t workspaceInBytesOnHost, int *info);
 
 #if defined(__cplusplus)
 }

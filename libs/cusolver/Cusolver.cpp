@@ -17,7 +17,9 @@
 // superdiagonals). The caller's workspace is used when it is as large as
 // LAPACK's optimum, else the work allocates its own. getrf without a pivot
 // array (devIpiv NULL) is a blocked LU without row interchanges on BLAS
-// trsm/gemm, as cuSOLVER documents. See docs/libraries.md.
+// trsm/gemm, as cuSOLVER documents. The 64-bit API (cusolverDnX*) covers
+// potrf/potrs/getrf/getrs/geqrf on the same code, one data type per call.
+// See docs/libraries.md.
 #include "cusolverDn.h"
 #include "cuda_runtime_api.h"
 
@@ -267,7 +269,7 @@ template <class T> int lworkOf(T Query) { return int(std::real(Query)); }
 
 template <class T>
 cusolverStatus_t potrfImpl(cusolverDnHandle_t H, cublasFillMode_t Uplo, int N, T *A, int Lda,
-                           int *Info) {
+                           int *Info, const int *Renum = nullptr) {
   CHECK_HANDLE(H);
   Checker C;
   C(validFill(Uplo), 1);
@@ -276,7 +278,7 @@ cusolverStatus_t potrfImpl(cusolverDnHandle_t H, cublasFillMode_t Uplo, int N, T
   C(Lda >= std::max(1, N), 4);
   C(Info != nullptr, 7);
   if (C.Bad)
-    return badArgument(H, C.Bad, Info);
+    return badArgument(H, Renum ? Renum[C.Bad] : C.Bad, Info);
   return launch(H, [=] {
     int I = 0;
     if (N > 0)
@@ -287,7 +289,8 @@ cusolverStatus_t potrfImpl(cusolverDnHandle_t H, cublasFillMode_t Uplo, int N, T
 
 template <class T>
 cusolverStatus_t potrsImpl(cusolverDnHandle_t H, cublasFillMode_t Uplo, int N, int Nrhs,
-                           const T *A, int Lda, T *B, int Ldb, int *Info) {
+                           const T *A, int Lda, T *B, int Ldb, int *Info,
+                           const int *Renum = nullptr) {
   CHECK_HANDLE(H);
   Checker C;
   C(validFill(Uplo), 1);
@@ -299,7 +302,7 @@ cusolverStatus_t potrsImpl(cusolverDnHandle_t H, cublasFillMode_t Uplo, int N, i
   C(Ldb >= std::max(1, N), 7);
   C(Info != nullptr, 8);
   if (C.Bad)
-    return badArgument(H, C.Bad, Info);
+    return badArgument(H, Renum ? Renum[C.Bad] : C.Bad, Info);
   return launch(H, [=] {
     int I = 0;
     if (N > 0 && Nrhs > 0)
@@ -369,9 +372,22 @@ template <class T> int luNoPivot(int M, int N, T *A, int Lda) {
   return Info;
 }
 
-template <class T>
-cusolverStatus_t getrfImpl(cusolverDnHandle_t H, int M, int N, T *A, int Lda, int *Ipiv,
-                           int *Info) {
+/// LAPACK's int pivots into the caller's (int, or int64_t for the 64-bit API).
+template <class T, class P> int getrfPivots(int M, int N, T *A, int Lda, P *Ipiv) {
+  int I = 0;
+  if constexpr (std::is_same<P, int>::value) {
+    getrf(&M, &N, A, &Lda, Ipiv, &I);
+  } else {
+    std::vector<int> Piv(static_cast<size_t>(std::min(M, N)));
+    getrf(&M, &N, A, &Lda, Piv.data(), &I);
+    std::copy(Piv.begin(), Piv.end(), Ipiv);
+  }
+  return I;
+}
+
+template <class T, class P>
+cusolverStatus_t getrfImpl(cusolverDnHandle_t H, int M, int N, T *A, int Lda, P *Ipiv,
+                           int *Info, const int *Renum = nullptr) {
   CHECK_HANDLE(H);
   Checker C;
   C(M >= 0, 1);
@@ -380,12 +396,12 @@ cusolverStatus_t getrfImpl(cusolverDnHandle_t H, int M, int N, T *A, int Lda, in
   C(Lda >= std::max(1, M), 4);
   C(Info != nullptr, 7);
   if (C.Bad)
-    return badArgument(H, C.Bad, Info);
+    return badArgument(H, Renum ? Renum[C.Bad] : C.Bad, Info);
   return launch(H, [=] {
     int I = 0;
     if (M > 0 && N > 0) {
       if (Ipiv)
-        getrf(&M, &N, A, &Lda, Ipiv, &I);
+        I = getrfPivots(M, N, A, Lda, Ipiv);
       else
         I = luNoPivot(M, N, A, Lda);
     }
@@ -393,9 +409,10 @@ cusolverStatus_t getrfImpl(cusolverDnHandle_t H, int M, int N, T *A, int Lda, in
   });
 }
 
-template <class T>
+template <class T, class P>
 cusolverStatus_t getrsImpl(cusolverDnHandle_t H, cublasOperation_t Trans, int N, int Nrhs,
-                           const T *A, int Lda, const int *Ipiv, T *B, int Ldb, int *Info) {
+                           const T *A, int Lda, const P *Ipiv, T *B, int Ldb, int *Info,
+                           const int *Renum = nullptr) {
   CHECK_HANDLE(H);
   Checker C;
   C(Trans == CUBLAS_OP_N || Trans == CUBLAS_OP_T || Trans == CUBLAS_OP_C, 1);
@@ -407,13 +424,17 @@ cusolverStatus_t getrsImpl(cusolverDnHandle_t H, cublasOperation_t Trans, int N,
   C(Ldb >= std::max(1, N), 8);
   C(Info != nullptr, 9);
   if (C.Bad)
-    return badArgument(H, C.Bad, Info);
+    return badArgument(H, Renum ? Renum[C.Bad] : C.Bad, Info);
   const char *Tr = Trans == CUBLAS_OP_N ? "N" : Trans == CUBLAS_OP_T ? "T" : "C";
   return launch(H, [=] {
     int I = 0;
     if (N > 0 && Nrhs > 0) {
-      if (Ipiv) {
-        getrs(Tr, &N, &Nrhs, A, &Lda, Ipiv, B, &Ldb, &I);
+      if (Ipiv && std::is_same<P, int>::value) {
+        getrs(Tr, &N, &Nrhs, A, &Lda, reinterpret_cast<const int *>(Ipiv), B, &Ldb, &I);
+      } else if (Ipiv) {
+        // 64-bit pivots (each at most n) to LAPACK's int.
+        std::vector<int> Piv(Ipiv, Ipiv + N);
+        getrs(Tr, &N, &Nrhs, A, &Lda, Piv.data(), B, &Ldb, &I);
       } else {
         // Factors of getrf without pivoting: no interchanges.
         std::vector<int> Identity(static_cast<size_t>(N));
@@ -437,7 +458,7 @@ template <class T> int geqrfLwork(int M, int N, int Lda) {
 
 template <class T>
 cusolverStatus_t geqrfImpl(cusolverDnHandle_t H, int M, int N, T *A, int Lda, T *Tau, T *Work,
-                           int Lwork, int *Info) {
+                           int Lwork, int *Info, const int *Renum = nullptr) {
   CHECK_HANDLE(H);
   Checker C;
   C(M >= 0, 1);
@@ -447,7 +468,7 @@ cusolverStatus_t geqrfImpl(cusolverDnHandle_t H, int M, int N, T *A, int Lda, T 
   C(Tau || M == 0 || N == 0, 5);
   C(Info != nullptr, 8);
   if (C.Bad)
-    return badArgument(H, C.Bad, Info);
+    return badArgument(H, Renum ? Renum[C.Bad] : C.Bad, Info);
   return launch(H, [=] {
     int I = 0;
     if (M > 0 && N > 0)
@@ -886,5 +907,173 @@ LOOM_DN_ENTRY_POINTS(D, double, double, double, ormqr, orgqr, syevd)
 LOOM_DN_ENTRY_POINTS(C, cuComplex, cf, float, unmqr, ungqr, heevd)
 LOOM_DN_ENTRY_POINTS(Z, cuDoubleComplex, cd, double, unmqr, ungqr, heevd)
 #undef LOOM_DN_ENTRY_POINTS
+
+} // extern "C"
+
+// ---- The 64-bit generic API (cusolverDnX*): one type for all arrays ----
+
+namespace {
+
+/// Calls \p Fn with a null pointer of the element type \p T names;
+/// CUSOLVER_STATUS_NOT_SUPPORTED for other types.
+template <class F> cusolverStatus_t byType(cudaDataType T, F &&Fn) {
+  switch (T) {
+  case CUDA_R_32F: return Fn(static_cast<float *>(nullptr));
+  case CUDA_R_64F: return Fn(static_cast<double *>(nullptr));
+  case CUDA_C_32F: return Fn(static_cast<cf *>(nullptr));
+  case CUDA_C_64F: return Fn(static_cast<cd *>(nullptr));
+  default: return CUSOLVER_STATUS_NOT_SUPPORTED;
+  }
+}
+/// The sizes LAPACK (32-bit integers) takes.
+bool fitsInt(int64_t V) { return V <= INT32_MAX; }
+/// Sizes clamped into int: negative ones stay negative (the checks reject
+/// them), larger ones were refused before.
+int toInt(int64_t V) { return V < 0 ? -1 : int(V); }
+int elements(size_t Bytes, size_t Size) { return int(std::min<size_t>(Bytes / Size, INT32_MAX)); }
+
+// Legacy argument numbers to the 64-bit API's (after the handle: params is 1).
+const int PotrfArgs[] = {0, 2, 3, 5, 6, 0, 0, 12};
+const int PotrsArgs[] = {0, 2, 3, 4, 6, 7, 9, 10, 11};
+const int GetrfArgs[] = {0, 2, 3, 5, 6, 0, 7, 13};
+const int GetrsArgs[] = {0, 2, 3, 4, 6, 7, 8, 10, 11, 12};
+const int GeqrfArgs[] = {0, 2, 3, 5, 6, 8, 0, 0, 14};
+
+} // namespace
+
+extern "C" {
+
+cusolverStatus_t cusolverDnXpotrf_bufferSize(cusolverDnHandle_t h, cusolverDnParams_t params,
+                                             cublasFillMode_t uplo, int64_t n,
+                                             cudaDataType dataTypeA, const void *, int64_t lda,
+                                             cudaDataType computeType, size_t *dev,
+                                             size_t *host) {
+  CHECK_HANDLE(h);
+  if (!params || !dev || !host || !validFill(uplo) || n < 0 || lda < std::max<int64_t>(1, n))
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  if (dataTypeA != computeType || !fitsInt(lda))
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  return byType(dataTypeA, [&](auto *T) {
+    *dev = sizeof(*T);
+    *host = 0;
+    return CUSOLVER_STATUS_SUCCESS;
+  });
+}
+
+cusolverStatus_t cusolverDnXpotrf(cusolverDnHandle_t h, cusolverDnParams_t params,
+                                  cublasFillMode_t uplo, int64_t n, cudaDataType dataTypeA,
+                                  void *A, int64_t lda, cudaDataType computeType, void *, size_t,
+                                  void *, size_t, int *info) {
+  CHECK_HANDLE(h);
+  if (!params)
+    return badArgument(h, 1, info);
+  if (dataTypeA != computeType || !fitsInt(lda))
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  return byType(dataTypeA, [&](auto *T) {
+    using V = std::remove_pointer_t<decltype(T)>;
+    return potrfImpl(h, uplo, toInt(n), static_cast<V *>(A), toInt(lda), info, PotrfArgs);
+  });
+}
+
+cusolverStatus_t cusolverDnXpotrs(cusolverDnHandle_t h, cusolverDnParams_t params,
+                                  cublasFillMode_t uplo, int64_t n, int64_t nrhs,
+                                  cudaDataType dataTypeA, const void *A, int64_t lda,
+                                  cudaDataType dataTypeB, void *B, int64_t ldb, int *info) {
+  CHECK_HANDLE(h);
+  if (!params)
+    return badArgument(h, 1, info);
+  if (dataTypeA != dataTypeB || !fitsInt(lda) || !fitsInt(ldb) || !fitsInt(nrhs))
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  return byType(dataTypeA, [&](auto *T) {
+    using V = std::remove_pointer_t<decltype(T)>;
+    return potrsImpl(h, uplo, toInt(n), toInt(nrhs), static_cast<const V *>(A), toInt(lda),
+                     static_cast<V *>(B), toInt(ldb), info, PotrsArgs);
+  });
+}
+
+cusolverStatus_t cusolverDnXgetrf_bufferSize(cusolverDnHandle_t h, cusolverDnParams_t params,
+                                             int64_t m, int64_t n, cudaDataType dataTypeA,
+                                             const void *, int64_t lda, cudaDataType computeType,
+                                             size_t *dev, size_t *host) {
+  CHECK_HANDLE(h);
+  if (!params || !dev || !host || m < 0 || n < 0 || lda < std::max<int64_t>(1, m))
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  if (dataTypeA != computeType || !fitsInt(lda) || !fitsInt(n))
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  return byType(dataTypeA, [&](auto *T) {
+    *dev = sizeof(*T);
+    *host = 0;
+    return CUSOLVER_STATUS_SUCCESS;
+  });
+}
+
+cusolverStatus_t cusolverDnXgetrf(cusolverDnHandle_t h, cusolverDnParams_t params, int64_t m,
+                                  int64_t n, cudaDataType dataTypeA, void *A, int64_t lda,
+                                  int64_t *ipiv, cudaDataType computeType, void *, size_t, void *,
+                                  size_t, int *info) {
+  CHECK_HANDLE(h);
+  if (!params)
+    return badArgument(h, 1, info);
+  if (dataTypeA != computeType || !fitsInt(lda) || !fitsInt(n))
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  return byType(dataTypeA, [&](auto *T) {
+    using V = std::remove_pointer_t<decltype(T)>;
+    return getrfImpl(h, toInt(m), toInt(n), static_cast<V *>(A), toInt(lda), ipiv, info,
+                     GetrfArgs);
+  });
+}
+
+cusolverStatus_t cusolverDnXgetrs(cusolverDnHandle_t h, cusolverDnParams_t params,
+                                  cublasOperation_t trans, int64_t n, int64_t nrhs,
+                                  cudaDataType dataTypeA, const void *A, int64_t lda,
+                                  const int64_t *ipiv, cudaDataType dataTypeB, void *B,
+                                  int64_t ldb, int *info) {
+  CHECK_HANDLE(h);
+  if (!params)
+    return badArgument(h, 1, info);
+  if (dataTypeA != dataTypeB || !fitsInt(lda) || !fitsInt(ldb) || !fitsInt(nrhs))
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  return byType(dataTypeA, [&](auto *T) {
+    using V = std::remove_pointer_t<decltype(T)>;
+    return getrsImpl(h, trans, toInt(n), toInt(nrhs), static_cast<const V *>(A), toInt(lda),
+                     ipiv, static_cast<V *>(B), toInt(ldb), info, GetrsArgs);
+  });
+}
+
+cusolverStatus_t cusolverDnXgeqrf_bufferSize(cusolverDnHandle_t h, cusolverDnParams_t params,
+                                             int64_t m, int64_t n, cudaDataType dataTypeA,
+                                             const void *, int64_t lda, cudaDataType dataTypeTau,
+                                             const void *, cudaDataType computeType,
+                                             size_t *dev, size_t *host) {
+  CHECK_HANDLE(h);
+  if (!params || !dev || !host || m < 0 || n < 0 || lda < std::max<int64_t>(1, m))
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  if (dataTypeA != computeType || dataTypeTau != computeType || !fitsInt(lda) || !fitsInt(n))
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  return byType(dataTypeA, [&](auto *T) {
+    using V = std::remove_pointer_t<decltype(T)>;
+    *dev = sizeof(V) * size_t(geqrfLwork<V>(int(m), int(n), int(lda)));
+    *host = 0;
+    return CUSOLVER_STATUS_SUCCESS;
+  });
+}
+
+cusolverStatus_t cusolverDnXgeqrf(cusolverDnHandle_t h, cusolverDnParams_t params, int64_t m,
+                                  int64_t n, cudaDataType dataTypeA, void *A, int64_t lda,
+                                  cudaDataType dataTypeTau, void *tau, cudaDataType computeType,
+                                  void *bufferOnDevice, size_t workspaceInBytesOnDevice, void *,
+                                  size_t, int *info) {
+  CHECK_HANDLE(h);
+  if (!params)
+    return badArgument(h, 1, info);
+  if (dataTypeA != computeType || dataTypeTau != computeType || !fitsInt(lda) || !fitsInt(n))
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  return byType(dataTypeA, [&](auto *T) {
+    using V = std::remove_pointer_t<decltype(T)>;
+    return geqrfImpl(h, toInt(m), toInt(n), static_cast<V *>(A), toInt(lda),
+                     static_cast<V *>(tau), static_cast<V *>(bufferOnDevice),
+                     elements(workspaceInBytesOnDevice, sizeof(V)), info, GeqrfArgs);
+  });
+}
 
 } // extern "C"

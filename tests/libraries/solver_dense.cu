@@ -7,8 +7,10 @@
 // without vectors), syevd/heevd (V W V^H, ascending W). Padded leading
 // dimensions whose padding must stay untouched. devInfo: a non-SPD matrix,
 // a singular one, a zero pivot without pivoting; bad arguments (status and
-// -i in devInfo), a null handle. Stream order behind a kernel that waits
-// for the host, and potrf captured into a graph and launched twice.
+// -i in devInfo), a null handle. The 64-bit API's Xpotrf/Xpotrs,
+// Xgetrf/Xgetrs (64-bit pivots) and Xgeqrf, its argument numbers and
+// types. Stream order behind a kernel that waits for the host, and potrf
+// captured into a graph and launched twice.
 // SPDX-License-Identifier: Apache-2.0
 // A kernel waits for the host: needs concurrent execution.
 // UNSUPPORTED: serial-scheduler
@@ -824,12 +826,137 @@ static void testHandleAndStreams() {
   cudaFree(Info);
 }
 
+// ---- The 64-bit API (cusolverDnX*) ----
+
+template <class T> cudaDataType typeOf() {
+  if (std::is_same<T, float>::value)
+    return CUDA_R_32F;
+  if (std::is_same<T, double>::value)
+    return CUDA_R_64F;
+  return std::is_same<T, cf>::value ? CUDA_C_32F : CUDA_C_64F;
+}
+
+template <class T> void testX(cusolverDnHandle_t H) {
+  const cudaDataType Ty = typeOf<T>();
+  cusolverDnParams_t P;
+  CHECK_OK(cusolverDnCreateParams(&P));
+  const int N = 33, Ld = 35, R = 2;
+  // Xpotrf + Xpotrs.
+  {
+    Mat<T> A = hpd<T>(N, Ld), B = randomMat<T>(N, R, N), X = B;
+    T *DA = dev(A.V), *DB = dev(B.V);
+    int *Info = devInt(99);
+    size_t Dev = 0, Host = 7;
+    CHECK_OK(cusolverDnXpotrf_bufferSize(H, P, CUBLAS_FILL_MODE_UPPER, N, Ty, DA, Ld, Ty, &Dev, &Host));
+    CHECK(Dev >= sizeof(T) && Host == 0);
+    void *Buf = nullptr;
+    cudaMalloc(&Buf, Dev);
+    CHECK_OK(cusolverDnXpotrf(H, P, CUBLAS_FILL_MODE_UPPER, N, Ty, DA, Ld, Ty, Buf, Dev, nullptr, 0, Info));
+    CHECK_OK(cusolverDnXpotrs(H, P, CUBLAS_FILL_MODE_UPPER, N, R, Ty, DA, Ld, Ty, DB, N, Info));
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK(hostInt(Info) == 0);
+    toHost(X.V, DB);
+    std::vector<Cx> AX = mul(dense(A), N, N, 'N', dense(X), N, R, 'N');
+    CHECK(maxDiff<T>(AX, dense(B)) < tol<T>(), "Xpotrs residual %g", maxDiff<T>(AX, dense(B)));
+    // Bad arguments, numbered as the 64-bit API numbers them; other types.
+    CHECK(cusolverDnXpotrf(H, P, CUBLAS_FILL_MODE_UPPER, -1, Ty, DA, Ld, Ty, Buf, Dev, nullptr, 0, Info) ==
+          CUSOLVER_STATUS_INVALID_VALUE);
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK(hostInt(Info) == -3, "Xpotrf n < 0: info %d", hostInt(Info));
+    CHECK(cusolverDnXpotrf(H, P, CUBLAS_FILL_MODE_UPPER, N, Ty, DA, N - 1, Ty, Buf, Dev, nullptr, 0, Info) ==
+          CUSOLVER_STATUS_INVALID_VALUE);
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK(hostInt(Info) == -6, "Xpotrf lda < n: info %d", hostInt(Info));
+    CHECK(cusolverDnXpotrf(H, nullptr, CUBLAS_FILL_MODE_UPPER, N, Ty, DA, Ld, Ty, Buf, Dev, nullptr, 0, Info) ==
+          CUSOLVER_STATUS_INVALID_VALUE);
+    CHECK(cusolverDnXpotrf(H, P, CUBLAS_FILL_MODE_UPPER, N, Ty, DA, Ld, CUDA_R_16F, Buf, Dev, nullptr, 0, Info) ==
+          CUSOLVER_STATUS_NOT_SUPPORTED);
+    CHECK(cusolverDnXpotrf(H, P, CUBLAS_FILL_MODE_UPPER, N, CUDA_R_8I, DA, Ld, CUDA_R_8I, Buf, Dev, nullptr, 0, Info) ==
+          CUSOLVER_STATUS_NOT_SUPPORTED);
+    CHECK(cusolverDnXpotrf(nullptr, P, CUBLAS_FILL_MODE_UPPER, N, Ty, DA, Ld, Ty, Buf, Dev, nullptr, 0, Info) ==
+          CUSOLVER_STATUS_NOT_INITIALIZED);
+    cudaFree(Buf);
+    cudaFree(DA);
+    cudaFree(DB);
+    cudaFree(Info);
+  }
+  // Xgetrf (64-bit pivots) + Xgetrs, op N and T.
+  for (cublasOperation_t Op : {CUBLAS_OP_N, CUBLAS_OP_T}) {
+    Mat<T> A = randomMat<T>(N, N, Ld), B = randomMat<T>(N, R, N), X = B;
+    T *DA = dev(A.V), *DB = dev(B.V);
+    int *Info = devInt(99);
+    int64_t *DPiv = dev(std::vector<int64_t>(N + 1, -5));
+    size_t Dev = 0, Host = 7;
+    CHECK_OK(cusolverDnXgetrf_bufferSize(H, P, N, N, Ty, DA, Ld, Ty, &Dev, &Host));
+    CHECK(Host == 0);
+    void *Buf = nullptr;
+    cudaMalloc(&Buf, Dev);
+    CHECK_OK(cusolverDnXgetrf(H, P, N, N, Ty, DA, Ld, DPiv, Ty, Buf, Dev, nullptr, 0, Info));
+    CHECK_OK(cusolverDnXgetrs(H, P, Op, N, R, Ty, DA, Ld, DPiv, Ty, DB, N, Info));
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK(hostInt(Info) == 0);
+    std::vector<int64_t> Piv(N + 1);
+    toHost(Piv, DPiv);
+    bool PivOk = Piv[N] == -5;
+    for (int I = 0; I < N; ++I)
+      PivOk &= Piv[I] >= I + 1 && Piv[I] <= N;
+    CHECK(PivOk, "Xgetrf pivots");
+    toHost(X.V, DB);
+    std::vector<Cx> Aop = dense(A);
+    if (Op == CUBLAS_OP_T)
+      for (int J = 0; J < N; ++J)
+        for (int I = 0; I < N; ++I)
+          Aop[size_t(J) * N + I] = A.at(J, I);
+    std::vector<Cx> AX = mul(Aop, N, N, 'N', dense(X), N, R, 'N');
+    CHECK(maxDiff<T>(AX, dense(B)) < tol<T>() * 10, "Xgetrs residual %g", maxDiff<T>(AX, dense(B)));
+    CHECK(cusolverDnXgetrs(H, P, Op, N, R, Ty, DA, Ld, DPiv, Ty, DB, N - 1, Info) == CUSOLVER_STATUS_INVALID_VALUE);
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK(hostInt(Info) == -11, "Xgetrs ldb < n: info %d", hostInt(Info));
+    cudaFree(Buf);
+    cudaFree(DA);
+    cudaFree(DB);
+    cudaFree(DPiv);
+    cudaFree(Info);
+  }
+  // Xgeqrf: the same factors as geqrf.
+  {
+    const int M = 40;
+    Mat<T> A = randomMat<T>(M, N, M), F1 = A, F2 = A;
+    T *DA1 = dev(A.V), *DA2 = dev(A.V), *DT1 = dev(std::vector<T>(N)), *DT2 = dev(std::vector<T>(N));
+    int *Info = devInt(99), Lw = 0;
+    size_t Dev = 0, Host = 7;
+    CHECK_OK(cusolverDnXgeqrf_bufferSize(H, P, M, N, Ty, DA1, M, Ty, DT1, Ty, &Dev, &Host));
+    CHECK(Dev >= sizeof(T) && Host == 0);
+    void *Buf = nullptr;
+    cudaMalloc(&Buf, Dev);
+    CHECK_OK(cusolverDnXgeqrf(H, P, M, N, Ty, DA1, M, Ty, DT1, Ty, Buf, Dev, nullptr, 0, Info));
+    CHECK_OK(Dn<T>::geqrfBuf(H, M, N, DA2, M, &Lw));
+    CHECK_OK(Dn<T>::geqrf(H, M, N, DA2, M, DT2, nullptr, 0, Info));
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK(hostInt(Info) == 0);
+    toHost(F1.V, DA1);
+    toHost(F2.V, DA2);
+    CHECK(maxDiff<T>(dense(F1), dense(F2)) < tol<T>(), "Xgeqrf differs from geqrf");
+    CHECK(cusolverDnXgeqrf(H, P, M, N, Ty, DA1, M, Ty, DT1, Ty, Buf, Dev, nullptr, 0, nullptr) ==
+          CUSOLVER_STATUS_INVALID_VALUE);
+    CHECK(cusolverDnXgeqrf(H, P, M, N, Ty, DA1, M - 1, Ty, DT1, Ty, Buf, Dev, nullptr, 0, Info) ==
+          CUSOLVER_STATUS_INVALID_VALUE);
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK(hostInt(Info) == -6, "Xgeqrf lda < m: info %d", hostInt(Info));
+    cudaFree(Buf);
+    for (void *Q : {(void *)DA1, (void *)DA2, (void *)DT1, (void *)DT2, (void *)Info})
+      cudaFree(Q);
+  }
+  CHECK_OK(cusolverDnDestroyParams(P));
+}
+
 template <class T> void testType(cusolverDnHandle_t H) {
   testCholesky<T>(H);
   testLu<T>(H);
   testQr<T>(H);
   testSvdEig<T>(H);
   testErrors<T>(H);
+  testX<T>(H);
 }
 
 int main() {
