@@ -3,8 +3,9 @@
 // inverse), getrf with pivots (P L U rebuilt, pivots 1-based and in range)
 // and without (devIpiv NULL, larger than one block), getrs for N/T/C with
 // and without pivots, geqrf with orgqr/ungqr (Q R rebuilt, Q orthonormal),
-// ormqr/unmqr on both sides against the explicit Q, gesvd (U S V^H, with and
-// without vectors), syevd/heevd (V W V^H, ascending W). Padded leading
+// ormqr/unmqr on both sides against the explicit Q, gesvd (U S V^H for jobs
+// A/A and S/S, U into A for O, values only), syevd/heevd (V W V^H, ascending
+// W, values only). Padded leading
 // dimensions whose padding must stay untouched. devInfo: a non-SPD matrix,
 // a singular one, a zero pivot without pivoting; bad arguments (status and
 // -i in devInfo), a null handle. The 64-bit API's Xpotrf/Xpotrs,
@@ -589,8 +590,37 @@ template <class T> void testSvdEig(cusolverDnHandle_t H) {
     for (int I = 0; I < N; ++I)
       Dmax = std::max(Dmax, std::abs(double(S2[I] - S[I])));
     CHECK(Dmax < tol<T>() * 10, "gesvd N/N values differ by %g", Dmax);
+    // jobu 'S' (U is m x n), jobvt 'S'; then jobu 'O' (U into A), jobvt 'N'.
+    T *DA3 = dev(A.V), *DUs = dev(std::vector<T>(size_t(M) * N));
+    CHECK_OK(D::gesvd(H, 'S', 'S', M, N, DA3, Ld, DS2, DUs, M, DV, N, DW, Lw, nullptr, Info));
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK(hostInt(Info) == 0);
+    Mat<T> Us(M, N, M);
+    toHost(Us.V, DUs);
+    toHost(V.V, DV);
+    toHost(S2, DS2);
+    std::vector<Cx> Sn(size_t(N) * N, 0.0);
+    for (int I = 0; I < N; ++I)
+      Sn[size_t(I) * N + I] = S2[I];
+    std::vector<Cx> USV2 = mul(mul(dense(Us), M, N, 'N', Sn, N, N, 'N'), M, N, 'N', dense(V), N, N, 'N');
+    CHECK(maxDiff<T>(USV2, dense(A)) < tol<T>(), "gesvd S/S: U S V^H differs by %g",
+          maxDiff<T>(USV2, dense(A)));
+    T *DA4 = dev(A.V);
+    CHECK_OK(D::gesvd(H, 'O', 'N', M, N, DA4, Ld, DS2, nullptr, 1, nullptr, 1, DW, Lw, nullptr, Info));
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK(hostInt(Info) == 0);
+    Mat<T> Uo = A;
+    toHost(Uo.V, DA4);
+    double Ucols = 0; // the first n columns of U, up to sign/phase: |<Uo_j, Us_j>| == 1
+    for (int J = 0; J < N; ++J) {
+      Cx Dot = 0;
+      for (int I = 0; I < M; ++I)
+        Dot += std::conj(Uo.at(I, J)) * Us.at(I, J);
+      Ucols = std::max(Ucols, std::abs(std::abs(Dot) - 1.0));
+    }
+    CHECK(Ucols < tol<T>() * 10, "gesvd jobu O: U in A differs by %g", Ucols);
     for (void *P : {(void *)DA, (void *)DU, (void *)DV, (void *)DS, (void *)DRw, (void *)DW,
-                    (void *)DA2, (void *)DS2})
+                    (void *)DA2, (void *)DS2, (void *)DA3, (void *)DUs, (void *)DA4})
       cudaFree(P);
     cudaFree(Info);
   }
@@ -629,6 +659,20 @@ template <class T> void testSvdEig(cusolverDnHandle_t H) {
     std::vector<Cx> VWV = mul(mul(dense(V), N, N, 'N', Wm, N, N, 'N'), N, N, 'N', dense(V), N, N, 'C');
     CHECK(maxDiff<T>(VWV, dense(A)) < tol<T>(), "V W V^H differs by %g (uplo %d)",
           maxDiff<T>(VWV, dense(A)), int(Uplo));
+    // Values only: the same W, A's triangle overwritten or not.
+    T *DA2 = dev(G.V);
+    R *DW2 = dev(std::vector<R>(N));
+    CHECK_OK(D::evd(H, CUSOLVER_EIG_MODE_NOVECTOR, Uplo, N, DA2, Ld, DW2, nullptr, 0, Info));
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK(hostInt(Info) == 0);
+    std::vector<R> W2(N);
+    toHost(W2, DW2);
+    double Wd = 0;
+    for (int I = 0; I < N; ++I)
+      Wd = std::max(Wd, std::abs(double(W2[I] - W[I])) / std::max(1.0, std::abs(double(W[I]))));
+    CHECK(Wd < tol<T>(), "syevd values-only differs by %g", Wd);
+    cudaFree(DA2);
+    cudaFree(DW2);
     cudaFree(DA);
     cudaFree(DW);
     cudaFree(DWk);
