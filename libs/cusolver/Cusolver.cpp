@@ -426,8 +426,18 @@ cusolverStatus_t getrsImpl(cusolverDnHandle_t H, cublasOperation_t Trans, int N,
   if (C.Bad)
     return badArgument(H, Renum ? Renum[C.Bad] : C.Bad, Info);
   const char *Tr = Trans == CUBLAS_OP_N ? "N" : Trans == CUBLAS_OP_T ? "T" : "C";
+  const int PivArg = Renum ? Renum[6] : 6;
   return launch(H, [=] {
     int I = 0;
+    // Pivots are read when the work runs (getrf may write them just before):
+    // one outside [1, n] would make LAPACK swap rows out of bounds, so the
+    // solve is refused with -i for devIpiv instead.
+    if (Ipiv)
+      for (int K = 0; K < N; ++K)
+        if (Ipiv[K] < 1 || Ipiv[K] > N) {
+          *Info = -PivArg;
+          return;
+        }
     if (N > 0 && Nrhs > 0) {
       if (Ipiv && std::is_same<P, int>::value) {
         getrs(Tr, &N, &Nrhs, A, &Lda, reinterpret_cast<const int *>(Ipiv), B, &Ldb, &I);

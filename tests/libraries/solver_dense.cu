@@ -721,6 +721,19 @@ template <class T> void testErrors(cusolverDnHandle_t H) {
   CHECK(infoIs(-1));
   CHECK(D::getrs(H, CUBLAS_OP_N, 4, 1, DA, 4, nullptr, DA, 3, Info) == IV);
   CHECK(infoIs(-8));
+  // Pivots outside [1, n] (read when the solve runs): -6, B untouched.
+  {
+    std::vector<T> Ones(4, T(1));
+    T *DB = dev(Ones);
+    int *Bad = dev(std::vector<int>{1, 2, 5, 4});
+    CHECK_OK(D::getrs(H, CUBLAS_OP_N, 4, 1, DA, 4, Bad, DB, 4, Info));
+    CHECK(infoIs(-6));
+    std::vector<T> Back(4);
+    toHost(Back, DB);
+    CHECK(Back == Ones);
+    cudaFree(DB);
+    cudaFree(Bad);
+  }
   CHECK(D::geqrf(H, 4, -1, DA, 4, DA, nullptr, 0, Info) == IV);
   CHECK(infoIs(-2));
   CHECK(D::geqrfBuf(H, 4, 4, DA, 2, &Lw) == IV);
@@ -956,6 +969,11 @@ template <class T> void testX(cusolverDnHandle_t H) {
     CHECK(cusolverDnXgetrs(H, P, Op, N, R, Ty, DA, Ld, DPiv, Ty, DB, N - 1, Info) == CUSOLVER_STATUS_INVALID_VALUE);
     CHECK_CUDA(cudaDeviceSynchronize());
     CHECK(hostInt(Info) == -11, "Xgetrs ldb < n: info %d", hostInt(Info));
+    int64_t Zero = 0;
+    cudaMemcpy(DPiv + 3, &Zero, sizeof(Zero), cudaMemcpyHostToDevice);
+    CHECK_OK(cusolverDnXgetrs(H, P, Op, N, R, Ty, DA, Ld, DPiv, Ty, DB, N, Info));
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK(hostInt(Info) == -8, "Xgetrs pivot 0: info %d", hostInt(Info));
     cudaFree(Buf);
     cudaFree(DA);
     cudaFree(DB);
