@@ -126,8 +126,9 @@ cusolverStatus_t CUSOLVERAPI cusolverDnCheevd(cusolverDnHandle_t handle, cusolve
 cusolverStatus_t CUSOLVERAPI cusolverDnZheevd_bufferSize(cusolverDnHandle_t handle, cusolverEigMode_t jobz, cublasFillMode_t uplo, int n, const cuDoubleComplex *A, int lda, const double *W, int *lwork);
 cusolverStatus_t CUSOLVERAPI cusolverDnZheevd(cusolverDnHandle_t handle, cusolverEigMode_t jobz, cublasFillMode_t uplo, int n, cuDoubleComplex *A, int lda, double *W, cuDoubleComplex *work, int lwork, int *info);
 
-/* The 64-bit generic API's Cholesky, LU and QR: dataTypeA (and B, tau) must
- * equal computeType (CUDA_R_32F, R_64F, C_32F or C_64F); sizes up to INT_MAX.
+/* The 64-bit generic API's Cholesky, LU, QR, SVD and eigenvalues: dataTypeA
+ * (and B, tau, U, VT) must equal computeType (CUDA_R_32F, R_64F, C_32F or
+ * C_64F), S and W its real type; leading dimensions up to INT_MAX.
  * Workspace sizes are in bytes; no host workspace is needed. */
 cusolverStatus_t CUSOLVERAPI cusolverDnXpotrf_bufferSize(cusolverDnHandle_t handle, cusolverDnParams_t params,
                                                          cublasFillMode_t uplo, int64_t n, cudaDataType dataTypeA,
@@ -163,6 +164,34 @@ cusolverStatus_t CUSOLVERAPI cusolverDnXgeqrf_bufferSize(cusolverDnHandle_t hand
 cusolverStatus_t CUSOLVERAPI cusolverDnXgeqrf(cusolverDnHandle_t handle, cusolverDnParams_t params, int64_t m, int64_t n,
                                               cudaDataType dataTypeA, void *A, int64_t lda, cudaDataType dataTypeTau,
                                               void *tau, cudaDataType computeType, void *bufferOnDevice,
+                                              size_t workspaceInBytesOnDevice, void *bufferOnHost,
+                                              size_t workspaceInBytesOnHost, int *info);
+
+cusolverStatus_t CUSOLVERAPI cusolverDnXgesvd_bufferSize(cusolverDnHandle_t handle, cusolverDnParams_t params,
+                                                         signed char jobu, signed char jobvt, int64_t m, int64_t n,
+                                                         cudaDataType dataTypeA, const void *A, int64_t lda,
+                                                         cudaDataType dataTypeS, const void *S, cudaDataType dataTypeU,
+                                                         const void *U, int64_t ldu, cudaDataType dataTypeVT,
+                                                         const void *VT, int64_t ldvt, cudaDataType computeType,
+                                                         size_t *workspaceInBytesOnDevice,
+                                                         size_t *workspaceInBytesOnHost);
+cusolverStatus_t CUSOLVERAPI cusolverDnXgesvd(cusolverDnHandle_t handle, cusolverDnParams_t params, signed char jobu,
+                                              signed char jobvt, int64_t m, int64_t n, cudaDataType dataTypeA, void *A,
+                                              int64_t lda, cudaDataType dataTypeS, void *S, cudaDataType dataTypeU,
+                                              void *U, int64_t ldu, cudaDataType dataTypeVT, void *VT, int64_t ldvt,
+                                              cudaDataType computeType, void *bufferOnDevice,
+                                              size_t workspaceInBytesOnDevice, void *bufferOnHost,
+                                              size_t workspaceInBytesOnHost, int *info);
+cusolverStatus_t CUSOLVERAPI cusolverDnXsyevd_bufferSize(cusolverDnHandle_t handle, cusolverDnParams_t params,
+                                                         cusolverEigMode_t jobz, cublasFillMode_t uplo, int64_t n,
+                                                         cudaDataType dataTypeA, const void *A, int64_t lda,
+                                                         cudaDataType dataTypeW, const void *W,
+                                                         cudaDataType computeType, size_t *workspaceInBytesOnDevice,
+                                                         size_t *workspaceInBytesOnHost);
+cusolverStatus_t CUSOLVERAPI cusolverDnXsyevd(cusolverDnHandle_t handle, cusolverDnParams_t params,
+                                              cusolverEigMode_t jobz, cublasFillMode_t uplo, int64_t n,
+                                              cudaDataType dataTypeA, void *A, int64_t lda, cudaDataType dataTypeW,
+                                              void *W, cudaDataType computeType, void *bufferOnDevice,
                                               size_t workspaceInBytesOnDevice, void *bufferOnHost,
                                               size_t workspaceInBytesOnHost, int *info);
 

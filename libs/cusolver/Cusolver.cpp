@@ -18,7 +18,8 @@
 // LAPACK's optimum, else the work allocates its own. getrf without a pivot
 // array (devIpiv NULL) is a blocked LU without row interchanges on BLAS
 // trsm/gemm, as cuSOLVER documents. The 64-bit API (cusolverDnX*) covers
-// potrf/potrs/getrf/getrs/geqrf on the same code, one data type per call.
+// potrf/potrs/getrf/getrs/geqrf/gesvd/syevd on the same code, one data type
+// (and its real type for S, W) per call.
 // See docs/libraries.md.
 #include "cusolverDn.h"
 #include "cuda_runtime_api.h"
@@ -614,7 +615,8 @@ template <class T> int gesvdLwork(int M, int N) {
 template <class T>
 cusolverStatus_t gesvdImpl(cusolverDnHandle_t H, signed char Jobu, signed char Jobvt, int M,
                            int N, T *A, int Lda, RealT<T> *S, T *U, int Ldu, T *Vt, int Ldvt,
-                           T *Work, int Lwork, RealT<T> *Rwork, int *Info) {
+                           T *Work, int Lwork, RealT<T> *Rwork, int *Info,
+                           const int *Renum = nullptr) {
   CHECK_HANDLE(H);
   Checker C;
   C(validJob(Jobu), 1);
@@ -632,7 +634,7 @@ cusolverStatus_t gesvdImpl(cusolverDnHandle_t H, signed char Jobu, signed char J
   C(Ldvt >= 1 && (Jobvt != 'A' || Ldvt >= N) && (Jobvt != 'S' || Ldvt >= std::min(M, N)), 11);
   C(Info != nullptr, 15);
   if (C.Bad)
-    return badArgument(H, C.Bad, Info);
+    return badArgument(H, Renum ? Renum[C.Bad] : C.Bad, Info);
   const char Ju[2] = {char(Jobu), 0}, Jv[2] = {char(Jobvt), 0};
   return launch(H, [=] {
     int I = 0;
@@ -673,7 +675,8 @@ template <class T> EvdWork<T> evdLwork(bool Vectors, int N) {
 
 template <class T>
 cusolverStatus_t evdImpl(cusolverDnHandle_t H, cusolverEigMode_t Jobz, cublasFillMode_t Uplo,
-                         int N, T *A, int Lda, RealT<T> *W, T *Work, int Lwork, int *Info) {
+                         int N, T *A, int Lda, RealT<T> *W, T *Work, int Lwork, int *Info,
+                         const int *Renum = nullptr) {
   CHECK_HANDLE(H);
   Checker C;
   C(Jobz == CUSOLVER_EIG_MODE_NOVECTOR || Jobz == CUSOLVER_EIG_MODE_VECTOR, 1);
@@ -684,7 +687,7 @@ cusolverStatus_t evdImpl(cusolverDnHandle_t H, cusolverEigMode_t Jobz, cublasFil
   C(W || N == 0, 6);
   C(Info != nullptr, 9);
   if (C.Bad)
-    return badArgument(H, C.Bad, Info);
+    return badArgument(H, Renum ? Renum[C.Bad] : C.Bad, Info);
   const bool Vectors = Jobz == CUSOLVER_EIG_MODE_VECTOR;
   return launch(H, [=] {
     int I = 0;
@@ -948,6 +951,13 @@ const int PotrsArgs[] = {0, 2, 3, 4, 6, 7, 9, 10, 11};
 const int GetrfArgs[] = {0, 2, 3, 5, 6, 0, 7, 13};
 const int GetrsArgs[] = {0, 2, 3, 4, 6, 7, 8, 10, 11, 12};
 const int GeqrfArgs[] = {0, 2, 3, 5, 6, 8, 0, 0, 14};
+const int GesvdArgs[] = {0, 2, 3, 4, 5, 7, 8, 10, 12, 13, 15, 16, 0, 0, 0, 22};
+const int EvdArgs[] = {0, 2, 3, 4, 6, 7, 9, 0, 0, 15};
+
+/// The real type of the same precision (singular values, eigenvalues).
+cudaDataType realOf(cudaDataType T) {
+  return T == CUDA_C_32F ? CUDA_R_32F : T == CUDA_C_64F ? CUDA_R_64F : T;
+}
 
 } // namespace
 
@@ -1083,6 +1093,91 @@ cusolverStatus_t cusolverDnXgeqrf(cusolverDnHandle_t h, cusolverDnParams_t param
     return geqrfImpl(h, toInt(m), toInt(n), static_cast<V *>(A), toInt(lda),
                      static_cast<V *>(tau), static_cast<V *>(bufferOnDevice),
                      elements(workspaceInBytesOnDevice, sizeof(V)), info, GeqrfArgs);
+  });
+}
+
+cusolverStatus_t cusolverDnXgesvd_bufferSize(cusolverDnHandle_t h, cusolverDnParams_t params,
+                                             signed char jobu, signed char jobvt, int64_t m,
+                                             int64_t n, cudaDataType dataTypeA, const void *,
+                                             int64_t lda, cudaDataType dataTypeS, const void *,
+                                             cudaDataType dataTypeU, const void *, int64_t ldu,
+                                             cudaDataType dataTypeVT, const void *, int64_t ldvt,
+                                             cudaDataType computeType, size_t *dev,
+                                             size_t *host) {
+  CHECK_HANDLE(h);
+  if (!params || !dev || !host || !validJob(jobu) || !validJob(jobvt) || m < 0 || n < 0 ||
+      n > m || lda < std::max<int64_t>(1, m) || ldu < 1 || ldvt < 1)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  if (dataTypeA != computeType || dataTypeU != computeType || dataTypeVT != computeType ||
+      dataTypeS != realOf(computeType) || !fitsInt(lda) || !fitsInt(ldu) || !fitsInt(ldvt))
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  return byType(dataTypeA, [&](auto *T) {
+    using V = std::remove_pointer_t<decltype(T)>;
+    *dev = sizeof(V) * size_t(gesvdLwork<V>(int(m), int(n)));
+    *host = 0;
+    return CUSOLVER_STATUS_SUCCESS;
+  });
+}
+
+cusolverStatus_t cusolverDnXgesvd(cusolverDnHandle_t h, cusolverDnParams_t params,
+                                  signed char jobu, signed char jobvt, int64_t m, int64_t n,
+                                  cudaDataType dataTypeA, void *A, int64_t lda,
+                                  cudaDataType dataTypeS, void *S, cudaDataType dataTypeU,
+                                  void *U, int64_t ldu, cudaDataType dataTypeVT, void *VT,
+                                  int64_t ldvt, cudaDataType computeType, void *bufferOnDevice,
+                                  size_t workspaceInBytesOnDevice, void *, size_t, int *info) {
+  CHECK_HANDLE(h);
+  if (!params)
+    return badArgument(h, 1, info);
+  if (dataTypeA != computeType || dataTypeU != computeType || dataTypeVT != computeType ||
+      dataTypeS != realOf(computeType) || !fitsInt(lda) || !fitsInt(ldu) || !fitsInt(ldvt))
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  return byType(dataTypeA, [&](auto *T) {
+    using V = std::remove_pointer_t<decltype(T)>;
+    return gesvdImpl(h, jobu, jobvt, toInt(m), toInt(n), static_cast<V *>(A), toInt(lda),
+                     static_cast<RealT<V> *>(S), static_cast<V *>(U), toInt(ldu),
+                     static_cast<V *>(VT), toInt(ldvt), static_cast<V *>(bufferOnDevice),
+                     elements(workspaceInBytesOnDevice, sizeof(V)), nullptr, info, GesvdArgs);
+  });
+}
+
+cusolverStatus_t cusolverDnXsyevd_bufferSize(cusolverDnHandle_t h, cusolverDnParams_t params,
+                                             cusolverEigMode_t jobz, cublasFillMode_t uplo,
+                                             int64_t n, cudaDataType dataTypeA, const void *,
+                                             int64_t lda, cudaDataType dataTypeW, const void *,
+                                             cudaDataType computeType, size_t *dev,
+                                             size_t *host) {
+  CHECK_HANDLE(h);
+  if (!params || !dev || !host ||
+      (jobz != CUSOLVER_EIG_MODE_NOVECTOR && jobz != CUSOLVER_EIG_MODE_VECTOR) ||
+      !validFill(uplo) || n < 0 || lda < std::max<int64_t>(1, n))
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  if (dataTypeA != computeType || dataTypeW != realOf(computeType) || !fitsInt(lda))
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  return byType(dataTypeA, [&](auto *T) {
+    using V = std::remove_pointer_t<decltype(T)>;
+    *dev = sizeof(V) * size_t(evdLwork<V>(jobz == CUSOLVER_EIG_MODE_VECTOR, int(n)).Lw);
+    *host = 0;
+    return CUSOLVER_STATUS_SUCCESS;
+  });
+}
+
+cusolverStatus_t cusolverDnXsyevd(cusolverDnHandle_t h, cusolverDnParams_t params,
+                                  cusolverEigMode_t jobz, cublasFillMode_t uplo, int64_t n,
+                                  cudaDataType dataTypeA, void *A, int64_t lda,
+                                  cudaDataType dataTypeW, void *W, cudaDataType computeType,
+                                  void *bufferOnDevice, size_t workspaceInBytesOnDevice, void *,
+                                  size_t, int *info) {
+  CHECK_HANDLE(h);
+  if (!params)
+    return badArgument(h, 1, info);
+  if (dataTypeA != computeType || dataTypeW != realOf(computeType) || !fitsInt(lda))
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  return byType(dataTypeA, [&](auto *T) {
+    using V = std::remove_pointer_t<decltype(T)>;
+    return evdImpl(h, jobz, uplo, toInt(n), static_cast<V *>(A), toInt(lda),
+                   static_cast<RealT<V> *>(W), static_cast<V *>(bufferOnDevice),
+                   elements(workspaceInBytesOnDevice, sizeof(V)), info, EvdArgs);
   });
 }
 

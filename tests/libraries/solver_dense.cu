@@ -9,8 +9,8 @@
 // dimensions whose padding must stay untouched. devInfo: a non-SPD matrix,
 // a singular one, a zero pivot without pivoting; bad arguments (status and
 // -i in devInfo), a null handle. The 64-bit API's Xpotrf/Xpotrs,
-// Xgetrf/Xgetrs (64-bit pivots) and Xgeqrf, its argument numbers and
-// types. Stream order behind a kernel that waits for the host, and potrf
+// Xgetrf/Xgetrs (64-bit pivots), Xgeqrf, Xgesvd and Xsyevd, its argument
+// numbers and types. Stream order behind a kernel that waits for the host, and potrf
 // captured into a graph and launched twice.
 // SPDX-License-Identifier: Apache-2.0
 // A kernel waits for the host: needs concurrent execution.
@@ -1007,6 +1007,68 @@ template <class T> void testX(cusolverDnHandle_t H) {
     CHECK(hostInt(Info) == -6, "Xgeqrf lda < m: info %d", hostInt(Info));
     cudaFree(Buf);
     for (void *Q : {(void *)DA1, (void *)DA2, (void *)DT1, (void *)DT2, (void *)Info})
+      cudaFree(Q);
+  }
+  // Xgesvd and Xsyevd: the same values as gesvd and syevd.
+  {
+    using R = Re<T>;
+    const cudaDataType Rt = std::is_same<R, float>::value ? CUDA_R_32F : CUDA_R_64F;
+    const int M = 21, Nn = 13;
+    Mat<T> A = randomMat<T>(M, Nn, M);
+    T *DA1 = dev(A.V), *DA2 = dev(A.V), *DU = dev(std::vector<T>(size_t(M) * M)),
+      *DV = dev(std::vector<T>(size_t(Nn) * Nn));
+    R *DS1 = dev(std::vector<R>(Nn)), *DS2 = dev(std::vector<R>(Nn));
+    int *Info = devInt(99);
+    size_t Dev = 0, Host = 7;
+    CHECK_OK(cusolverDnXgesvd_bufferSize(H, P, 'A', 'A', M, Nn, Ty, DA1, M, Rt, DS1, Ty, DU, M, Ty, DV, Nn, Ty,
+                                         &Dev, &Host));
+    CHECK(Dev >= sizeof(T) && Host == 0);
+    void *Buf = nullptr;
+    cudaMalloc(&Buf, Dev);
+    CHECK_OK(cusolverDnXgesvd(H, P, 'A', 'A', M, Nn, Ty, DA1, M, Rt, DS1, Ty, DU, M, Ty, DV, Nn, Ty, Buf, Dev,
+                              nullptr, 0, Info));
+    CHECK_OK(Dn<T>::gesvd(H, 'N', 'N', M, Nn, DA2, M, DS2, nullptr, 1, nullptr, 1, nullptr, 0, nullptr, Info));
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK(hostInt(Info) == 0);
+    std::vector<R> S1(Nn), S2(Nn);
+    toHost(S1, DS1);
+    toHost(S2, DS2);
+    double Sd = 0;
+    for (int I = 0; I < Nn; ++I)
+      Sd = std::max(Sd, std::abs(double(S1[I] - S2[I])));
+    CHECK(Sd < tol<T>() * 10, "Xgesvd values differ by %g", Sd);
+    CHECK(cusolverDnXgesvd(H, P, 'A', 'A', M, Nn, Ty, DA1, M, Ty == Rt ? CUDA_R_16F : Ty, DS1, Ty, DU, M, Ty, DV,
+                           Nn, Ty, Buf, Dev, nullptr, 0, Info) == CUSOLVER_STATUS_NOT_SUPPORTED);
+    CHECK(cusolverDnXgesvd(H, P, 'A', 'A', M, Nn, Ty, DA1, M, Rt, DS1, Ty, DU, M - 1, Ty, DV, Nn, Ty, Buf, Dev,
+                           nullptr, 0, Info) == CUSOLVER_STATUS_INVALID_VALUE);
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK(hostInt(Info) == -13, "Xgesvd ldu < m: info %d", hostInt(Info));
+    cudaFree(Buf);
+    // Xsyevd on a Hermitian matrix against syevd/heevd.
+    Mat<T> E = hpd<T>(Nn, Nn);
+    T *DE1 = dev(E.V), *DE2 = dev(E.V);
+    CHECK_OK(cusolverDnXsyevd_bufferSize(H, P, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, Nn, Ty, DE1, Nn,
+                                         Rt, DS1, Ty, &Dev, &Host));
+    CHECK(Dev >= sizeof(T) && Host == 0);
+    cudaMalloc(&Buf, Dev);
+    CHECK_OK(cusolverDnXsyevd(H, P, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, Nn, Ty, DE1, Nn, Rt, DS1, Ty,
+                              Buf, Dev, nullptr, 0, Info));
+    CHECK_OK(Dn<T>::evd(H, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER, Nn, DE2, Nn, DS2, nullptr, 0, Info));
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK(hostInt(Info) == 0);
+    toHost(S1, DS1);
+    toHost(S2, DS2);
+    Sd = 0;
+    for (int I = 0; I < Nn; ++I)
+      Sd = std::max(Sd, std::abs(double(S1[I] - S2[I])) / std::max(1.0, std::abs(double(S2[I]))));
+    CHECK(Sd < tol<T>(), "Xsyevd values differ by %g", Sd);
+    CHECK(cusolverDnXsyevd(H, P, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, Nn, Ty, DE1, Nn - 1, Rt, DS1, Ty,
+                           Buf, Dev, nullptr, 0, Info) == CUSOLVER_STATUS_INVALID_VALUE);
+    CHECK_CUDA(cudaDeviceSynchronize());
+    CHECK(hostInt(Info) == -7, "Xsyevd lda < n: info %d", hostInt(Info));
+    cudaFree(Buf);
+    for (void *Q : {(void *)DA1, (void *)DA2, (void *)DU, (void *)DV, (void *)DS1, (void *)DS2, (void *)Info,
+                    (void *)DE1, (void *)DE2})
       cudaFree(Q);
   }
   CHECK_OK(cusolverDnDestroyParams(P));
