@@ -30,58 +30,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "Inputs/check.h"
-
-#define CHECK_OK(Expr) CHECK((Expr) == CUSPARSE_STATUS_SUCCESS)
-#define CHECK_CUDA(Expr) CHECK((Expr) == cudaSuccess)
-
-using Cx = std::complex<double>;
-using cf = std::complex<float>;
-using cd = std::complex<double>;
-
-static unsigned Seed = 4321;
-static double rnd() {
-  Seed = Seed * 1103515245u + 12345u;
-  return ((Seed >> 8) & 0xffff) / 32768.0 - 1.0; // [-1, 1)
-}
-
-template <class T> struct Ty;
-template <> struct Ty<float> {
-  static constexpr cudaDataType Id = CUDA_R_32F;
-  static constexpr double Tol = 1e-4;
-  static float make(Cx V) { return (float)V.real(); }
-};
-template <> struct Ty<double> {
-  static constexpr cudaDataType Id = CUDA_R_64F;
-  static constexpr double Tol = 1e-12;
-  static double make(Cx V) { return V.real(); }
-};
-template <> struct Ty<cf> {
-  static constexpr cudaDataType Id = CUDA_C_32F;
-  static constexpr double Tol = 1e-4;
-  static cf make(Cx V) { return cf((float)V.real(), (float)V.imag()); }
-};
-template <> struct Ty<cd> {
-  static constexpr cudaDataType Id = CUDA_C_64F;
-  static constexpr double Tol = 1e-12;
-  static cd make(Cx V) { return V; }
-};
-template <class T> Cx toC(T V) { return Cx(V); }
-
-/// A device copy of a host vector (at least one element).
-template <class T> T *dev(const std::vector<T> &H) {
-  T *P = nullptr;
-  CHECK_CUDA(cudaMalloc(&P, std::max<size_t>(H.size(), 1) * sizeof(T)));
-  if (!H.empty())
-    CHECK_CUDA(cudaMemcpy(P, H.data(), H.size() * sizeof(T), cudaMemcpyHostToDevice));
-  return P;
-}
-template <class T> std::vector<T> host(const T *P, size_t N) {
-  std::vector<T> H(N);
-  if (N)
-    CHECK_CUDA(cudaMemcpy(H.data(), P, N * sizeof(T), cudaMemcpyDeviceToHost));
-  return H;
-}
+#define SPARSE_TEST_SEED 4321
+#include "Inputs/sparse_test.h"
 
 struct Entry {
   int64_t R, C;

@@ -20,57 +20,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "Inputs/check.h"
-
-#define CHECK_OK(Expr) CHECK((Expr) == CUSPARSE_STATUS_SUCCESS)
-#define CHECK_CUDA(Expr) CHECK((Expr) == cudaSuccess)
-
-using Cx = std::complex<double>;
-using cf = std::complex<float>;
-using cd = std::complex<double>;
-
-static unsigned Seed = 99;
-static double rnd() {
-  Seed = Seed * 1103515245u + 12345u;
-  return ((Seed >> 8) & 0xffff) / 32768.0 - 1.0; // [-1, 1)
-}
-
-template <class T> struct Ty;
-template <> struct Ty<float> {
-  static constexpr cudaDataType Id = CUDA_R_32F;
-  static constexpr double Tol = 1e-4;
-  static float make(Cx V) { return (float)V.real(); }
-};
-template <> struct Ty<double> {
-  static constexpr cudaDataType Id = CUDA_R_64F;
-  static constexpr double Tol = 1e-11;
-  static double make(Cx V) { return V.real(); }
-};
-template <> struct Ty<cf> {
-  static constexpr cudaDataType Id = CUDA_C_32F;
-  static constexpr double Tol = 1e-4;
-  static cf make(Cx V) { return cf((float)V.real(), (float)V.imag()); }
-};
-template <> struct Ty<cd> {
-  static constexpr cudaDataType Id = CUDA_C_64F;
-  static constexpr double Tol = 1e-11;
-  static cd make(Cx V) { return V; }
-};
-template <class T> Cx toC(T V) { return Cx(V); }
-
-template <class T> T *dev(const std::vector<T> &H) {
-  T *P = nullptr;
-  CHECK_CUDA(cudaMalloc(&P, (H.size() ? H.size() : 1) * sizeof(T)));
-  if (!H.empty())
-    CHECK_CUDA(cudaMemcpy(P, H.data(), H.size() * sizeof(T), cudaMemcpyHostToDevice));
-  return P;
-}
-template <class T> std::vector<T> host(const T *P, size_t N) {
-  std::vector<T> H(N);
-  if (N)
-    CHECK_CUDA(cudaMemcpy(H.data(), P, N * sizeof(T), cudaMemcpyDeviceToHost));
-  return H;
-}
+#define SPARSE_TEST_SEED 99
+#define SPARSE_TEST_DOUBLE_TOL 1e-11
+#include "Inputs/sparse_test.h"
 
 /// A random N x N CSR pattern with sorted columns and a full diagonal
 /// (\p MissingDiag: that row's diagonal left out), as dense values (0: no
