@@ -15,7 +15,9 @@ PACKAGES=(
   cmake ninja-build g++ make python3 strace gnuplot-nox
   libgtest-dev googletest
   libthrust-dev libcub-dev libmpfr-dev
-  libopenblas-dev libfftw3-dev
+  libopenblas-dev libfftw3-dev libsuitesparse-dev libmetis-dev
+  # Joe and Kuo's Sobol direction numbers (libs/curand reads scipy's table at build time).
+  python3-scipy
   libopenmpi-dev openmpi-bin gdb
   ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-headers clinfo libclc-22
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libffi-dev libcurl4-openssl-dev
