@@ -143,53 +143,15 @@ struct curandGenerator_st {
 namespace {
 
 // ---- Sobol direction numbers ---------------------------------------------
-// Dimension 1 is van der Corput's (v_k = 2^(32-k)). Dimension d >= 2 uses the
-// (d-1)-th primitive polynomial over GF(2), in order of degree then value
-// (found here by testing the order of x), with the initial direction numbers
-// m_1 = ... = m_s = 1 (any odd m_k < 2^k gives a Sobol sequence); dimension 2
-// equals the standard one, later dimensions differ from Joe and Kuo's table.
+// Dimension 1 is van der Corput's (v_k = 2^(32-k)). Dimension d >= 2 uses
+// Joe and Kuo's primitive polynomial and initial numbers m_1..m_s
+// (new-joe-kuo-6.21201, as cuRAND's CURAND_DIRECTION_VECTORS_32_JOEKUO6),
+// converted at build time from python3-scipy's copy of the table
+// (gen_sobol_joe_kuo.py); later m_k follow Bratley and Fox's recurrence,
+// to 32 bits and to 64 for Sobol64.
 
-unsigned polyMulMod(unsigned A, unsigned B, unsigned P, int Deg) {
-  unsigned R = 0;
-  while (B) {
-    if (B & 1)
-      R ^= A;
-    B >>= 1;
-    A <<= 1;
-    if ((A >> Deg) & 1)
-      A ^= P;
-  }
-  return R;
-}
-
-unsigned polyPowMod(unsigned long long E, unsigned P, int Deg) {
-  unsigned R = 1, X = Deg == 1 ? (2 ^ P) : 2; // x mod p
-  while (E) {
-    if (E & 1)
-      R = polyMulMod(R, X, P, Deg);
-    X = polyMulMod(X, X, P, Deg);
-    E >>= 1;
-  }
-  return R;
-}
-
-bool isPrimitive(unsigned P, int Deg) {
-  unsigned long long Order = (1ull << Deg) - 1;
-  if (polyPowMod(Order, P, Deg) != 1)
-    return false;
-  unsigned long long N = Order;
-  for (unsigned long long Q = 2; Q * Q <= N; ++Q) {
-    if (N % Q)
-      continue;
-    while (N % Q == 0)
-      N /= Q;
-    if (polyPowMod(Order / Q, P, Deg) == 1)
-      return false;
-  }
-  if (N > 1 && N != Order && polyPowMod(Order / N, P, Deg) == 1)
-    return false;
-  return true;
-}
+#include "curand_sobol_joe_kuo.inc"
+static_assert(LoomSobolJoeKuoDimensions >= MaxDimensions, "Sobol table too short");
 
 std::mutex DirectionMutex;
 curandDirectionVectors32_t *DirectionTable; // MaxDimensions rows, filled on demand
@@ -216,24 +178,13 @@ const curandDirectionVectors32_t *directions(unsigned Count) {
     }
     DirectionCount = 1;
   }
-  static unsigned NextPoly = 0; // next candidate of degree Deg
-  static int Deg = 1;
+  static const unsigned *Next = LoomSobolJoeKuo; // dimension DirectionCount + 1's entry
   while (DirectionCount < Count) {
-    // Candidates of degree Deg: x^Deg + ... + 1, in increasing value.
-    unsigned P = (1u << Deg) | (NextPoly << 1) | 1u;
-    if (Deg == 1)
-      P = 3;
-    bool Found = isPrimitive(P, Deg);
-    if (++NextPoly >= (1u << (Deg - 1)) || Deg == 1) {
-      ++Deg;
-      NextPoly = 0;
-    }
-    if (!Found)
-      continue;
+    unsigned P = *Next++;
     int S = 31 - __builtin_clz(P); // degree
-    unsigned long long M[65]; // m_k < 2^k
-    for (int K = 1; K <= S && K <= 64; ++K)
-      M[K] = 1;
+    unsigned long long M[65];      // m_k < 2^k
+    for (int K = 1; K <= S; ++K)
+      M[K] = *Next++;
     for (int K = S + 1; K <= 64; ++K) {
       unsigned long long V = M[K - S] ^ (M[K - S] << S);
       for (int J = 1; J < S; ++J)

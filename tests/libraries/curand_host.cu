@@ -4,7 +4,7 @@
 // as an NVIDIA H200 gave them with CUDA 13.0's cuRAND, measured for this
 // test), agreement with curand_kernel.h in a kernel, skip-ahead (offsets)
 // against stepping, statistics of every distribution, Sobol32's first
-// dimension, MT19937 against std::mt19937, status codes for bad arguments,
+// dimensions and Joe and Kuo's direction numbers (against SciPy), MT19937 against std::mt19937, status codes for bad arguments,
 // and stream ordering (a generation enqueued behind a kernel runs after it;
 // a kernel behind a generation sees its numbers).
 // UNSUPPORTED: serial-scheduler
@@ -362,6 +362,46 @@ static void sobol() {
       if (Y[D * 100 + I] != Z)
         break;
     }
+  }
+  // Joe and Kuo's direction numbers (new-joe-kuo-6.21201), as cuRAND's:
+  // the vectors of dimensions 3 and 20000 and an FNV-1a hash of all 20000 x
+  // 32, as SciPy 1.10's unscrambled Sobol (qmc.Sobol(d=20000,
+  // scramble=False, bits=32), an independent implementation) has them.
+  const unsigned JK3[32] = {
+      0x80000000u, 0xc0000000u, 0x60000000u, 0x90000000u, 0xe8000000u, 0x5c000000u,
+      0x8e000000u, 0xc5000000u, 0x68800000u, 0x9cc00000u, 0xee600000u, 0x55900000u,
+      0x80680000u, 0xc09c0000u, 0x60ee0000u, 0x90550000u, 0xe8808000u, 0x5cc0c000u,
+      0x8e606000u, 0xc5909000u, 0x6868e800u, 0x9c9c5c00u, 0xeeee8e00u, 0x5555c500u,
+      0x8000e880u, 0xc0005cc0u, 0x60008e60u, 0x9000c590u, 0xe8006868u, 0x5c009c9cu,
+      0x8e00eeeeu, 0xc5005555u};
+  const unsigned JK20000[32] = {
+      0x80000000u, 0xc0000000u, 0x20000000u, 0xf0000000u, 0xd8000000u, 0x94000000u,
+      0x7e000000u, 0xfd000000u, 0x00800000u, 0xd5c00000u, 0xce600000u, 0xc2700000u,
+      0xd1280000u, 0x1c840000u, 0xb02a0000u, 0xfabd0000u, 0x23d58000u, 0xf77c4000u,
+      0xbc07e000u, 0x97ec9000u, 0x6383f800u, 0x3a469400u, 0x9c7efa00u, 0x2a333b00u,
+      0x2b12b680u, 0x6f6cdec0u, 0xf2520660u, 0x5dc12cd0u, 0x57c394a8u, 0x037760a4u,
+      0xa54958e6u, 0x704675d3u};
+  for (int K = 0; K < 32; ++K) {
+    CHECK(V[2][K] == JK3[K], "sobol dim 3 direction %d = %08x", K, V[2][K]);
+    CHECK(V[19999][K] == JK20000[K], "sobol dim 20000 direction %d = %08x", K, V[19999][K]);
+  }
+  unsigned long long Fnv = 0xcbf29ce484222325ull;
+  for (int D = 0; D < 20000; ++D)
+    for (int K = 0; K < 32; ++K)
+      Fnv = (Fnv ^ V[D][K]) * 0x100000001b3ull;
+  CHECK(Fnv == 0x95ba84c4c0a2899dull, "sobol direction numbers hash %016llx", Fnv);
+  // A 20000-dimensional generator: dimension 20000's points 1-7 as SciPy's.
+  {
+    curandGenerator_t GB;
+    CURAND_OK(curandCreateGeneratorHost(&GB, CURAND_RNG_QUASI_SOBOL32));
+    CURAND_OK(curandSetQuasiRandomGeneratorDimensions(GB, 20000));
+    std::vector<unsigned> P(20000 * 8);
+    CURAND_OK(curandGenerate(GB, P.data(), P.size()));
+    const unsigned Last[7] = {0x80000000u, 0x40000000u, 0xc0000000u, 0xe0000000u,
+                              0x60000000u, 0xa0000000u, 0x20000000u};
+    for (int I = 1; I < 8; ++I)
+      CHECK(P[19999 * 8 + I] == Last[I - 1], "sobol dim 20000 point %d = %08x", I, P[19999 * 8 + I]);
+    CURAND_OK(curandDestroyGenerator(GB));
   }
   // Sobol64 from the same direction numbers: its top 32 bits are Sobol32's.
   curandDirectionVectors64_t *V64;
