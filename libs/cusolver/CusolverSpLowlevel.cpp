@@ -529,6 +529,9 @@ struct LuCore {
     Control[UMFPACK_SINGLETONS] = 0;
     Control[UMFPACK_SCALE] = UMFPACK_SCALE_NONE;
     Control[UMFPACK_PIVOT_TOLERANCE] = Threshold;
+    // Keep exact zeros: the factors' pattern is then structural, which a
+    // refactorization (cusolverRf) on the same pattern relies on.
+    Control[UMFPACK_DROPTOL] = -1;
     double Info[UMFPACK_INFO];
     void *Symbolic = nullptr;
     int S;
