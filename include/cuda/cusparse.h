@@ -138,6 +138,9 @@ typedef struct cusparseSpMatDescr *cusparseSpMatDescr_t;
 typedef struct cusparseSpMatDescr const *cusparseConstSpMatDescr_t;
 typedef struct cusparseDnVecDescr *cusparseDnVecDescr_t;
 typedef struct cusparseDnVecDescr const *cusparseConstDnVecDescr_t;
+struct cusparseSpVecDescr;
+typedef struct cusparseSpVecDescr *cusparseSpVecDescr_t;
+typedef struct cusparseSpVecDescr const *cusparseConstSpVecDescr_t;
 
 /* ---- Handle and helpers ---- */
 
@@ -178,6 +181,17 @@ cusparseStatus_t CUSPARSEAPI cusparseCreateConstDnVec(cusparseConstDnVecDescr_t 
                                                       int64_t size, const void *values,
                                                       cudaDataType valueType);
 cusparseStatus_t CUSPARSEAPI cusparseDestroyDnVec(cusparseConstDnVecDescr_t dnVecDescr);
+/* Sparse vectors: only what cusparseScatter needs. */
+cusparseStatus_t CUSPARSEAPI cusparseCreateSpVec(cusparseSpVecDescr_t *spVecDescr, int64_t size,
+                                                 int64_t nnz, void *indices, void *values,
+                                                 cusparseIndexType_t idxType,
+                                                 cusparseIndexBase_t idxBase,
+                                                 cudaDataType valueType);
+cusparseStatus_t CUSPARSEAPI cusparseDestroySpVec(cusparseConstSpVecDescr_t spVecDescr);
+/* y[indices[i] - base] = values[i], in stream order. */
+cusparseStatus_t CUSPARSEAPI cusparseScatter(cusparseHandle_t handle,
+                                             cusparseConstSpVecDescr_t vecX,
+                                             cusparseDnVecDescr_t vecY);
 cusparseStatus_t CUSPARSEAPI cusparseDnVecGet(cusparseDnVecDescr_t dnVecDescr, int64_t *size,
                                               void **values, cudaDataType *valueType);
 cusparseStatus_t CUSPARSEAPI cusparseConstDnVecGet(cusparseConstDnVecDescr_t dnVecDescr,

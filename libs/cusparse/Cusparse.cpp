@@ -58,6 +58,14 @@ struct cusparseDnVecDescr {
   bool Const = false; ///< made by cusparseCreateConstDnVec: never written
 };
 
+struct cusparseSpVecDescr {
+  int64_t Size = 0, Nnz = 0;
+  void *Indices = nullptr, *Values = nullptr;
+  cusparseIndexType_t IdxType = CUSPARSE_INDEX_32I;
+  cusparseIndexBase_t Base = CUSPARSE_INDEX_BASE_ZERO;
+  cudaDataType ValueType = CUDA_R_32F;
+};
+
 struct cusparseSpMatDescr {
   cusparseFormat_t Format = CUSPARSE_FORMAT_CSR;
   int64_t Rows = 0, Cols = 0, Nnz = 0;
@@ -816,6 +824,77 @@ cusparseStatus_t cusparseCreateConstDnVec(cusparseConstDnVecDescr_t *D, int64_t 
 cusparseStatus_t cusparseDestroyDnVec(cusparseConstDnVecDescr_t D) {
   delete D;
   return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseCreateSpVec(cusparseSpVecDescr_t *D, int64_t Size, int64_t Nnz,
+                                     void *Indices, void *Values, cusparseIndexType_t IdxType,
+                                     cusparseIndexBase_t Base, cudaDataType Type) {
+  REQUIRE(D);
+  REQUIRE(Size >= 0 && Nnz >= 0 && Nnz <= Size);
+  REQUIRE(Nnz == 0 || (Indices && Values));
+  REQUIRE(validIndexType(IdxType) && validBase(Base) && validValueType(Type));
+  auto *V = new cusparseSpVecDescr;
+  *V = {Size, Nnz, Indices, Values, IdxType, Base, Type};
+  *D = V;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseDestroySpVec(cusparseConstSpVecDescr_t D) {
+  delete D;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+extern "C++" {
+namespace {
+template <class V, class I>
+void scatter(int64_t Nnz, const I *Ind, const V *X, V *Y, int64_t Size, int64_t Base) {
+  for (int64_t K = 0; K < Nnz; ++K) {
+    int64_t J = int64_t(Ind[K]) - Base;
+    if (J >= 0 && J < Size) // an index outside y is skipped, not written
+      Y[J] = X[K];
+  }
+}
+template <class V>
+cusparseStatus_t submitScatter(cusparseHandle_t H, cusparseConstSpVecDescr_t X,
+                               cusparseDnVecDescr_t Y) {
+  int64_t Nnz = X->Nnz, Size = Y->Size, Base = X->Base == CUSPARSE_INDEX_BASE_ONE;
+  const void *Ind = X->Indices, *Xv = X->Values;
+  void *Yv = Y->Values;
+  bool Wide = X->IdxType == CUSPARSE_INDEX_64I;
+  cudaError_t E = loomlib::enqueue(H->Stream, H->Keeper, [=] {
+    if (Wide)
+      scatter(Nnz, static_cast<const int64_t *>(Ind), static_cast<const V *>(Xv),
+              static_cast<V *>(Yv), Size, Base);
+    else
+      scatter(Nnz, static_cast<const int32_t *>(Ind), static_cast<const V *>(Xv),
+              static_cast<V *>(Yv), Size, Base);
+  });
+  return E == cudaSuccess ? CUSPARSE_STATUS_SUCCESS : CUSPARSE_STATUS_EXECUTION_FAILED;
+}
+} // namespace
+} // extern "C++"
+
+cusparseStatus_t cusparseScatter(cusparseHandle_t H, cusparseConstSpVecDescr_t X,
+                                 cusparseDnVecDescr_t Y) {
+  CHECK_HANDLE(H);
+  REQUIRE(X && Y && !Y->Const);
+  REQUIRE(X->ValueType == Y->Type);
+  if (X->IdxType == CUSPARSE_INDEX_16U)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  if (X->Nnz == 0 || Y->Size == 0)
+    return CUSPARSE_STATUS_SUCCESS;
+  switch (Y->Type) {
+  case CUDA_R_32F:
+    return submitScatter<float>(H, X, Y);
+  case CUDA_R_64F:
+    return submitScatter<double>(H, X, Y);
+  case CUDA_C_32F:
+    return submitScatter<cf>(H, X, Y);
+  case CUDA_C_64F:
+    return submitScatter<cd>(H, X, Y);
+  default:
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  }
 }
 
 cusparseStatus_t cusparseDnVecGet(cusparseDnVecDescr_t D, int64_t *Size, void **Values,
