@@ -47,6 +47,23 @@ struct cusolverRfCommon {
   /// Per matrix (1, or the batch): B's values on M's pattern, and M.
   std::vector<std::vector<double>> Bv, Mx;
   std::vector<int> ZeroPivots; ///< per matrix: -1, or the first zero pivot
+  /// M in device memory, once cusolverRfAccessBundledFactorsDevice asked
+  /// for it (kept current by Refactor).
+  int *DevMp = nullptr, *DevMi = nullptr;
+  double *DevMx = nullptr;
+
+  void freeDevice() {
+    cudaFree(DevMp);
+    cudaFree(DevMi);
+    cudaFree(DevMx);
+    DevMp = DevMi = nullptr;
+    DevMx = nullptr;
+  }
+  void refreshDevice() {
+    if (DevMx)
+      cudaMemcpy(DevMx, Mx[0].data(), Mx[0].size() * sizeof(double), cudaMemcpyHostToDevice);
+  }
+  ~cusolverRfCommon() { freeDevice(); }
 };
 
 namespace {
@@ -144,6 +161,7 @@ cusolverStatus_t setup(cusolverRfCommon *H, int Batch, int N, int NnzA, const in
         return CUSOLVER_STATUS_INVALID_VALUE;
   }
   H->SetUp = H->Analyzed = false;
+  H->freeDevice();
   H->N = N;
   H->NnzA = NnzA;
   H->Ap.assign(ApIn, ApIn + N + 1);
@@ -489,6 +507,7 @@ cusolverStatus_t cusolverRfRefactor(cusolverRfHandle_t H) {
     return CUSOLVER_STATUS_INVALID_VALUE;
   try {
     H->ZeroPivots[0] = refactorOne(H, H->Bv[0], H->Mx[0]);
+    H->refreshDevice();
   } catch (const std::bad_alloc &) {
     return CUSOLVER_STATUS_ALLOC_FAILED;
   }
@@ -500,10 +519,21 @@ cusolverStatus_t cusolverRfAccessBundledFactorsDevice(cusolverRfHandle_t H, int 
   CHECK_HANDLE(H);
   if (!NnzM || !Mp || !Mi || !Mx || !H->SetUp)
     return CUSOLVER_STATUS_INVALID_VALUE;
+  if (!H->DevMx) {
+    if (cudaMalloc(reinterpret_cast<void **>(&H->DevMp), H->Mp.size() * sizeof(int)) != cudaSuccess ||
+        cudaMalloc(reinterpret_cast<void **>(&H->DevMi), std::max<size_t>(1, H->Mi.size()) * sizeof(int)) != cudaSuccess ||
+        cudaMalloc(reinterpret_cast<void **>(&H->DevMx), std::max<size_t>(1, H->Mi.size()) * sizeof(double)) != cudaSuccess) {
+      H->freeDevice();
+      return CUSOLVER_STATUS_ALLOC_FAILED;
+    }
+    cudaMemcpy(H->DevMp, H->Mp.data(), H->Mp.size() * sizeof(int), cudaMemcpyHostToDevice);
+    cudaMemcpy(H->DevMi, H->Mi.data(), H->Mi.size() * sizeof(int), cudaMemcpyHostToDevice);
+    H->refreshDevice();
+  }
   *NnzM = int(H->Mi.size());
-  *Mp = H->Mp.data();
-  *Mi = H->Mi.data();
-  *Mx = H->Mx[0].data();
+  *Mp = H->DevMp;
+  *Mi = H->DevMi;
+  *Mx = H->DevMx;
   return CUSOLVER_STATUS_SUCCESS;
 }
 
@@ -612,6 +642,7 @@ cusolverStatus_t cusolverRfBatchRefactor(cusolverRfHandle_t H) {
   try {
     for (size_t B = 0; B < H->Mx.size(); ++B)
       H->ZeroPivots[B] = refactorOne(H, H->Bv[B], H->Mx[B]);
+    H->refreshDevice();
   } catch (const std::bad_alloc &) {
     return CUSOLVER_STATUS_ALLOC_FAILED;
   }
