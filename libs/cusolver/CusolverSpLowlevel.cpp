@@ -826,6 +826,8 @@ cusolverStatus_t qrAnalysis(cusolverSpHandle_t H, bool Dev, int M, int N, int Nn
     C->Err = CUSOLVER_STATUS_SUCCESS;
   return run(H, Dev, C->Err, [=]() {
     C->freeFactors();
+    if (C->A) // a new analysis needs a new setup
+      cholmod_l_free_sparse(&C->A, &C->C);
     if (!readPattern(C->P, M, N, Nnz, Base, RowPtr, ColInd))
       return CUSOLVER_STATUS_INVALID_VALUE;
     return CUSOLVER_STATUS_SUCCESS;

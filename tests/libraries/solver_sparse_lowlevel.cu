@@ -663,6 +663,9 @@ static void testErrors(cusolverSpHandle_t H) {
   double Bv[6] = {1, 1, 1, 1, 1, 1}, Xv[6];
   CHECK(cusolverSpDcsrqrFactorHost(H, N, N, Nnz, Bv, nullptr, Qh, nullptr) == CUSOLVER_STATUS_INVALID_VALUE);
   CHECK(cusolverSpDcsrqrSolveHost(H, N, N, Bv, Xv, Qh, nullptr) == CUSOLVER_STATUS_INVALID_VALUE); // not factored
+  // A new analysis needs a new setup before the factorization.
+  CHECK_OK(cusolverSpXcsrqrAnalysisHost(H, N, N, Nnz, D, Rp, Ci, Qh));
+  CHECK(cusolverSpDcsrqrFactorHost(H, N, N, Nnz, nullptr, nullptr, Qh, nullptr) == CUSOLVER_STATUS_INVALID_VALUE);
   CHECK_OK(cusolverSpXcsrluAnalysisHost(H, N, Nnz, D, Rp, Ci, Lh));
   CHECK(cusolverSpDcsrluFactorHost(H, N, Nnz, D, V, Rp, Ci, Lh, 2.0, nullptr) == CUSOLVER_STATUS_INVALID_VALUE);
   int NL, NU;
