@@ -34,9 +34,7 @@ typedef struct csrcholInfoHost *csrcholInfoHost_t;
 struct csrcholInfo;
 typedef struct csrcholInfo *csrcholInfo_t;
 
-/* The device QR's info (csrqrInfo_t, declared in cusolverSp.h). */
-cusolverStatus_t CUSOLVERAPI cusolverSpCreateCsrqrInfo(csrqrInfo_t *info);
-cusolverStatus_t CUSOLVERAPI cusolverSpDestroyCsrqrInfo(csrqrInfo_t info);
+/* The device QR's info: csrqrInfo_t and its create/destroy are in cusolverSp.h. */
 
 /* LU with partial pivoting on the host: B = P*A*Q^T = L*U. */
 cusolverStatus_t CUSOLVERAPI cusolverSpCreateCsrluInfoHost(csrluInfoHost_t *info);
