@@ -56,19 +56,7 @@ template <class T> using Wide = std::conditional_t<IsComplex<T>, cd, double>;
 inline double conjOf(double V) { return V; }
 inline cd conjOf(cd V) { return std::conj(V); }
 
-/// The descriptor's index base (0 or 1), or a status: type not GENERAL is
-/// MATRIX_TYPE_NOT_SUPPORTED, a base other than 0/1 INVALID_VALUE.
-cusolverStatus_t checkDescr(const cusparseMatDescr_t D, int &Base) {
-  if (!D)
-    return CUSOLVER_STATUS_INVALID_VALUE;
-  if (cusparseGetMatType(D) != CUSPARSE_MATRIX_TYPE_GENERAL)
-    return CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED;
-  cusparseIndexBase_t B = cusparseGetMatIndexBase(D);
-  if (B != CUSPARSE_INDEX_BASE_ZERO && B != CUSPARSE_INDEX_BASE_ONE)
-    return CUSOLVER_STATUS_INVALID_VALUE;
-  Base = B == CUSPARSE_INDEX_BASE_ONE ? 1 : 0;
-  return CUSOLVER_STATUS_SUCCESS;
-}
+using loomsp::checkDescr;
 
 /// A pattern in CSR, 0-based: row i holds Col[Ptr[i] .. Ptr[i+1]), which are
 /// positions Src[..] of the caller's arrays.

@@ -107,26 +107,13 @@ bool readPattern(Pattern &P, int M, int N, int Nnz, int Base, const int *RowPtr,
   return true;
 }
 
-/// General type and base 0/1, else MATRIX_TYPE_NOT_SUPPORTED.
-cusolverStatus_t checkDescr(const cusparseMatDescr_t D, int *Base) {
-  if (!D)
-    return CUSOLVER_STATUS_INVALID_VALUE;
-  if (cusparseGetMatType(D) != CUSPARSE_MATRIX_TYPE_GENERAL)
-    return CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED;
-  cusparseIndexBase_t B = cusparseGetMatIndexBase(D);
-  if (B != CUSPARSE_INDEX_BASE_ZERO && B != CUSPARSE_INDEX_BASE_ONE)
-    return CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED;
-  *Base = B == CUSPARSE_INDEX_BASE_ONE ? 1 : 0;
-  return CUSOLVER_STATUS_SUCCESS;
-}
-
 /// The checks every CSR-taking call makes at the call.
 cusolverStatus_t checkCsr(int M, int N, int Nnz, const cusparseMatDescr_t D, const void *Val,
                           const int *RowPtr, const int *ColInd, bool NeedVal, int *Base) {
   if (M < 0 || N < 0 || Nnz < 0 || !RowPtr || (Nnz > 0 && !ColInd) ||
       (NeedVal && Nnz > 0 && !Val))
     return CUSOLVER_STATUS_INVALID_VALUE;
-  return checkDescr(D, Base);
+  return loomsp::checkDescr(D, *Base);
 }
 
 template <class F> cusolverStatus_t launch(cusolverSpHandle_t H, F &&Fn) {
@@ -782,8 +769,9 @@ cusolverStatus_t cholFactor(cusolverSpHandle_t H, bool Dev, int N, int Nnz,
   });
 }
 
+/// csrchol's and csrqr's ZeroPivot: the first pivot at or below \p Tol.
 template <class R, class Core>
-cusolverStatus_t cholZeroPivot(cusolverSpHandle_t H, bool Dev, Core *C, R Tol, int *Position) {
+cusolverStatus_t zeroPivot(cusolverSpHandle_t H, bool Dev, Core *C, R Tol, int *Position) {
   if (!Position)
     return CUSOLVER_STATUS_INVALID_VALUE;
   cusolverStatus_t S;
@@ -909,21 +897,6 @@ cusolverStatus_t qrFactor(cusolverSpHandle_t H, bool Dev, int M, int N, int Nnz,
   });
 }
 
-template <class R, class Core>
-cusolverStatus_t qrZeroPivot(cusolverSpHandle_t H, bool Dev, Core *C, R Tol, int *Position) {
-  if (!Position)
-    return CUSOLVER_STATUS_INVALID_VALUE;
-  cusolverStatus_t S;
-  if (Dev && (S = waitStream(H)) != CUSOLVER_STATUS_SUCCESS)
-    return S;
-  if (Dev && C->Err != CUSOLVER_STATUS_SUCCESS)
-    return C->Err;
-  if (!C->Factored)
-    return CUSOLVER_STATUS_INVALID_VALUE;
-  *Position = C->zeroPivot(std::max(double(Tol), 0.0));
-  return CUSOLVER_STATUS_SUCCESS;
-}
-
 // ---- LU (host) ----
 
 template <class T>
@@ -966,9 +939,9 @@ cusolverStatus_t luExtract(int *P, int *Q, const cusparseMatDescr_t DL, T *LVal,
                            int *LInd, const cusparseMatDescr_t DU, T *UVal, int *UPtr,
                            int *UInd, LuCore *C) {
   int BaseL = 0, BaseU = 0;
-  cusolverStatus_t S = checkDescr(DL, &BaseL);
+  cusolverStatus_t S = loomsp::checkDescr(DL, BaseL);
   if (S == CUSOLVER_STATUS_SUCCESS)
-    S = checkDescr(DU, &BaseU);
+    S = loomsp::checkDescr(DU, BaseU);
   if (S != CUSOLVER_STATUS_SUCCESS)
     return S;
   if (!P || !Q || !LVal || !LPtr || !LInd || !UVal || !UPtr || !UInd)
@@ -1129,7 +1102,7 @@ LOOM_QR_ANALYSIS(, csrqrInfo_t, true)
   cusolverStatus_t cusolverSp##p##csrqrZeroPivot##sfx(cusolverSpHandle_t H, Inf Info,    \
                                                       R Tol, int *Position) {            \
     CHECK_HANDLE_INFO(H, Info);                                                          \
-    return qrZeroPivot(H, Dev, &Info->Core, Tol, Position);                              \
+    return zeroPivot(H, Dev, &Info->Core, Tol, Position);                              \
   }                                                                                      \
   cusolverStatus_t cusolverSp##p##csrqrSolve##sfx(cusolverSpHandle_t H, int M, int N,    \
                                                   T *B, T *X, Inf Info, void *) {        \
@@ -1186,7 +1159,7 @@ LOOM_CHOL_ANALYSIS(, csrcholInfo_t, true)
   cusolverStatus_t cusolverSp##p##csrcholZeroPivot##sfx(cusolverSpHandle_t H, Inf Info,  \
                                                         R Tol, int *Position) {          \
     CHECK_HANDLE_INFO(H, Info);                                                          \
-    return cholZeroPivot(H, Dev, &Info->Core, Tol, Position);                            \
+    return zeroPivot(H, Dev, &Info->Core, Tol, Position);                            \
   }                                                                                      \
   cusolverStatus_t cusolverSp##p##csrcholSolve##sfx(cusolverSpHandle_t H, int N,         \
                                                     const T *B, T *X, Inf Info, void *) { \
