@@ -27,9 +27,12 @@
 #include "../common/StreamTask.h"
 
 #include <algorithm>
+#include <cmath>
 #include <complex>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
+#include <memory>
 #include <new>
 #include <type_traits>
 #include <vector>
@@ -1180,5 +1183,961 @@ cusolverStatus_t cusolverDnXsyevd(cusolverDnHandle_t h, cusolverDnParams_t param
                    elements(workspaceInBytesOnDevice, sizeof(V)), info, EvdArgs);
   });
 }
+
+} // extern "C"
+
+// ---- Jacobi (syevj, gesvdj), batched Cholesky, generalized and selected
+// eigenproblems (sygvd, syevdx, sygvdx) ----
+//
+// The Jacobi routines compute with LAPACK's syevd/gesvd (not with Jacobi
+// rotations): the results meet the same contracts, to LAPACK's accuracy,
+// whatever the tolerance and sweep limit. Their info objects report the
+// residual measured on the result (||A V - V W||_F, ||A V - U S||_F) and 0
+// executed sweeps (none were run). syevdx/sygvdx are LAPACK's syevr/sygvx.
+
+extern "C" {
+void ssygvd_(const int *, const char *, const char *, const int *, float *, const int *,
+             float *, const int *, float *, float *, const int *, int *, const int *, int *,
+             fl, fl);
+void dsygvd_(const int *, const char *, const char *, const int *, double *, const int *,
+             double *, const int *, double *, double *, const int *, int *, const int *,
+             int *, fl, fl);
+void chegvd_(const int *, const char *, const char *, const int *, cf *, const int *, cf *,
+             const int *, float *, cf *, const int *, float *, const int *, int *,
+             const int *, int *, fl, fl);
+void zhegvd_(const int *, const char *, const char *, const int *, cd *, const int *, cd *,
+             const int *, double *, cd *, const int *, double *, const int *, int *,
+             const int *, int *, fl, fl);
+void ssyevr_(const char *, const char *, const char *, const int *, float *, const int *,
+             const float *, const float *, const int *, const int *, const float *, int *,
+             float *, float *, const int *, int *, float *, const int *, int *, const int *,
+             int *, fl, fl, fl);
+void dsyevr_(const char *, const char *, const char *, const int *, double *, const int *,
+             const double *, const double *, const int *, const int *, const double *, int *,
+             double *, double *, const int *, int *, double *, const int *, int *,
+             const int *, int *, fl, fl, fl);
+void cheevr_(const char *, const char *, const char *, const int *, cf *, const int *,
+             const float *, const float *, const int *, const int *, const float *, int *,
+             float *, cf *, const int *, int *, cf *, const int *, float *, const int *, int *,
+             const int *, int *, fl, fl, fl);
+void zheevr_(const char *, const char *, const char *, const int *, cd *, const int *,
+             const double *, const double *, const int *, const int *, const double *, int *,
+             double *, cd *, const int *, int *, cd *, const int *, double *, const int *,
+             int *, const int *, int *, fl, fl, fl);
+void ssygvx_(const int *, const char *, const char *, const char *, const int *, float *,
+             const int *, float *, const int *, const float *, const float *, const int *,
+             const int *, const float *, int *, float *, float *, const int *, float *,
+             const int *, int *, int *, int *, fl, fl, fl);
+void dsygvx_(const int *, const char *, const char *, const char *, const int *, double *,
+             const int *, double *, const int *, const double *, const double *, const int *,
+             const int *, const double *, int *, double *, double *, const int *, double *,
+             const int *, int *, int *, int *, fl, fl, fl);
+void chegvx_(const int *, const char *, const char *, const char *, const int *, cf *,
+             const int *, cf *, const int *, const float *, const float *, const int *,
+             const int *, const float *, int *, float *, cf *, const int *, cf *, const int *,
+             float *, int *, int *, int *, fl, fl, fl);
+void zhegvx_(const int *, const char *, const char *, const char *, const int *, cd *,
+             const int *, cd *, const int *, const double *, const double *, const int *,
+             const int *, const double *, int *, double *, cd *, const int *, cd *,
+             const int *, double *, int *, int *, int *, fl, fl, fl);
+}
+
+struct syevjInfo {
+  double Tolerance = 0; // 0: the machine precision of the data type
+  int MaxSweeps = 100;
+  int SortEig = 1;
+  double Residual = 0;
+  int Sweeps = 0;
+  bool LastBatched = false;
+};
+struct gesvdjInfo {
+  double Tolerance = 0;
+  int MaxSweeps = 100;
+  int SortEig = 1;
+  double Residual = 0;
+  int Sweeps = 0;
+  bool LastBatched = false;
+};
+
+namespace {
+
+// sygvd/hegvd: all workspace allocated here (a query first).
+template <class T>
+int gvdRun(int Itype, const char *Jz, const char *U, int N, T *A, int Lda, T *B, int Ldb,
+           RealT<T> *W, bool QueryOnly = false, int *LwOut = nullptr) {
+  int I = 0, Lw = -1, Lrw = -1, Liw = -1, Iq = 0;
+  T Wq(0);
+  RealT<T> Rq(0);
+  auto call = [&](T *Wk, int *L, RealT<T> *Rw, int *Lr, int *Iw, int *Li) {
+    if constexpr (std::is_same<T, float>::value)
+      ssygvd_(&Itype, Jz, U, &N, A, &Lda, B, &Ldb, W, Wk, L, Iw, Li, &I, 1, 1);
+    else if constexpr (std::is_same<T, double>::value)
+      dsygvd_(&Itype, Jz, U, &N, A, &Lda, B, &Ldb, W, Wk, L, Iw, Li, &I, 1, 1);
+    else if constexpr (std::is_same<T, cf>::value)
+      chegvd_(&Itype, Jz, U, &N, A, &Lda, B, &Ldb, W, Wk, L, Rw, Lr, Iw, Li, &I, 1, 1);
+    else
+      zhegvd_(&Itype, Jz, U, &N, A, &Lda, B, &Ldb, W, Wk, L, Rw, Lr, Iw, Li, &I, 1, 1);
+  };
+  call(&Wq, &Lw, &Rq, &Lrw, &Iq, &Liw);
+  Lw = std::max(1, lworkOf(Wq));
+  Lrw = std::max(1, int(Rq));
+  Liw = std::max(1, Iq);
+  if (LwOut)
+    *LwOut = Lw;
+  if (QueryOnly)
+    return 0;
+  std::vector<T> Wk(size_t(Lw), T(0));
+  std::vector<RealT<T>> Rw(static_cast<size_t>(Lrw));
+  std::vector<int> Iw(static_cast<size_t>(Liw));
+  I = 0;
+  call(Wk.data(), &Lw, Rw.data(), &Lrw, Iw.data(), &Liw);
+  return I;
+}
+
+// syevr/heevr (range A, V or I) into W and Z (n x n); *M eigenvalues found.
+template <class T>
+int evrRun(const char *Jz, const char *Rg, const char *U, int N, T *A, int Lda, RealT<T> Vl,
+           RealT<T> Vu, int Il, int Iu, int *M, RealT<T> *W, T *Z, int Ldz,
+           bool QueryOnly = false, int *LwOut = nullptr) {
+  using R = RealT<T>;
+  const R Abstol = std::numeric_limits<R>::min();
+  int I = 0, Lw = -1, Lrw = -1, Liw = -1, Iq = 0;
+  T Wq(0);
+  R Rq(0);
+  std::vector<int> Isuppz(size_t(2 * std::max(1, N)));
+  auto call = [&](T *Wk, int *L, R *Rw, int *Lr, int *Iw, int *Li) {
+    if constexpr (std::is_same<T, float>::value)
+      ssyevr_(Jz, Rg, U, &N, A, &Lda, &Vl, &Vu, &Il, &Iu, &Abstol, M, W, Z, &Ldz,
+              Isuppz.data(), Wk, L, Iw, Li, &I, 1, 1, 1);
+    else if constexpr (std::is_same<T, double>::value)
+      dsyevr_(Jz, Rg, U, &N, A, &Lda, &Vl, &Vu, &Il, &Iu, &Abstol, M, W, Z, &Ldz,
+              Isuppz.data(), Wk, L, Iw, Li, &I, 1, 1, 1);
+    else if constexpr (std::is_same<T, cf>::value)
+      cheevr_(Jz, Rg, U, &N, A, &Lda, &Vl, &Vu, &Il, &Iu, &Abstol, M, W, Z, &Ldz,
+              Isuppz.data(), Wk, L, Rw, Lr, Iw, Li, &I, 1, 1, 1);
+    else
+      zheevr_(Jz, Rg, U, &N, A, &Lda, &Vl, &Vu, &Il, &Iu, &Abstol, M, W, Z, &Ldz,
+              Isuppz.data(), Wk, L, Rw, Lr, Iw, Li, &I, 1, 1, 1);
+  };
+  call(&Wq, &Lw, &Rq, &Lrw, &Iq, &Liw);
+  Lw = std::max(1, lworkOf(Wq));
+  Lrw = std::max(1, int(Rq));
+  Liw = std::max(1, Iq);
+  if (LwOut)
+    *LwOut = Lw;
+  if (QueryOnly)
+    return 0;
+  std::vector<T> Wk(size_t(Lw), T(0));
+  std::vector<R> Rw(static_cast<size_t>(Lrw));
+  std::vector<int> Iw(static_cast<size_t>(Liw));
+  I = 0;
+  call(Wk.data(), &Lw, Rw.data(), &Lrw, Iw.data(), &Liw);
+  return I;
+}
+
+// sygvx/hegvx (range A, V or I) into W and Z (n x n); *M eigenvalues found.
+template <class T>
+int gvxRun(int Itype, const char *Jz, const char *Rg, const char *U, int N, T *A, int Lda,
+           T *B, int Ldb, RealT<T> Vl, RealT<T> Vu, int Il, int Iu, int *M, RealT<T> *W, T *Z,
+           int Ldz, bool QueryOnly = false, int *LwOut = nullptr) {
+  using R = RealT<T>;
+  const R Abstol = 2 * std::numeric_limits<R>::min();
+  int I = 0, Lw = -1;
+  T Wq(0);
+  const size_t Nn = size_t(std::max(1, N));
+  std::vector<int> Iw(5 * Nn), Ifail(Nn);
+  std::vector<R> Rw(7 * Nn);
+  auto call = [&](T *Wk, int *L) {
+    if constexpr (std::is_same<T, float>::value)
+      ssygvx_(&Itype, Jz, Rg, U, &N, A, &Lda, B, &Ldb, &Vl, &Vu, &Il, &Iu, &Abstol, M, W, Z,
+              &Ldz, Wk, L, Iw.data(), Ifail.data(), &I, 1, 1, 1);
+    else if constexpr (std::is_same<T, double>::value)
+      dsygvx_(&Itype, Jz, Rg, U, &N, A, &Lda, B, &Ldb, &Vl, &Vu, &Il, &Iu, &Abstol, M, W, Z,
+              &Ldz, Wk, L, Iw.data(), Ifail.data(), &I, 1, 1, 1);
+    else if constexpr (std::is_same<T, cf>::value)
+      chegvx_(&Itype, Jz, Rg, U, &N, A, &Lda, B, &Ldb, &Vl, &Vu, &Il, &Iu, &Abstol, M, W, Z,
+              &Ldz, Wk, L, Rw.data(), Iw.data(), Ifail.data(), &I, 1, 1, 1);
+    else
+      zhegvx_(&Itype, Jz, Rg, U, &N, A, &Lda, B, &Ldb, &Vl, &Vu, &Il, &Iu, &Abstol, M, W, Z,
+              &Ldz, Wk, L, Rw.data(), Iw.data(), Ifail.data(), &I, 1, 1, 1);
+  };
+  call(&Wq, &Lw);
+  Lw = std::max(1, lworkOf(Wq));
+  if (LwOut)
+    *LwOut = Lw;
+  if (QueryOnly)
+    return 0;
+  std::vector<T> Wk(size_t(Lw), T(0));
+  I = 0;
+  call(Wk.data(), &Lw);
+  return I;
+}
+
+/// The full Hermitian matrix that the \p Lower (or upper) triangle of A holds.
+template <class T> std::vector<T> hermitianOf(bool Lower, int N, const T *A, int Lda) {
+  std::vector<T> F(size_t(N) * size_t(N));
+  for (int J = 0; J < N; ++J)
+    for (int I = 0; I < N; ++I) {
+      const bool Stored = Lower ? I >= J : I <= J;
+      T V = Stored ? A[size_t(J) * Lda + I] : A[size_t(I) * Lda + J];
+      if (!Stored) {
+        if constexpr (IsComplex<T>)
+          V = std::conj(V);
+      }
+      if (I == J)
+        V = T(std::real(V));
+      F[size_t(J) * N + I] = V;
+    }
+  return F;
+}
+
+/// ||F V - V diag(W)||_F for the full n x n matrix F, V (ldv) n x k.
+template <class T>
+double eigResidual(int N, int K, const std::vector<T> &F, const T *V, int Ldv,
+                   const RealT<T> *W) {
+  if (N == 0 || K == 0)
+    return 0;
+  std::vector<T> R(size_t(N) * size_t(K));
+  const T One(1), Zero(0);
+  gemm("N", "N", &N, &K, &N, &One, F.data(), &N, V, &Ldv, &Zero, R.data(), &N);
+  double S = 0;
+  for (int J = 0; J < K; ++J)
+    for (int I = 0; I < N; ++I) {
+      T D = R[size_t(J) * N + I] - V[size_t(J) * Ldv + I] * T(W[J]);
+      S += double(std::norm(D));
+    }
+  return std::sqrt(S);
+}
+
+bool validJobz(cusolverEigMode_t J) {
+  return J == CUSOLVER_EIG_MODE_NOVECTOR || J == CUSOLVER_EIG_MODE_VECTOR;
+}
+bool validRange(cusolverEigRange_t R) {
+  return R == CUSOLVER_EIG_RANGE_ALL || R == CUSOLVER_EIG_RANGE_I || R == CUSOLVER_EIG_RANGE_V;
+}
+bool validItype(cusolverEigType_t T) {
+  return T == CUSOLVER_EIG_TYPE_1 || T == CUSOLVER_EIG_TYPE_2 || T == CUSOLVER_EIG_TYPE_3;
+}
+const char *rangeChar(cusolverEigRange_t R) {
+  return R == CUSOLVER_EIG_RANGE_ALL ? "A" : R == CUSOLVER_EIG_RANGE_I ? "I" : "V";
+}
+
+/// One Hermitian eigenproblem with syevd: vectors into A, values into W;
+/// returns LAPACK's info and (when \p Residual) ||A V - V W||_F.
+template <class T>
+int evdWithResidual(bool Lower, int N, T *A, int Lda, RealT<T> *W, double *Residual) {
+  std::vector<T> F;
+  if (Residual)
+    F = hermitianOf(Lower, N, A, Lda);
+  EvdWork<T> E = evdLwork<T>(true, N);
+  std::vector<T> Wk(size_t(E.Lw));
+  std::vector<RealT<T>> Rw(size_t(E.Lrw));
+  std::vector<int> Iw(size_t(E.Liw));
+  int I = 0;
+  evd("V", Lower ? "L" : "U", &N, A, &Lda, W, Wk.data(), &E.Lw, Rw.data(), &E.Lrw, Iw.data(),
+      &E.Liw, &I);
+  if (Residual)
+    *Residual = I == 0 ? eigResidual(N, N, F, A, Lda, W) : 0;
+  return I;
+}
+
+template <class T>
+cusolverStatus_t syevjImpl(cusolverDnHandle_t H, cusolverEigMode_t Jobz, cublasFillMode_t Uplo,
+                           int N, T *A, int Lda, RealT<T> *W, int *Info, syevjInfo *P) {
+  CHECK_HANDLE(H);
+  Checker C;
+  C(validJobz(Jobz), 1);
+  C(validFill(Uplo), 2);
+  C(N >= 0, 3);
+  C(A || N == 0, 4);
+  C(Lda >= std::max(1, N), 5);
+  C(W || N == 0, 6);
+  C(Info != nullptr, 9);
+  if (C.Bad)
+    return badArgument(H, C.Bad, Info);
+  const bool Lower = Uplo == CUBLAS_FILL_MODE_LOWER;
+  return launch(H, [=] {
+    double Res = 0;
+    int I = N > 0 ? evdWithResidual(Lower, N, A, Lda, W, &Res) : 0;
+    // syevd's failure to converge is syevj's "not converged": n+1.
+    *Info = I > 0 ? N + 1 : I;
+    if (P) {
+      P->Residual = Res;
+      P->Sweeps = 0;
+      P->LastBatched = false;
+    }
+  });
+}
+
+template <class T>
+cusolverStatus_t syevjBatchedImpl(cusolverDnHandle_t H, cusolverEigMode_t Jobz,
+                                  cublasFillMode_t Uplo, int N, T *A, int Lda, RealT<T> *W,
+                                  int *Info, syevjInfo *P, int Batch) {
+  CHECK_HANDLE(H);
+  Checker C;
+  C(validJobz(Jobz), 1);
+  C(validFill(Uplo), 2);
+  C(N >= 0 && N <= 32, 3);
+  C(A || N == 0 || Batch == 0, 4);
+  C(Lda >= std::max(1, N), 5);
+  C(W || N == 0 || Batch == 0, 6);
+  C(Info != nullptr, 9);
+  C(Batch >= 0, 11);
+  if (C.Bad)
+    return badArgument(H, C.Bad, Info);
+  const bool Lower = Uplo == CUBLAS_FILL_MODE_LOWER;
+  if (P)
+    P->LastBatched = true;
+  return launch(H, [=] {
+    for (int B = 0; B < Batch; ++B) {
+      int I = N > 0 ? evdWithResidual(Lower, N, A + size_t(B) * Lda * N, Lda,
+                                      W + size_t(B) * N, nullptr)
+                    : 0;
+      Info[B] = I > 0 ? N + 1 : I;
+    }
+    if (P)
+      P->Sweeps = 0;
+  });
+}
+
+/// One SVD with gesvd: A (m x n, destroyed) = U S V^H, U m x ku, V n x kv
+/// (ku, kv: min(m,n) for econ, else m and n); returns LAPACK's info and
+/// (when \p Residual) ||A V - U S||_F over the min(m,n) leading pairs.
+template <class T>
+int svdOne(bool Vectors, bool Econ, int M, int N, T *A, int Lda, RealT<T> *S, T *U, int Ldu,
+           T *V, int Ldv, double *Residual) {
+  const int P = std::min(M, N);
+  if (P == 0)
+    return 0;
+  // Vectors are always computed (for the residual); economy ones unless
+  // full ones are asked for.
+  const bool Full = Vectors && !Econ;
+  const int Ku = Full ? M : P, Kv = Full ? N : P;
+  std::vector<T> Orig;
+  if (Residual) {
+    Orig.resize(size_t(M) * size_t(N));
+    for (int J = 0; J < N; ++J)
+      std::copy(A + size_t(J) * Lda, A + size_t(J) * Lda + M, Orig.begin() + size_t(J) * M);
+  }
+  std::vector<T> Ut(size_t(M) * size_t(Ku)), Vt(size_t(Kv) * size_t(N));
+  std::vector<RealT<T>> Rw(size_t(5 * P));
+  const char *Job = Full ? "A" : "S";
+  int I = 0, Lw = -1;
+  T Q(0);
+  gesvd(Job, Job, &M, &N, A, &Lda, S, Ut.data(), &M, Vt.data(), &Kv, &Q, &Lw, Rw.data(), &I);
+  Lw = std::max(1, lworkOf(Q));
+  std::vector<T> Wk(static_cast<size_t>(Lw));
+  I = 0;
+  gesvd(Job, Job, &M, &N, A, &Lda, S, Ut.data(), &M, Vt.data(), &Kv, Wk.data(), &Lw,
+        Rw.data(), &I);
+  if (I != 0)
+    return I;
+  // V = (V^H)^H: n x kv.
+  std::vector<T> Vm(size_t(N) * size_t(Kv));
+  for (int J = 0; J < Kv; ++J)
+    for (int R = 0; R < N; ++R) {
+      T X = Vt[size_t(R) * Kv + J];
+      if constexpr (IsComplex<T>)
+        X = std::conj(X);
+      Vm[size_t(J) * N + R] = X;
+    }
+  if (Residual) {
+    std::vector<T> AV(size_t(M) * size_t(P));
+    const T One(1), Zero(0);
+    gemm("N", "N", &M, &P, &N, &One, Orig.data(), &M, Vm.data(), &N, &Zero, AV.data(), &M);
+    double Sum = 0;
+    for (int J = 0; J < P; ++J)
+      for (int R = 0; R < M; ++R)
+        Sum += double(std::norm(AV[size_t(J) * M + R] - Ut[size_t(J) * M + R] * T(S[J])));
+    *Residual = std::sqrt(Sum);
+  }
+  if (Vectors) {
+    for (int J = 0; J < Ku; ++J)
+      std::copy(Ut.begin() + size_t(J) * M, Ut.begin() + size_t(J + 1) * M,
+                U + size_t(J) * Ldu);
+    for (int J = 0; J < Kv; ++J)
+      std::copy(Vm.begin() + size_t(J) * N, Vm.begin() + size_t(J + 1) * N,
+                V + size_t(J) * Ldv);
+  }
+  return 0;
+}
+
+template <class T>
+cusolverStatus_t gesvdjImpl(cusolverDnHandle_t H, cusolverEigMode_t Jobz, int Econ, int M,
+                            int N, T *A, int Lda, RealT<T> *S, T *U, int Ldu, T *V, int Ldv,
+                            int *Info, gesvdjInfo *P) {
+  CHECK_HANDLE(H);
+  const bool Vec = Jobz == CUSOLVER_EIG_MODE_VECTOR;
+  Checker C;
+  C(validJobz(Jobz), 1);
+  C(Econ == 0 || Econ == 1, 2);
+  C(M >= 0, 3);
+  C(N >= 0, 4);
+  C(A || M == 0 || N == 0, 5);
+  C(Lda >= std::max(1, M), 6);
+  C(S || M == 0 || N == 0, 7);
+  C(!Vec || U || M == 0 || N == 0, 8);
+  C(Ldu >= 1 && (!Vec || Ldu >= M), 9);
+  C(!Vec || V || M == 0 || N == 0, 10);
+  C(Ldv >= 1 && (!Vec || Ldv >= N), 11);
+  C(Info != nullptr, 14);
+  if (C.Bad)
+    return badArgument(H, C.Bad, Info);
+  return launch(H, [=] {
+    double Res = 0;
+    int I = svdOne(Vec, Econ != 0, M, N, A, Lda, S, U, Ldu, V, Ldv, &Res);
+    *Info = I > 0 ? std::min(M, N) + 1 : I;
+    if (P) {
+      P->Residual = Res;
+      P->Sweeps = 0;
+      P->LastBatched = false;
+    }
+  });
+}
+
+template <class T>
+cusolverStatus_t gesvdjBatchedImpl(cusolverDnHandle_t H, cusolverEigMode_t Jobz, int M, int N,
+                                   T *A, int Lda, RealT<T> *S, T *U, int Ldu, T *V, int Ldv,
+                                   int *Info, gesvdjInfo *P, int Batch) {
+  CHECK_HANDLE(H);
+  const bool Vec = Jobz == CUSOLVER_EIG_MODE_VECTOR;
+  const bool Empty = M == 0 || N == 0 || Batch == 0;
+  Checker C;
+  C(validJobz(Jobz), 1);
+  C(M >= 0 && M <= 32, 2);
+  C(N >= 0 && N <= 32, 3);
+  C(A || Empty, 4);
+  C(Lda >= std::max(1, M), 5);
+  C(S || Empty, 6);
+  C(!Vec || U || Empty, 7);
+  C(Ldu >= std::max(1, M), 8);
+  C(!Vec || V || Empty, 9);
+  C(Ldv >= std::max(1, N), 10);
+  C(Info != nullptr, 13);
+  C(Batch >= 0, 15);
+  if (C.Bad)
+    return badArgument(H, C.Bad, Info);
+  if (P)
+    P->LastBatched = true;
+  const int Mn = std::min(M, N);
+  return launch(H, [=] {
+    for (int B = 0; B < Batch; ++B) {
+      int I = svdOne(Vec, false, M, N, A + size_t(B) * Lda * N, Lda, S + size_t(B) * Mn,
+                     Vec ? U + size_t(B) * Ldu * M : nullptr, Ldu,
+                     Vec ? V + size_t(B) * Ldv * N : nullptr, Ldv, nullptr);
+      Info[B] = I > 0 ? Mn + 1 : I;
+    }
+    if (P)
+      P->Sweeps = 0;
+  });
+}
+
+template <class T>
+cusolverStatus_t potrfBatchedImpl(cusolverDnHandle_t H, cublasFillMode_t Uplo, int N,
+                                  T *const *Aarray, int Lda, int *Info, int Batch) {
+  CHECK_HANDLE(H);
+  Checker C;
+  C(validFill(Uplo), 1);
+  C(N >= 0, 2);
+  C(Aarray || N == 0 || Batch == 0, 3);
+  C(Lda >= std::max(1, N), 4);
+  C(Info != nullptr, 5);
+  C(Batch >= 0, 6);
+  if (C.Bad)
+    return badArgument(H, C.Bad, Info);
+  return launch(H, [=] {
+    // The pointer array is read when the work runs (a copy may fill it).
+    for (int B = 0; B < Batch; ++B) {
+      int I = 0, Nn = N, L = Lda;
+      if (N > 0)
+        potrf(fillChar(Uplo), &Nn, Aarray[B], &L, &I);
+      Info[B] = I;
+    }
+  });
+}
+
+template <class T>
+cusolverStatus_t potrsBatchedImpl(cusolverDnHandle_t H, cublasFillMode_t Uplo, int N, int Nrhs,
+                                  T *const *Aarray, int Lda, T *const *Barray, int Ldb,
+                                  int *Info, int Batch) {
+  CHECK_HANDLE(H);
+  Checker C;
+  C(validFill(Uplo), 1);
+  C(N >= 0, 2);
+  // cuSOLVER's potrsBatched solves one right-hand side per matrix.
+  C(Nrhs == 1, 3);
+  C(Aarray || N == 0 || Batch == 0, 4);
+  C(Lda >= std::max(1, N), 5);
+  C(Barray || N == 0 || Batch == 0, 6);
+  C(Ldb >= std::max(1, N), 7);
+  C(Info != nullptr, 8);
+  C(Batch >= 0, 9);
+  if (C.Bad)
+    return badArgument(H, C.Bad, Info);
+  return launch(H, [=] {
+    int I = 0;
+    for (int B = 0; B < Batch && N > 0; ++B) {
+      int Nn = N, R = Nrhs, L = Lda, Lb = Ldb, Ib = 0;
+      potrs(fillChar(Uplo), &Nn, &R, Aarray[B], &L, Barray[B], &Lb, &Ib);
+      if (Ib != 0 && I == 0)
+        I = Ib;
+    }
+    *Info = I;
+  });
+}
+
+template <class T>
+cusolverStatus_t sygvdImpl(cusolverDnHandle_t H, cusolverEigType_t Itype,
+                           cusolverEigMode_t Jobz, cublasFillMode_t Uplo, int N, T *A, int Lda,
+                           T *B, int Ldb, RealT<T> *W, int *Info) {
+  CHECK_HANDLE(H);
+  Checker C;
+  C(validItype(Itype), 1);
+  C(validJobz(Jobz), 2);
+  C(validFill(Uplo), 3);
+  C(N >= 0, 4);
+  C(A || N == 0, 5);
+  C(Lda >= std::max(1, N), 6);
+  C(B || N == 0, 7);
+  C(Ldb >= std::max(1, N), 8);
+  C(W || N == 0, 9);
+  C(Info != nullptr, 12);
+  if (C.Bad)
+    return badArgument(H, C.Bad, Info);
+  const char *Jz = Jobz == CUSOLVER_EIG_MODE_VECTOR ? "V" : "N";
+  const char *U = fillChar(Uplo);
+  const int It = int(Itype);
+  return launch(H, [=] {
+    *Info = N > 0 ? gvdRun(It, Jz, U, N, A, Lda, B, Ldb, W) : 0;
+  });
+}
+
+/// The number of eigenvalues a range selects, when the call can know it.
+int knownCount(cusolverEigRange_t Range, int N, int Il, int Iu) {
+  return Range == CUSOLVER_EIG_RANGE_ALL ? N : Range == CUSOLVER_EIG_RANGE_I ? Iu - Il + 1 : -1;
+}
+
+/// The selected eigenvalues' count reaches a host pointer: for a value
+/// range it is only known when the work has run, so the call waits for the
+/// stream then (as cuSOLVER's syevdx returns meig to the host); that cannot
+/// happen in a stream being captured (NOT_SUPPORTED).
+bool capturing(cudaStream_t S) {
+  cudaStreamCaptureStatus Capture = cudaStreamCaptureStatusNone;
+  return cudaStreamIsCapturing(S, &Capture) == cudaSuccess &&
+         Capture == cudaStreamCaptureStatusActive;
+}
+
+/// Checks of the range arguments (numbers \p Base+1 .. \p Base+4: vl, vu, il, iu;
+/// a value range with vl >= vu is vu's fault, as in LAPACK).
+template <class R>
+void checkRange(Checker &C, cusolverEigRange_t Range, int N, R Vl, R Vu, int Il, int Iu,
+                int Base) {
+  if (Range == CUSOLVER_EIG_RANGE_V)
+    C(N == 0 || Vl < Vu, Base + 2);
+  if (Range == CUSOLVER_EIG_RANGE_I) {
+    C(N == 0 ? Il == 1 : (Il >= 1 && Il <= N), Base + 3);
+    C(N == 0 ? Iu == 0 : (Iu >= std::min(N, Il) && Iu <= N), Base + 4);
+  }
+}
+
+template <class T>
+cusolverStatus_t syevdxImpl(cusolverDnHandle_t H, cusolverEigMode_t Jobz,
+                            cusolverEigRange_t Range, cublasFillMode_t Uplo, int N, T *A,
+                            int Lda, RealT<T> Vl, RealT<T> Vu, int Il, int Iu, int *Meig,
+                            RealT<T> *W, int *Info) {
+  CHECK_HANDLE(H);
+  Checker C;
+  C(validJobz(Jobz), 1);
+  C(validRange(Range), 2);
+  C(validFill(Uplo), 3);
+  C(N >= 0, 4);
+  C(A || N == 0, 5);
+  C(Lda >= std::max(1, N), 6);
+  if (!C.Bad)
+    checkRange(C, Range, N, Vl, Vu, Il, Iu, 6);
+  C(Meig != nullptr, 11);
+  C(W || N == 0, 12);
+  C(Info != nullptr, 15);
+  if (C.Bad)
+    return badArgument(H, C.Bad, Info);
+  const int Known = knownCount(Range, N, Il, Iu);
+  if (Known < 0 && capturing(H->Stream))
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  auto Count = std::make_shared<int>(0);
+  const bool Vec = Jobz == CUSOLVER_EIG_MODE_VECTOR;
+  const char *Rg = rangeChar(Range), *U = fillChar(Uplo);
+  cusolverStatus_t St = launch(H, [=] {
+    int M = 0, I = 0;
+    if (N > 0) {
+      std::vector<T> Z(Vec ? size_t(N) * size_t(N) : 1);
+      I = evrRun(Vec ? "V" : "N", Rg, U, N, A, Lda, Vl, Vu, Il, Iu, &M, W, Z.data(),
+                 Vec ? N : 1);
+      if (I == 0 && Vec)
+        for (int J = 0; J < M; ++J)
+          std::copy(Z.begin() + size_t(J) * N, Z.begin() + size_t(J + 1) * N,
+                    A + size_t(J) * Lda);
+    }
+    *Count = M;
+    *Info = I;
+  });
+  if (St != CUSOLVER_STATUS_SUCCESS)
+    return St;
+  if (Known >= 0) {
+    *Meig = Known;
+  } else {
+    if (cudaStreamSynchronize(H->Stream) != cudaSuccess)
+      return CUSOLVER_STATUS_EXECUTION_FAILED;
+    *Meig = *Count;
+  }
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+template <class T>
+cusolverStatus_t sygvdxImpl(cusolverDnHandle_t H, cusolverEigType_t Itype,
+                            cusolverEigMode_t Jobz, cusolverEigRange_t Range,
+                            cublasFillMode_t Uplo, int N, T *A, int Lda, T *B, int Ldb,
+                            RealT<T> Vl, RealT<T> Vu, int Il, int Iu, int *Meig, RealT<T> *W,
+                            int *Info) {
+  CHECK_HANDLE(H);
+  Checker C;
+  C(validItype(Itype), 1);
+  C(validJobz(Jobz), 2);
+  C(validRange(Range), 3);
+  C(validFill(Uplo), 4);
+  C(N >= 0, 5);
+  C(A || N == 0, 6);
+  C(Lda >= std::max(1, N), 7);
+  C(B || N == 0, 8);
+  C(Ldb >= std::max(1, N), 9);
+  if (!C.Bad)
+    checkRange(C, Range, N, Vl, Vu, Il, Iu, 9);
+  C(Meig != nullptr, 14);
+  C(W || N == 0, 15);
+  C(Info != nullptr, 18);
+  if (C.Bad)
+    return badArgument(H, C.Bad, Info);
+  const int Known = knownCount(Range, N, Il, Iu);
+  if (Known < 0 && capturing(H->Stream))
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  auto Count = std::make_shared<int>(0);
+  const bool Vec = Jobz == CUSOLVER_EIG_MODE_VECTOR;
+  const char *Rg = rangeChar(Range), *U = fillChar(Uplo);
+  const int It = int(Itype);
+  cusolverStatus_t St = launch(H, [=] {
+    int M = 0, I = 0;
+    if (N > 0) {
+      std::vector<T> Z(Vec ? size_t(N) * size_t(N) : 1);
+      I = gvxRun(It, Vec ? "V" : "N", Rg, U, N, A, Lda, B, Ldb, Vl, Vu, Il, Iu, &M, W,
+                 Z.data(), Vec ? N : 1);
+      if (Vec && (I == 0 || I <= N))
+        for (int J = 0; J < M; ++J)
+          std::copy(Z.begin() + size_t(J) * N, Z.begin() + size_t(J + 1) * N,
+                    A + size_t(J) * Lda);
+    }
+    *Count = M;
+    *Info = I;
+  });
+  if (St != CUSOLVER_STATUS_SUCCESS)
+    return St;
+  if (Known >= 0) {
+    *Meig = Known;
+  } else {
+    if (cudaStreamSynchronize(H->Stream) != cudaSuccess)
+      return CUSOLVER_STATUS_EXECUTION_FAILED;
+    *Meig = *Count;
+  }
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+/// Reads an info object's results after the handle's stream has run the
+/// work that writes them (no wait while the stream is being captured).
+void settle(cusolverDnHandle_t H) {
+  if (!capturing(H->Stream))
+    cudaStreamSynchronize(H->Stream);
+}
+
+} // namespace
+
+extern "C" {
+
+// ---- Jacobi info objects ----
+
+cusolverStatus_t cusolverDnCreateSyevjInfo(syevjInfo_t *info) {
+  if (!info)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  *info = new (std::nothrow) syevjInfo;
+  return *info ? CUSOLVER_STATUS_SUCCESS : CUSOLVER_STATUS_ALLOC_FAILED;
+}
+cusolverStatus_t cusolverDnDestroySyevjInfo(syevjInfo_t info) {
+  if (!info)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  delete info;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+cusolverStatus_t cusolverDnXsyevjSetTolerance(syevjInfo_t info, double tolerance) {
+  if (!info || !(tolerance >= 0))
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  info->Tolerance = tolerance;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+cusolverStatus_t cusolverDnXsyevjSetMaxSweeps(syevjInfo_t info, int max_sweeps) {
+  if (!info || max_sweeps <= 0)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  info->MaxSweeps = max_sweeps;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+cusolverStatus_t cusolverDnXsyevjSetSortEig(syevjInfo_t info, int sort_eig) {
+  if (!info)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  info->SortEig = sort_eig;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+cusolverStatus_t cusolverDnXsyevjGetResidual(cusolverDnHandle_t handle, syevjInfo_t info,
+                                             double *residual) {
+  CHECK_HANDLE(handle);
+  if (!info || !residual)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  // As cuSOLVER: not for syevjBatched.
+  if (info->LastBatched)
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  settle(handle);
+  *residual = info->Residual;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+cusolverStatus_t cusolverDnXsyevjGetSweeps(cusolverDnHandle_t handle, syevjInfo_t info,
+                                           int *executed_sweeps) {
+  CHECK_HANDLE(handle);
+  if (!info || !executed_sweeps)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  if (info->LastBatched)
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  settle(handle);
+  *executed_sweeps = info->Sweeps;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+cusolverStatus_t cusolverDnCreateGesvdjInfo(gesvdjInfo_t *info) {
+  if (!info)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  *info = new (std::nothrow) gesvdjInfo;
+  return *info ? CUSOLVER_STATUS_SUCCESS : CUSOLVER_STATUS_ALLOC_FAILED;
+}
+cusolverStatus_t cusolverDnDestroyGesvdjInfo(gesvdjInfo_t info) {
+  if (!info)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  delete info;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+cusolverStatus_t cusolverDnXgesvdjSetTolerance(gesvdjInfo_t info, double tolerance) {
+  if (!info || !(tolerance >= 0))
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  info->Tolerance = tolerance;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+cusolverStatus_t cusolverDnXgesvdjSetMaxSweeps(gesvdjInfo_t info, int max_sweeps) {
+  if (!info || max_sweeps <= 0)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  info->MaxSweeps = max_sweeps;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+cusolverStatus_t cusolverDnXgesvdjSetSortEig(gesvdjInfo_t info, int sort_svd) {
+  if (!info)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  info->SortEig = sort_svd;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+cusolverStatus_t cusolverDnXgesvdjGetResidual(cusolverDnHandle_t handle, gesvdjInfo_t info,
+                                              double *residual) {
+  CHECK_HANDLE(handle);
+  if (!info || !residual)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  if (info->LastBatched)
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  settle(handle);
+  *residual = info->Residual;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+cusolverStatus_t cusolverDnXgesvdjGetSweeps(cusolverDnHandle_t handle, gesvdjInfo_t info,
+                                            int *executed_sweeps) {
+  CHECK_HANDLE(handle);
+  if (!info || !executed_sweeps)
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  if (info->LastBatched)
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  settle(handle);
+  *executed_sweeps = info->Sweeps;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+// ---- Typed entry points ----
+
+#define LOOM_DN_EIG_ENTRY_POINTS(p, T, LT, R, EV, GV)                                    \
+  cusolverStatus_t cusolverDn##p##EV##j_bufferSize(                                      \
+      cusolverDnHandle_t h, cusolverEigMode_t jobz, cublasFillMode_t uplo, int n,        \
+      const T *, int lda, const R *, int *lwork, syevjInfo_t) {                          \
+    CHECK_HANDLE(h);                                                                     \
+    if (!lwork || !validJobz(jobz) || !validFill(uplo) || n < 0 || lda < std::max(1, n)) \
+      return CUSOLVER_STATUS_INVALID_VALUE;                                              \
+    *lwork = evdLwork<LT>(true, n).Lw;                                                   \
+    return CUSOLVER_STATUS_SUCCESS;                                                      \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##EV##j(cusolverDnHandle_t h, cusolverEigMode_t jobz,    \
+                                        cublasFillMode_t uplo, int n, T *A, int lda,     \
+                                        R *W, T *, int, int *info, syevjInfo_t params) {  \
+    return syevjImpl(h, jobz, uplo, n, cast<LT>(A), lda, W, info, params);               \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##EV##jBatched_bufferSize(                               \
+      cusolverDnHandle_t h, cusolverEigMode_t jobz, cublasFillMode_t uplo, int n,        \
+      const T *, int lda, const R *, int *lwork, syevjInfo_t, int batchSize) {           \
+    CHECK_HANDLE(h);                                                                     \
+    if (!lwork || !validJobz(jobz) || !validFill(uplo) || n < 0 || n > 32 ||             \
+        lda < std::max(1, n) || batchSize < 0)                                           \
+      return CUSOLVER_STATUS_INVALID_VALUE;                                              \
+    *lwork = evdLwork<LT>(true, n).Lw;                                                   \
+    return CUSOLVER_STATUS_SUCCESS;                                                      \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##EV##jBatched(                                          \
+      cusolverDnHandle_t h, cusolverEigMode_t jobz, cublasFillMode_t uplo, int n, T *A,  \
+      int lda, R *W, T *, int, int *info, syevjInfo_t params, int batchSize) {           \
+    return syevjBatchedImpl(h, jobz, uplo, n, cast<LT>(A), lda, W, info, params,         \
+                            batchSize);                                                  \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##gesvdj_bufferSize(                                     \
+      cusolverDnHandle_t h, cusolverEigMode_t jobz, int econ, int m, int n, const T *,   \
+      int lda, const R *, const T *, int ldu, const T *, int ldv, int *lwork,            \
+      gesvdjInfo_t) {                                                                    \
+    CHECK_HANDLE(h);                                                                     \
+    const bool Vec = jobz == CUSOLVER_EIG_MODE_VECTOR;                                   \
+    if (!lwork || !validJobz(jobz) || (econ != 0 && econ != 1) || m < 0 || n < 0 ||      \
+        lda < std::max(1, m) || ldu < 1 || ldv < 1 || (Vec && (ldu < m || ldv < n)))     \
+      return CUSOLVER_STATUS_INVALID_VALUE;                                              \
+    *lwork = gesvdLwork<LT>(m, n);                                                       \
+    return CUSOLVER_STATUS_SUCCESS;                                                      \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##gesvdj(cusolverDnHandle_t h, cusolverEigMode_t jobz,   \
+                                         int econ, int m, int n, T *A, int lda, R *S,    \
+                                         T *U, int ldu, T *V, int ldv, T *, int,         \
+                                         int *info, gesvdjInfo_t params) {               \
+    return gesvdjImpl(h, jobz, econ, m, n, cast<LT>(A), lda, S, cast<LT>(U), ldu,        \
+                      cast<LT>(V), ldv, info, params);                                   \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##gesvdjBatched_bufferSize(                              \
+      cusolverDnHandle_t h, cusolverEigMode_t jobz, int m, int n, const T *, int lda,    \
+      const R *, const T *, int ldu, const T *, int ldv, int *lwork, gesvdjInfo_t,       \
+      int batchSize) {                                                                   \
+    CHECK_HANDLE(h);                                                                     \
+    if (!lwork || !validJobz(jobz) || m < 0 || m > 32 || n < 0 || n > 32 ||              \
+        lda < std::max(1, m) || ldu < std::max(1, m) || ldv < std::max(1, n) ||          \
+        batchSize < 0)                                                                   \
+      return CUSOLVER_STATUS_INVALID_VALUE;                                              \
+    *lwork = gesvdLwork<LT>(m, n);                                                       \
+    return CUSOLVER_STATUS_SUCCESS;                                                      \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##gesvdjBatched(                                         \
+      cusolverDnHandle_t h, cusolverEigMode_t jobz, int m, int n, T *A, int lda, R *S,   \
+      T *U, int ldu, T *V, int ldv, T *, int, int *info, gesvdjInfo_t params,            \
+      int batchSize) {                                                                   \
+    return gesvdjBatchedImpl(h, jobz, m, n, cast<LT>(A), lda, S, cast<LT>(U), ldu,       \
+                             cast<LT>(V), ldv, info, params, batchSize);                 \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##potrfBatched(cusolverDnHandle_t h,                     \
+                                               cublasFillMode_t uplo, int n,             \
+                                               T *Aarray[], int lda, int *infoArray,     \
+                                               int batchSize) {                          \
+    return potrfBatchedImpl(h, uplo, n, reinterpret_cast<LT *const *>(Aarray), lda,      \
+                            infoArray, batchSize);                                       \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##potrsBatched(                                          \
+      cusolverDnHandle_t h, cublasFillMode_t uplo, int n, int nrhs, T *Aarray[], int lda, \
+      T *Barray[], int ldb, int *info, int batchSize) {                                  \
+    return potrsBatchedImpl(h, uplo, n, nrhs, reinterpret_cast<LT *const *>(Aarray), lda, \
+                            reinterpret_cast<LT *const *>(Barray), ldb, info, batchSize); \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##GV##d_bufferSize(                                      \
+      cusolverDnHandle_t h, cusolverEigType_t itype, cusolverEigMode_t jobz,             \
+      cublasFillMode_t uplo, int n, const T *, int lda, const T *, int ldb, const R *,   \
+      int *lwork) {                                                                      \
+    CHECK_HANDLE(h);                                                                     \
+    if (!lwork || !validItype(itype) || !validJobz(jobz) || !validFill(uplo) || n < 0 || \
+        lda < std::max(1, n) || ldb < std::max(1, n))                                    \
+      return CUSOLVER_STATUS_INVALID_VALUE;                                              \
+    *lwork = 1;                                                                          \
+    if (n > 0) {                                                                         \
+      LT D(0);                                                                           \
+      R Wd(0);                                                                           \
+      gvdRun<LT>(int(itype), jobz == CUSOLVER_EIG_MODE_VECTOR ? "V" : "N",               \
+                 fillChar(uplo), n, &D, lda, &D, ldb, &Wd, true, lwork);                 \
+    }                                                                                    \
+    return CUSOLVER_STATUS_SUCCESS;                                                      \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##GV##d(cusolverDnHandle_t h, cusolverEigType_t itype,   \
+                                        cusolverEigMode_t jobz, cublasFillMode_t uplo,   \
+                                        int n, T *A, int lda, T *B, int ldb, R *W, T *,  \
+                                        int, int *info) {                                \
+    return sygvdImpl(h, itype, jobz, uplo, n, cast<LT>(A), lda, cast<LT>(B), ldb, W,     \
+                     info);                                                              \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##EV##dx_bufferSize(                                     \
+      cusolverDnHandle_t h, cusolverEigMode_t jobz, cusolverEigRange_t range,            \
+      cublasFillMode_t uplo, int n, const T *, int lda, R vl, R vu, int il, int iu,      \
+      int *, const R *, int *lwork) {                                                    \
+    CHECK_HANDLE(h);                                                                     \
+    Checker C;                                                                           \
+    checkRange(C, range, n, vl, vu, il, iu, 6);                                          \
+    if (!lwork || C.Bad || !validJobz(jobz) || !validRange(range) || !validFill(uplo) || \
+        n < 0 || lda < std::max(1, n))                                                   \
+      return CUSOLVER_STATUS_INVALID_VALUE;                                              \
+    *lwork = 1;                                                                          \
+    if (n > 0) {                                                                         \
+      LT D(0);                                                                           \
+      R Wd(0);                                                                           \
+      int M = 0;                                                                         \
+      evrRun<LT>(jobz == CUSOLVER_EIG_MODE_VECTOR ? "V" : "N", rangeChar(range),         \
+                 fillChar(uplo), n, &D, lda, vl, vu, il, iu, &M, &Wd, &D, n, true,       \
+                 lwork);                                                                 \
+    }                                                                                    \
+    return CUSOLVER_STATUS_SUCCESS;                                                      \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##EV##dx(                                                \
+      cusolverDnHandle_t h, cusolverEigMode_t jobz, cusolverEigRange_t range,            \
+      cublasFillMode_t uplo, int n, T *A, int lda, R vl, R vu, int il, int iu, int *meig, \
+      R *W, T *, int, int *info) {                                                       \
+    return syevdxImpl(h, jobz, range, uplo, n, cast<LT>(A), lda, vl, vu, il, iu, meig,   \
+                      W, info);                                                          \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##GV##dx_bufferSize(                                     \
+      cusolverDnHandle_t h, cusolverEigType_t itype, cusolverEigMode_t jobz,             \
+      cusolverEigRange_t range, cublasFillMode_t uplo, int n, const T *, int lda,        \
+      const T *, int ldb, R vl, R vu, int il, int iu, int *, const R *, int *lwork) {    \
+    CHECK_HANDLE(h);                                                                     \
+    Checker C;                                                                           \
+    checkRange(C, range, n, vl, vu, il, iu, 9);                                          \
+    if (!lwork || C.Bad || !validItype(itype) || !validJobz(jobz) || !validRange(range) || \
+        !validFill(uplo) || n < 0 || lda < std::max(1, n) || ldb < std::max(1, n))       \
+      return CUSOLVER_STATUS_INVALID_VALUE;                                              \
+    *lwork = 1;                                                                          \
+    if (n > 0) {                                                                         \
+      LT D(0);                                                                           \
+      R Wd(0);                                                                           \
+      int M = 0;                                                                         \
+      gvxRun<LT>(int(itype), jobz == CUSOLVER_EIG_MODE_VECTOR ? "V" : "N",               \
+                 rangeChar(range), fillChar(uplo), n, &D, lda, &D, ldb, vl, vu, il, iu,  \
+                 &M, &Wd, &D, n, true, lwork);                                           \
+    }                                                                                    \
+    return CUSOLVER_STATUS_SUCCESS;                                                      \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##GV##dx(                                                \
+      cusolverDnHandle_t h, cusolverEigType_t itype, cusolverEigMode_t jobz,             \
+      cusolverEigRange_t range, cublasFillMode_t uplo, int n, T *A, int lda, T *B,       \
+      int ldb, R vl, R vu, int il, int iu, int *meig, R *W, T *, int, int *info) {       \
+    return sygvdxImpl(h, itype, jobz, range, uplo, n, cast<LT>(A), lda, cast<LT>(B), ldb, \
+                      vl, vu, il, iu, meig, W, info);                                    \
+  }
+
+LOOM_DN_EIG_ENTRY_POINTS(S, float, float, float, syev, sygv)
+LOOM_DN_EIG_ENTRY_POINTS(D, double, double, double, syev, sygv)
+LOOM_DN_EIG_ENTRY_POINTS(C, cuComplex, cf, float, heev, hegv)
+LOOM_DN_EIG_ENTRY_POINTS(Z, cuDoubleComplex, cd, double, heev, hegv)
+#undef LOOM_DN_EIG_ENTRY_POINTS
 
 } // extern "C"
