@@ -19,7 +19,11 @@
 // array (devIpiv NULL) is a blocked LU without row interchanges on BLAS
 // trsm/gemm, as cuSOLVER documents. The 64-bit API (cusolverDnX*) covers
 // potrf/potrs/getrf/getrs/geqrf/gesvd/syevd on the same code, one data type
-// (and its real type for S, W) per call.
+// (and its real type for S, W) per call. The Jacobi solvers (syevj, gesvdj,
+// batched) compute with syevd/gesvd and report the measured residual and 0
+// sweeps; potrfBatched/potrsBatched loop over potrf/potrs; sygvd, syevdx and
+// sygvdx are LAPACK's sygvd, syevr and sygvx; the <main><lowest>gesv family
+// refines a low-precision LU in the main precision.
 // See docs/libraries.md.
 #include "cusolverDn.h"
 #include "cuda_runtime_api.h"
@@ -2139,5 +2143,189 @@ LOOM_DN_EIG_ENTRY_POINTS(D, double, double, double, syev, sygv)
 LOOM_DN_EIG_ENTRY_POINTS(C, cuComplex, cf, float, heev, hegv)
 LOOM_DN_EIG_ENTRY_POINTS(Z, cuDoubleComplex, cd, double, heev, hegv)
 #undef LOOM_DN_EIG_ENTRY_POINTS
+
+} // extern "C"
+
+// ---- Mixed-precision linear solves (cusolverDn<main><lowest>gesv) ----
+//
+// Iterative refinement as cuSOLVER describes it: the LU (partial pivoting)
+// of A in the lowest precision L, a solve, then residuals r = B - A X in the
+// main precision T and corrections solved with the low-precision factors
+// until every column meets the backward-error test ||r||_inf <= ||x||_inf
+// ||A||_inf eps(T) sqrt(n), at most 50 times; otherwise (or when A does not
+// fit L, or L's factorization fails) a full LU in T solves it from scratch.
+// *iter is the number of refinement steps (0: the first solve met the
+// test), or cuSOLVER's negative codes when it fell back: -2 (A overflows L),
+// -3 (L's factorization failed), -50 (no convergence in 50 steps). The
+// same-precision forms (DD, SS, CC, ZZ) refine with their own factors.
+
+namespace {
+
+template <class T> double absInf(T V) { return std::abs(V); }
+
+template <class T, class L>
+cusolverStatus_t gesvIrsImpl(cusolverDnHandle_t H, int N, int Nrhs, T *A, int Lda, int *Ipiv,
+                             T *B, int Ldb, T *X, int Ldx, int *Iter, int *Info) {
+  CHECK_HANDLE(H);
+  Checker C;
+  C(N >= 0, 1);
+  C(Nrhs >= 0, 2);
+  C(A || N == 0, 3);
+  C(Lda >= std::max(1, N), 4);
+  C(B || N == 0 || Nrhs == 0, 6);
+  C(Ldb >= std::max(1, N), 7);
+  C(X || N == 0 || Nrhs == 0, 8);
+  C(Ldx >= std::max(1, N), 9);
+  C(Iter != nullptr, 12);
+  C(Info != nullptr, 13);
+  if (C.Bad)
+    return badArgument(H, C.Bad, Info);
+  // *iter is a host result known when the work has run: the call waits.
+  if (capturing(H->Stream))
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  auto It = std::make_shared<int>(0);
+  cusolverStatus_t St = launch(H, [=] {
+    int I = 0, Steps = 0;
+    if (N > 0 && Nrhs > 0) {
+      const size_t Nn = size_t(N);
+      std::vector<int> Piv(Nn);
+      int *P = Ipiv ? Ipiv : Piv.data();
+      // The main-precision LU from scratch, for the fallback.
+      auto fullSolve = [&](int Code) {
+        Steps = Code;
+        int Li = 0, Nv = N, Lv = Lda, Rv = Nrhs, Lx = Ldx;
+        getrf(&Nv, &Nv, A, &Lv, P, &Li);
+        if (Li == 0) {
+          for (int J = 0; J < Nrhs; ++J)
+            std::copy(B + size_t(J) * Ldb, B + size_t(J) * Ldb + N, X + size_t(J) * Ldx);
+          getrs("N", &Nv, &Rv, A, &Lv, P, X, &Lx, &Li);
+        }
+        I = Li;
+      };
+      // A in the lowest precision (refused when an entry overflows it).
+      std::vector<L> Al(Nn * Nn);
+      bool Fits = true;
+      double ANorm = 0;
+      for (int R = 0; R < N; ++R) {
+        double Row = 0;
+        for (int J = 0; J < N; ++J)
+          Row += absInf(A[size_t(J) * Lda + R]);
+        ANorm = std::max(ANorm, Row);
+      }
+      for (int J = 0; J < N && Fits; ++J)
+        for (int R = 0; R < N; ++R) {
+          const T V = A[size_t(J) * Lda + R];
+          if (std::abs(std::real(V)) > double(std::numeric_limits<RealT<L>>::max()) ||
+              std::abs(std::imag(V)) > double(std::numeric_limits<RealT<L>>::max())) {
+            Fits = false;
+            break;
+          }
+          Al[size_t(J) * Nn + R] = L(V);
+        }
+      int Li = 0, Nv = N;
+      if (Fits)
+        getrf(&Nv, &Nv, Al.data(), &Nv, P, &Li);
+      if (!Fits) {
+        fullSolve(-2);
+      } else if (Li != 0) {
+        fullSolve(-3);
+      } else {
+        // X = A_L^-1 B, then refinement.
+        std::vector<L> Cl(Nn * size_t(Nrhs));
+        auto lowSolve = [&](const T *Rhs, int Ld) {
+          for (int J = 0; J < Nrhs; ++J)
+            for (int R = 0; R < N; ++R)
+              Cl[size_t(J) * Nn + R] = L(Rhs[size_t(J) * Ld + R]);
+          int Ri = 0, Rv = Nrhs;
+          getrs("N", &Nv, &Rv, Al.data(), &Nv, P, Cl.data(), &Nv, &Ri);
+        };
+        lowSolve(B, Ldb);
+        for (int J = 0; J < Nrhs; ++J)
+          for (int R = 0; R < N; ++R)
+            X[size_t(J) * Ldx + R] = T(Cl[size_t(J) * Nn + R]);
+        const double Eps = double(std::numeric_limits<RealT<T>>::epsilon());
+        const double Cte = ANorm * Eps * std::sqrt(double(N));
+        std::vector<T> Rm(Nn * size_t(Nrhs));
+        bool Converged = false;
+        for (int Step = 0; Step <= 50; ++Step) {
+          // R = B - A X in the main precision.
+          for (int J = 0; J < Nrhs; ++J)
+            std::copy(B + size_t(J) * Ldb, B + size_t(J) * Ldb + N, Rm.begin() + size_t(J) * Nn);
+          const T MinusOne(-1), One(1);
+          int Rv = Nrhs, Lv = Lda, Lx = Ldx;
+          gemm("N", "N", &Nv, &Rv, &Nv, &MinusOne, A, &Lv, X, &Lx, &One, Rm.data(), &Nv);
+          bool Ok = true;
+          for (int J = 0; J < Nrhs && Ok; ++J) {
+            double Xn = 0, Rn = 0;
+            for (int R = 0; R < N; ++R) {
+              Xn = std::max(Xn, absInf(X[size_t(J) * Ldx + R]));
+              Rn = std::max(Rn, absInf(Rm[size_t(J) * Nn + R]));
+            }
+            if (!(Rn <= Xn * Cte))
+              Ok = false;
+          }
+          if (Ok) {
+            Converged = true;
+            Steps = Step;
+            break;
+          }
+          if (Step == 50)
+            break;
+          lowSolve(Rm.data(), N);
+          for (int J = 0; J < Nrhs; ++J)
+            for (int R = 0; R < N; ++R)
+              X[size_t(J) * Ldx + R] += T(Cl[size_t(J) * Nn + R]);
+        }
+        if (!Converged)
+          fullSolve(-50);
+      }
+    }
+    *It = Steps;
+    *Info = I;
+  });
+  if (St != CUSOLVER_STATUS_SUCCESS)
+    return St;
+  if (cudaStreamSynchronize(H->Stream) != cudaSuccess)
+    return CUSOLVER_STATUS_EXECUTION_FAILED;
+  *Iter = *It;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+cusolverStatus_t gesvBufferSize(cusolverDnHandle_t H, int N, int Nrhs, int Lda, int Ldb,
+                                int Ldx, size_t Elem, size_t *Bytes) {
+  CHECK_HANDLE(H);
+  if (!Bytes || N < 0 || Nrhs < 0 || Lda < std::max(1, N) || Ldb < std::max(1, N) ||
+      Ldx < std::max(1, N))
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  // The work allocates its own; this is what it uses.
+  *Bytes = Elem * (size_t(N) * size_t(N) + 2 * size_t(N) * size_t(Nrhs)) + 1;
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+} // namespace
+
+extern "C" {
+
+#define LOOM_DN_GESV(NAME, T, LT, LL)                                                    \
+  cusolverStatus_t cusolverDn##NAME##gesv_bufferSize(                                    \
+      cusolverDnHandle_t h, cusolver_int_t n, cusolver_int_t nrhs, T *, cusolver_int_t ldda, \
+      cusolver_int_t *, T *, cusolver_int_t lddb, T *, cusolver_int_t lddx, void *,      \
+      size_t *lwork_bytes) {                                                             \
+    return gesvBufferSize(h, n, nrhs, ldda, lddb, lddx, sizeof(LT), lwork_bytes);        \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##NAME##gesv(                                               \
+      cusolverDnHandle_t h, cusolver_int_t n, cusolver_int_t nrhs, T *dA,                \
+      cusolver_int_t ldda, cusolver_int_t *dipiv, T *dB, cusolver_int_t lddb, T *dX,     \
+      cusolver_int_t lddx, void *, size_t, cusolver_int_t *iter, cusolver_int_t *d_info) { \
+    return gesvIrsImpl<LT, LL>(h, n, nrhs, cast<LT>(dA), ldda, dipiv, cast<LT>(dB), lddb, \
+                               cast<LT>(dX), lddx, iter, d_info);                        \
+  }
+LOOM_DN_GESV(DD, double, double, double)
+LOOM_DN_GESV(DS, double, double, float)
+LOOM_DN_GESV(SS, float, float, float)
+LOOM_DN_GESV(ZZ, cuDoubleComplex, cd, cd)
+LOOM_DN_GESV(ZC, cuDoubleComplex, cd, cf)
+LOOM_DN_GESV(CC, cuComplex, cf, cf)
+#undef LOOM_DN_GESV
 
 } // extern "C"
