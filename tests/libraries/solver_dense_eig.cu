@@ -10,7 +10,11 @@
 // generalized residual and V^H B V = I, or V^H B^-1 V = I for itype 3; B
 // not positive definite: n + k), syevdx/heevdx with range all/I/V (meig,
 // the selected W against the full spectrum, their vectors), sygvdx/hegvdx
-// range I and V. Bad arguments (status and -i in devInfo/infoArray[0]), a
+// range I and V. The mixed-precision gesv (DD, DS, SS, ZZ, ZC, CC):
+// residuals, iter >= 0 and A untouched when the low precision converged, a
+// singular matrix (info, iter < 0), a Hilbert matrix that single precision
+// cannot refine (fallback, iter < 0, a double-accurate X), a value that
+// overflows single (-2). Bad arguments (status and -i in devInfo/infoArray[0]), a
 // null handle, the info objects' setters. Stream order behind a kernel that
 // waits for the host, and syevj captured into a graph.
 // SPDX-License-Identifier: Apache-2.0
@@ -742,6 +746,129 @@ template <class T> void testGeneralized(cusolverDnHandle_t H) {
   }
 }
 
+
+// ---- Mixed-precision gesv (DD, DS, SS, ZZ, ZC, CC) ----
+
+template <class T, class CT>
+using GesvFn = cusolverStatus_t (*)(cusolverDnHandle_t, cusolver_int_t, cusolver_int_t, CT *, cusolver_int_t,
+                                    cusolver_int_t *, CT *, cusolver_int_t, CT *, cusolver_int_t, void *, size_t,
+                                    cusolver_int_t *, cusolver_int_t *);
+template <class T, class CT>
+using GesvBufFn = cusolverStatus_t (*)(cusolverDnHandle_t, cusolver_int_t, cusolver_int_t, CT *, cusolver_int_t,
+                                       cusolver_int_t *, CT *, cusolver_int_t, CT *, cusolver_int_t, void *, size_t *);
+
+/// Solves A X = B with \p Fn: X's residual, A left alone when the lowest
+/// precision converged (\p Lower), iter >= 0, pivots in range.
+template <class T, class CT>
+void testGesvOne(cusolverDnHandle_t H, const char *Name, GesvFn<T, CT> Fn, GesvBufFn<T, CT> Buf, bool Lower) {
+  const double Tol = tolOf<T>();
+  const int N = 20, Nrhs = 3, Lda = 22, Ldb = 21, Ldx = 23;
+  std::vector<T> Ah(size_t(Lda) * N), Bh(size_t(Ldb) * Nrhs);
+  for (T &X : Ah)
+    X = rnd<T>();
+  for (int K = 0; K < N; ++K)
+    Ah[size_t(K) * Lda + K] += T(Re<T>(N)); // well conditioned
+  for (T &X : Bh)
+    X = rnd<T>();
+  T *A = dev(Ah), *B = dev(Bh), *X = dev(std::vector<T>(size_t(Ldx) * Nrhs));
+  int *Piv = devInts(N, 0), *Info = devInts(1, 99);
+  size_t Bytes = 0;
+  CHECK_OK(Buf(H, N, Nrhs, reinterpret_cast<CT *>(A), Lda, Piv, reinterpret_cast<CT *>(B), Ldb,
+               reinterpret_cast<CT *>(X), Ldx, nullptr, &Bytes));
+  CHECK(Bytes > 0);
+  std::vector<char> Work(Bytes);
+  int Iter = -99;
+  CHECK_OK(Fn(H, N, Nrhs, reinterpret_cast<CT *>(A), Lda, Piv, reinterpret_cast<CT *>(B), Ldb,
+              reinterpret_cast<CT *>(X), Ldx, Work.data(), Bytes, &Iter, Info));
+  // No synchronization: iter is a host result, so the call waited.
+  CHECK(*Info == 0 && Iter >= 0, "%s: info %d iter %d", Name, *Info, Iter);
+  M Am = toM(Ah.data(), N, N, Lda), Xm = toM(X, N, Nrhs, Ldx), Bm = toM(Bh.data(), N, Nrhs, Ldb);
+  CHECK(diff(mul(Am, N, N, Xm, Nrhs), Bm) <= Tol * fro(Am) * fro(Xm), "%s: residual", Name);
+  for (int K = 0; K < N; ++K)
+    CHECK(Piv[K] >= 1 && Piv[K] <= N, "%s: pivot", Name);
+  if (Lower)
+    CHECK(std::equal(Ah.begin(), Ah.end(), A), "%s: A changed though refinement converged", Name);
+  // Singular (a zero column): info = its index after the fallback.
+  std::vector<T> Sing = Ah;
+  for (int R = 0; R < N; ++R)
+    Sing[size_t(6) * Lda + R] = T(0);
+  std::copy(Sing.begin(), Sing.end(), A);
+  CHECK_OK(Fn(H, N, Nrhs, reinterpret_cast<CT *>(A), Lda, Piv, reinterpret_cast<CT *>(B), Ldb,
+              reinterpret_cast<CT *>(X), Ldx, Work.data(), Bytes, &Iter, Info));
+  CHECK(*Info == 7 && Iter < 0, "%s singular: info %d iter %d", Name, *Info, Iter);
+  // Bad arguments: ldda (-4), lddx (-9), a null iter (-12).
+  CHECK(Fn(H, N, Nrhs, reinterpret_cast<CT *>(A), N - 1, Piv, reinterpret_cast<CT *>(B), Ldb,
+           reinterpret_cast<CT *>(X), Ldx, Work.data(), Bytes, &Iter, Info) == CUSOLVER_STATUS_INVALID_VALUE);
+  cudaDeviceSynchronize();
+  CHECK(*Info == -4);
+  CHECK(Fn(H, N, Nrhs, reinterpret_cast<CT *>(A), Lda, Piv, reinterpret_cast<CT *>(B), Ldb,
+           reinterpret_cast<CT *>(X), N - 1, Work.data(), Bytes, &Iter, Info) == CUSOLVER_STATUS_INVALID_VALUE);
+  cudaDeviceSynchronize();
+  CHECK(*Info == -9);
+  CHECK(Fn(H, N, Nrhs, reinterpret_cast<CT *>(A), Lda, Piv, reinterpret_cast<CT *>(B), Ldb,
+           reinterpret_cast<CT *>(X), Ldx, Work.data(), Bytes, nullptr, Info) == CUSOLVER_STATUS_INVALID_VALUE);
+  cudaDeviceSynchronize();
+  CHECK(*Info == -12);
+  cudaFree(A);
+  cudaFree(B);
+  cudaFree(X);
+  cudaFree(Piv);
+  cudaFree(Info);
+}
+
+/// DS on a matrix too ill-conditioned for single precision: refinement
+/// cannot converge, the double LU takes over (iter < 0), X is still right.
+static void testGesvFallback(cusolverDnHandle_t H) {
+  const int N = 12;
+  std::vector<double> Ah(size_t(N) * N), Bh(N, 1.0);
+  for (int J = 0; J < N; ++J)
+    for (int I = 0; I < N; ++I)
+      Ah[size_t(J) * N + I] = 1.0 / (I + J + 1); // Hilbert: condition ~1e16
+  // An exactly representable right-hand side for a known solution: B = A * ones.
+  for (int I = 0; I < N; ++I) {
+    Bh[I] = 0;
+    for (int J = 0; J < N; ++J)
+      Bh[I] += Ah[size_t(J) * N + I];
+  }
+  double *A = dev(Ah), *B = dev(Bh), *X = dev(std::vector<double>(N));
+  int *Piv = devInts(N, 0), *Info = devInts(1, 99), Iter = 0;
+  CHECK_OK(cusolverDnDSgesv(H, N, 1, A, N, Piv, B, N, X, N, nullptr, 0, &Iter, Info));
+  CHECK(*Info == 0 && Iter < 0, "DSgesv on a Hilbert matrix: info %d iter %d", *Info, Iter);
+  // The double LU's solution has a small residual.
+  double Res = 0, Bn = 0;
+  for (int I = 0; I < N; ++I) {
+    double S = -Bh[I];
+    for (int J = 0; J < N; ++J)
+      S += Ah[size_t(J) * N + I] * X[J];
+    Res = std::max(Res, std::abs(S));
+    Bn = std::max(Bn, std::abs(Bh[I]));
+  }
+  CHECK(Res <= 1e-12 * Bn, "DSgesv fallback residual %g", Res);
+  // A value that overflows single precision: -2, still solved in double.
+  std::vector<double> Big(size_t(N) * N, 0.0);
+  for (int K = 0; K < N; ++K)
+    Big[size_t(K) * N + K] = K == 0 ? 1e300 : 1.0;
+  std::copy(Big.begin(), Big.end(), A);
+  std::fill(B, B + N, 1.0);
+  CHECK_OK(cusolverDnDSgesv(H, N, 1, A, N, Piv, B, N, X, N, nullptr, 0, &Iter, Info));
+  CHECK(*Info == 0 && Iter == -2 && std::abs(X[0] - 1e-300) < 1e-310 && X[1] == 1.0, "DSgesv overflow: iter %d", Iter);
+  cudaFree(A);
+  cudaFree(B);
+  cudaFree(X);
+  cudaFree(Piv);
+  cudaFree(Info);
+}
+
+static void testGesv(cusolverDnHandle_t H) {
+  testGesvOne<double, double>(H, "DDgesv", cusolverDnDDgesv, cusolverDnDDgesv_bufferSize, false);
+  testGesvOne<double, double>(H, "DSgesv", cusolverDnDSgesv, cusolverDnDSgesv_bufferSize, true);
+  testGesvOne<float, float>(H, "SSgesv", cusolverDnSSgesv, cusolverDnSSgesv_bufferSize, false);
+  testGesvOne<cd, cuDoubleComplex>(H, "ZZgesv", cusolverDnZZgesv, cusolverDnZZgesv_bufferSize, false);
+  testGesvOne<cd, cuDoubleComplex>(H, "ZCgesv", cusolverDnZCgesv, cusolverDnZCgesv_bufferSize, true);
+  testGesvOne<cf, cuComplex>(H, "CCgesv", cusolverDnCCgesv, cusolverDnCCgesv_bufferSize, false);
+  testGesvFallback(H);
+}
+
 template <class T> void testType(cusolverDnHandle_t H) {
   testSyevj<T>(H);
   testGesvdj<T>(H);
@@ -823,6 +950,35 @@ static void testStreams() {
   CHECK_OK(cusolverDnXgesvdjGetResidual(H, Pg, &Res));
   CHECK(*Info2 == 0 && Res >= 0 && Res < 1e-10 && Sv[0] >= Sv[N - 1] && Sv[N - 1] >= 0);
 
+  // gesv behind the fill in the same stream: iter is a host result, so the
+  // call returns once the solve has run, after the fill.
+  {
+    double *Bv, *Xv;
+    int *Piv, Iter = -99;
+    cudaMallocManaged(&Bv, sizeof(double) * N);
+    cudaMallocManaged(&Xv, sizeof(double) * N);
+    cudaMallocManaged(&Piv, sizeof(int) * N);
+    std::fill(A, A + N * N, 0.0); // singular if the solve ran before the fill
+    *Info2 = 99;
+    for (int K = 0; K < N; ++K)
+      Bv[K] = (K > 0 ? 1.0 : 0.0) + (K + 1) + (K + 1 < N ? 1.0 : 0.0); // A * ones
+    fillTridiag<<<(N * N + 127) / 128, 128, 0, S>>>(A, N);
+    CHECK_OK(cusolverDnDSgesv(H, N, 1, A, N, Piv, Bv, N, Xv, N, nullptr, 0, &Iter, Info2));
+    double Err = 0;
+    for (int K = 0; K < N; ++K)
+      Err = std::max(Err, std::abs(Xv[K] - 1));
+    CHECK(*Info2 == 0 && Iter >= 0 && Err < 1e-12, "DSgesv after the fill: info %d iter %d err %g", *Info2, Iter, Err);
+    CHECK_CUDA(cudaStreamBeginCapture(S, cudaStreamCaptureModeGlobal));
+    CHECK(cusolverDnDDgesv(H, N, 1, A, N, Piv, Bv, N, Xv, N, nullptr, 0, &Iter, Info2) ==
+          CUSOLVER_STATUS_NOT_SUPPORTED);
+    cudaGraph_t G0;
+    CHECK_CUDA(cudaStreamEndCapture(S, &G0));
+    CHECK_CUDA(cudaGraphDestroy(G0));
+    cudaFree(Bv);
+    cudaFree(Xv);
+    cudaFree(Piv);
+  }
+
   // syevj captured into a graph (fill + syevj), launched twice.
   cudaGraph_t G;
   cudaGraphExec_t Exec;
@@ -874,6 +1030,7 @@ int main() {
   testType<double>(H);
   testType<cf>(H);
   testType<cd>(H);
+  testGesv(H);
   CHECK_OK(cusolverDnDestroy(H));
   return finish("solver_dense_eig");
 }
