@@ -1087,6 +1087,410 @@ cublasStatus_t matinvBatchedT(cublasHandle_t H, int N, const T *const A[], int L
   });
 }
 
+
+// ---- Band, packed and rank-update routines (level 2), rotm/rotmg, rank-2k,
+// syrkx/herkx, trsmBatched, batched QR ----
+
+/// Calls the CBLAS routine of T's precision (S, D, C, Z) with the same
+/// arguments; scalars go through sc() (by value for real types, by address
+/// for complex ones, as CBLAS takes them).
+#define CBLAS4(T, S, D, C, Z, ...)                                                       \
+  do {                                                                                   \
+    if constexpr (std::is_same_v<T, float>)                                              \
+      S(__VA_ARGS__);                                                                    \
+    else if constexpr (std::is_same_v<T, double>)                                        \
+      D(__VA_ARGS__);                                                                    \
+    else if constexpr (std::is_same_v<T, cf>)                                            \
+      C(__VA_ARGS__);                                                                    \
+    else                                                                                 \
+      Z(__VA_ARGS__);                                                                    \
+  } while (0)
+
+template <class T> auto sc(const T &V) {
+  if constexpr (IsComplex<T>::value)
+    return (const void *)&V;
+  else
+    return V;
+}
+
+/// Offset of element i of an n-vector with increment inc (BLAS's rule:
+/// a negative increment walks the vector backwards from its last element).
+inline long vidx(int I, int N, int Inc) {
+  return Inc > 0 ? (long)I * Inc : (long)(N - 1 - I) * -Inc;
+}
+
+/// rotm: the modified Givens rotation H (param[0] = flag, param[1..4] =
+/// h11, h21, h12, h22) applied to (x, y); S/D only, as in BLAS.
+template <class T>
+cublasStatus_t rotmT(cublasHandle_t H, int N, T *X, int Ix, T *Y, int Iy, const T *Param) {
+  CHECK_HANDLE(H);
+  REQUIRE(Param);
+  if (N <= 0)
+    return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(X && Y);
+  bool Device = H->PointerMode == CUBLAS_POINTER_MODE_DEVICE;
+  T P[5] = {};
+  if (!Device)
+    std::memcpy(P, Param, sizeof P);
+  return submit(H, [=]() mutable {
+    if (Device)
+      std::memcpy(P, Param, sizeof P);
+    if constexpr (std::is_same_v<T, float>)
+      cblas_srotm(N, X, Ix, Y, Iy, P);
+    else
+      cblas_drotm(N, X, Ix, Y, Iy, P);
+  });
+}
+
+/// rotmg: constructs the modified Givens rotation zeroing the second
+/// component of (sqrt(d1) x1, sqrt(d2) y1); results in d1, d2, x1, param.
+template <class T> cublasStatus_t rotmgT(cublasHandle_t H, T *D1, T *D2, T *X1, const T *Y1, T *Param) {
+  CHECK_HANDLE(H);
+  REQUIRE(D1 && D2 && X1 && Y1 && Param);
+  return submit(H, [=] {
+    if constexpr (std::is_same_v<T, float>)
+      cblas_srotmg(D1, D2, X1, *Y1, Param);
+    else
+      cblas_drotmg(D1, D2, X1, *Y1, Param);
+  }, true);
+}
+
+/// gbmv: y = alpha op(A) x + beta y, A m x n with kl sub- and ku
+/// super-diagonals in band storage (lda >= kl + ku + 1).
+template <class T>
+cublasStatus_t gbmvT(cublasHandle_t H, cublasOperation_t Trans, int M, int N, int Kl, int Ku,
+                     const T *Alpha, const T *A, int Lda, const T *X, int Ix, const T *Beta, T *Y,
+                     int Iy) {
+  CHECK_HANDLE(H);
+  REQUIRE(validOp(Trans) && M >= 0 && N >= 0 && Kl >= 0 && Ku >= 0 && Lda >= Kl + Ku + 1 &&
+          Ix != 0 && Iy != 0 && Alpha && Beta);
+  if (M == 0 || N == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(A && X && Y);
+  auto Al = scalar(H, Alpha), Be = scalar(H, Beta);
+  return submit(H, [=] {
+    T AlV = Al.get(), BeV = Be.get();
+    CBLAS4(T, cblas_sgbmv, cblas_dgbmv, cblas_cgbmv, cblas_zgbmv, Col, tr(Trans), M, N, Kl, Ku,
+           sc(AlV), A, Lda, X, Ix, sc(BeV), Y, Iy);
+  });
+}
+
+/// sbmv (real) / hbmv (complex): y = alpha A x + beta y, A symmetric or
+/// Hermitian with k off-diagonals in band storage (lda >= k + 1).
+template <class T>
+cublasStatus_t sbmvT(cublasHandle_t H, cublasFillMode_t Uplo, int N, int K, const T *Alpha,
+                     const T *A, int Lda, const T *X, int Ix, const T *Beta, T *Y, int Iy) {
+  CHECK_HANDLE(H);
+  REQUIRE(validUplo(Uplo) && N >= 0 && K >= 0 && Lda >= K + 1 && Ix != 0 && Iy != 0 && Alpha &&
+          Beta);
+  if (N == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(A && X && Y);
+  auto Al = scalar(H, Alpha), Be = scalar(H, Beta);
+  return submit(H, [=] {
+    T AlV = Al.get(), BeV = Be.get();
+    CBLAS4(T, cblas_ssbmv, cblas_dsbmv, cblas_chbmv, cblas_zhbmv, Col, up(Uplo), N, K, sc(AlV), A,
+           Lda, X, Ix, sc(BeV), Y, Iy);
+  });
+}
+
+/// spmv (real) / hpmv (complex): as sbmv with A in packed storage.
+template <class T>
+cublasStatus_t spmvT(cublasHandle_t H, cublasFillMode_t Uplo, int N, const T *Alpha, const T *AP,
+                     const T *X, int Ix, const T *Beta, T *Y, int Iy) {
+  CHECK_HANDLE(H);
+  REQUIRE(validUplo(Uplo) && N >= 0 && Ix != 0 && Iy != 0 && Alpha && Beta);
+  if (N == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(AP && X && Y);
+  auto Al = scalar(H, Alpha), Be = scalar(H, Beta);
+  return submit(H, [=] {
+    T AlV = Al.get(), BeV = Be.get();
+    CBLAS4(T, cblas_sspmv, cblas_dspmv, cblas_chpmv, cblas_zhpmv, Col, up(Uplo), N, sc(AlV), AP, X,
+           Ix, sc(BeV), Y, Iy);
+  });
+}
+
+/// tbmv/tbsv (K >= 0: band storage, lda >= k + 1) and tpmv/tpsv (K < 0:
+/// packed storage, no lda): x = op(A) x or op(A) x = b in place.
+template <class T, bool Solve>
+cublasStatus_t tbpT(cublasHandle_t H, cublasFillMode_t Uplo, cublasOperation_t Trans,
+                    cublasDiagType_t Diag, int N, int K, bool Packed, const T *A, int Lda, T *X,
+                    int Ix) {
+  CHECK_HANDLE(H);
+  REQUIRE(validUplo(Uplo) && validOp(Trans) && validDiag(Diag) && N >= 0 && Ix != 0);
+  REQUIRE(Packed || (K >= 0 && Lda >= K + 1));
+  if (N == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(A && X);
+  return submit(H, [=] {
+    CBLAS_UPLO U = up(Uplo);
+    CBLAS_TRANSPOSE Tr = tr(Trans);
+    CBLAS_DIAG D = dg(Diag);
+    if (Packed) {
+      if constexpr (Solve)
+        CBLAS4(T, cblas_stpsv, cblas_dtpsv, cblas_ctpsv, cblas_ztpsv, Col, U, Tr, D, N, A, X, Ix);
+      else
+        CBLAS4(T, cblas_stpmv, cblas_dtpmv, cblas_ctpmv, cblas_ztpmv, Col, U, Tr, D, N, A, X, Ix);
+    } else {
+      if constexpr (Solve)
+        CBLAS4(T, cblas_stbsv, cblas_dtbsv, cblas_ctbsv, cblas_ztbsv, Col, U, Tr, D, N, K, A, Lda,
+               X, Ix);
+      else
+        CBLAS4(T, cblas_stbmv, cblas_dtbmv, cblas_ctbmv, cblas_ztbmv, Col, U, Tr, D, N, K, A, Lda,
+               X, Ix);
+    }
+  });
+}
+
+/// syr / her / spr / hpr (Rank2 false) and syr2 / her2 / spr2 / hpr2
+/// (Rank2 true): A += alpha x x^T (x x^H), or alpha (x y^T + y x^T)
+/// (alpha x y^H + conj(alpha) y x^H), on the uplo triangle; Packed: A in
+/// packed storage (no lda). S: alpha's type (real for her/hpr). Herm false
+/// with a complex T is cuBLAS's complex symmetric syr/syr2, which CBLAS
+/// lacks: Loom's loop.
+template <class T, class S, bool Rank2, bool Herm>
+cublasStatus_t syrT(cublasHandle_t H, cublasFillMode_t Uplo, int N, const S *Alpha, const T *X,
+                    int Ix, const T *Y, int Iy, T *A, int Lda, bool Packed) {
+  CHECK_HANDLE(H);
+  REQUIRE(validUplo(Uplo) && N >= 0 && Ix != 0 && (!Rank2 || Iy != 0) && Alpha);
+  REQUIRE(Packed || Lda >= max1(N));
+  if (N == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(A && X && (!Rank2 || Y));
+  auto Al = scalar(H, Alpha);
+  return submit(H, [=] {
+    S AlV = Al.get();
+    CBLAS_UPLO U = up(Uplo);
+    if constexpr (IsComplex<T>::value && !Herm) {
+      // A(i, j) += alpha (x_i x_j [+ ... y]) for the stored (i, j).
+      for (int J = 0; J < N; ++J) {
+        int I0 = Uplo == CUBLAS_FILL_MODE_LOWER ? J : 0;
+        int I1 = Uplo == CUBLAS_FILL_MODE_LOWER ? N : J + 1;
+        for (int I = I0; I < I1; ++I) {
+          T Xi = X[vidx(I, N, Ix)], Xj = X[vidx(J, N, Ix)];
+          T Term = cmul(Xi, Xj);
+          if constexpr (Rank2)
+            Term = cadd(cmul(Xi, Y[vidx(J, N, Iy)]), cmul(Y[vidx(I, N, Iy)], Xj));
+          long At = Packed ? (Uplo == CUBLAS_FILL_MODE_LOWER
+                                  ? (long)I - J + (long)J * (2L * N - J + 1) / 2
+                                  : (long)I + (long)J * (J + 1) / 2)
+                           : (long)I + (long)J * Lda;
+          A[At] = cadd(A[At], cmul(AlV, Term));
+        }
+      }
+    } else if constexpr (Rank2) {
+      if (Packed)
+        CBLAS4(T, cblas_sspr2, cblas_dspr2, cblas_chpr2, cblas_zhpr2, Col, U, N, sc(AlV), X, Ix, Y,
+               Iy, A);
+      else
+        CBLAS4(T, cblas_ssyr2, cblas_dsyr2, cblas_cher2, cblas_zher2, Col, U, N, sc(AlV), X, Ix, Y,
+               Iy, A, Lda);
+    } else {
+      if (Packed)
+        CBLAS4(T, cblas_sspr, cblas_dspr, cblas_chpr, cblas_zhpr, Col, U, N, AlV, X, Ix, A);
+      else
+        CBLAS4(T, cblas_ssyr, cblas_dsyr, cblas_cher, cblas_zher, Col, U, N, AlV, X, Ix, A, Lda);
+    }
+  });
+}
+
+/// The operations syr2k/syrkx (Herm false) and her2k/herkx (Herm true)
+/// accept: N or T (real types: C too, meaning T), N or C.
+template <class T> bool rank2kOp(cublasOperation_t Op, bool Herm) {
+  if (Herm)
+    return Op == CUBLAS_OP_N || Op == CUBLAS_OP_C;
+  return IsComplex<T>::value ? Op == CUBLAS_OP_N || Op == CUBLAS_OP_T : validOp(Op);
+}
+
+/// syr2k / her2k (Herm, S = real beta): C = alpha op(A) op(B)^T (^H) +
+/// alpha op(B) op(A)^T (conj(alpha) ... ^H) + beta C on one triangle.
+template <class T, class S, bool Herm>
+cublasStatus_t syr2kT(cublasHandle_t H, cublasFillMode_t Uplo, cublasOperation_t Trans, int N,
+                      int K, const T *Alpha, const T *A, int Lda, const T *B, int Ldb,
+                      const S *Beta, T *C, int Ldc) {
+  CHECK_HANDLE(H);
+  REQUIRE(validUplo(Uplo) && rank2kOp<T>(Trans, Herm) && N >= 0 && K >= 0);
+  int Rows = Trans == CUBLAS_OP_N ? N : K;
+  REQUIRE(Lda >= max1(Rows) && Ldb >= max1(Rows) && Ldc >= max1(N) && Alpha && Beta);
+  if (N == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(C && (K == 0 || (A && B)));
+  auto Al = scalar(H, Alpha);
+  auto Be = scalar(H, Beta);
+  CBLAS_TRANSPOSE T2 = Trans == CUBLAS_OP_N ? CblasNoTrans : Herm ? CblasConjTrans : CblasTrans;
+  return submit(H, [=] {
+    T AlV = Al.get();
+    S BeV = Be.get();
+    if constexpr (Herm)
+      CBLAS4(T, cblas_ssyr2k, cblas_dsyr2k, cblas_cher2k, cblas_zher2k, Col, up(Uplo), T2, N, K,
+             sc(AlV), A, Lda, B, Ldb, BeV, C, Ldc);
+    else
+      CBLAS4(T, cblas_ssyr2k, cblas_dsyr2k, cblas_csyr2k, cblas_zsyr2k, Col, up(Uplo), T2, N, K,
+             sc(AlV), A, Lda, B, Ldb, sc(BeV), C, Ldc);
+  });
+}
+
+/// syrkx / herkx: C = alpha op(A) op(B)^T (^H) + beta C on the uplo
+/// triangle (cuBLAS's extension; OpenBLAS 0.3.21 has no gemmt): one gemm
+/// into scratch, then the triangle. beta == 0: C is not read; herkx's
+/// diagonal is made real, as herk's.
+template <class T, class S, bool Herm>
+cublasStatus_t syrkxT(cublasHandle_t H, cublasFillMode_t Uplo, cublasOperation_t Trans, int N,
+                      int K, const T *Alpha, const T *A, int Lda, const T *B, int Ldb,
+                      const S *Beta, T *C, int Ldc) {
+  CHECK_HANDLE(H);
+  REQUIRE(validUplo(Uplo) && rank2kOp<T>(Trans, Herm) && N >= 0 && K >= 0);
+  int Rows = Trans == CUBLAS_OP_N ? N : K;
+  REQUIRE(Lda >= max1(Rows) && Ldb >= max1(Rows) && Ldc >= max1(N) && Alpha && Beta);
+  if (N == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(C && (K == 0 || (A && B)));
+  auto Al = scalar(H, Alpha);
+  auto Be = scalar(H, Beta);
+  CBLAS_TRANSPOSE OpT = Herm ? CblasConjTrans : CblasTrans;
+  CBLAS_TRANSPOSE Ta = Trans == CUBLAS_OP_N ? CblasNoTrans : OpT;
+  CBLAS_TRANSPOSE Tb = Trans == CUBLAS_OP_N ? OpT : CblasNoTrans;
+  return submit(H, [=] {
+    T AlV = Al.get();
+    S BeS = Be.get();
+    T BeV;
+    if constexpr (std::is_same_v<S, T>)
+      BeV = BeS;
+    else
+      BeV = cmake<T>(BeS, 0);
+    std::vector<T> P((size_t)N * N, T{});
+    if (K > 0)
+      gemm(Ta, Tb, N, N, K, AlV, A, Lda, B, Ldb, T{}, P.data(), N);
+    bool BeZero = isZero(BeV);
+    for (int J = 0; J < N; ++J) {
+      int I0 = Uplo == CUBLAS_FILL_MODE_LOWER ? J : 0;
+      int I1 = Uplo == CUBLAS_FILL_MODE_LOWER ? N : J + 1;
+      for (int I = I0; I < I1; ++I) {
+        T &Cij = C[I + (long)J * Ldc];
+        T Old = BeZero ? T{} : mulT(BeV, Cij);
+        if constexpr (IsComplex<T>::value) {
+          Cij = cadd(P[I + (size_t)J * N], Old);
+          if (Herm && I == J)
+            Cij.y = 0;
+        } else {
+          Cij = P[I + (size_t)J * N] + Old;
+        }
+      }
+    }
+  });
+}
+
+/// trsmBatched: trsm on each A[i], B[i] (pointer arrays read when the work
+/// runs, as gemmBatched's).
+template <class T>
+cublasStatus_t trsmBatchedT(cublasHandle_t H, cublasSideMode_t Side, cublasFillMode_t Uplo,
+                            cublasOperation_t Trans, cublasDiagType_t Diag, int M, int N,
+                            const T *Alpha, const T *const A[], int Lda, T *const B[], int Ldb,
+                            int Count) {
+  CHECK_HANDLE(H);
+  REQUIRE(validSide(Side) && validUplo(Uplo) && validOp(Trans) && validDiag(Diag) && M >= 0 &&
+          N >= 0 && Count >= 0);
+  REQUIRE(Lda >= max1(Side == CUBLAS_SIDE_LEFT ? M : N) && Ldb >= max1(M) && Alpha);
+  if (M == 0 || N == 0 || Count == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(A && B);
+  auto Al = scalar(H, Alpha);
+  return submit(H, [=] {
+    T AlV = Al.get();
+    for (int I = 0; I < Count; ++I)
+      trsm(sd(Side), up(Uplo), tr(Trans), dg(Diag), M, N, AlV, A[I], Lda, B[I], Ldb);
+  });
+}
+
+extern "C" {
+// LAPACK's QR and least squares in libopenblas (Fortran symbols; trailing
+// size_t: the hidden length of a character argument).
+void sgeqrf_(const int *, const int *, float *, const int *, float *, float *, const int *, int *);
+void dgeqrf_(const int *, const int *, double *, const int *, double *, double *, const int *,
+             int *);
+void cgeqrf_(const int *, const int *, cf *, const int *, cf *, cf *, const int *, int *);
+void zgeqrf_(const int *, const int *, cd *, const int *, cd *, cd *, const int *, int *);
+void sgels_(const char *, const int *, const int *, const int *, float *, const int *, float *,
+            const int *, float *, const int *, int *, size_t);
+void dgels_(const char *, const int *, const int *, const int *, double *, const int *, double *,
+            const int *, double *, const int *, int *, size_t);
+void cgels_(const char *, const int *, const int *, const int *, cf *, const int *, cf *,
+            const int *, cf *, const int *, int *, size_t);
+void zgels_(const char *, const int *, const int *, const int *, cd *, const int *, cd *,
+            const int *, cd *, const int *, int *, size_t);
+}
+
+template <class T> void geqrf(int M, int N, T *A, int Lda, T *Tau, T *W, int Lw, int *Info) {
+  CBLAS4(T, sgeqrf_, dgeqrf_, cgeqrf_, zgeqrf_, &M, &N, A, &Lda, Tau, W, &Lw, Info);
+}
+template <class T>
+void gels(int M, int N, int R, T *A, int Lda, T *B, int Ldb, T *W, int Lw, int *Info) {
+  const char No = 'N';
+  CBLAS4(T, sgels_, dgels_, cgels_, zgels_, &No, &M, &N, &R, A, &Lda, B, &Ldb, W, &Lw, Info, 1);
+}
+/// The size LAPACK's workspace query (lwork = -1) reports in W[0].
+inline int lworkOf(float W) { return std::max(1, (int)W); }
+inline int lworkOf(double W) { return std::max(1, (int)W); }
+inline int lworkOf(cf W) { return std::max(1, (int)W.x); }
+inline int lworkOf(cd W) { return std::max(1, (int)W.x); }
+
+/// geqrfBatched: A[i] = Q R (LAPACK's ?geqrf: R above the diagonal,
+/// Householder vectors below, scalars in Tau[i]). *Info (host) = -k for a
+/// bad k-th parameter (counting the handle as the first, as getrsBatched).
+template <class T>
+cublasStatus_t geqrfBatchedT(cublasHandle_t H, int M, int N, T *const A[], int Lda,
+                             T *const Tau[], int *Info, int Count) {
+  CHECK_HANDLE(H);
+  int Bad = M < 0 ? 2 : N < 0 ? 3 : Lda < max1(M) ? 5 : Count < 0 ? 8 : 0;
+  if (Info)
+    *Info = -Bad;
+  REQUIRE(Info && !Bad);
+  if (M == 0 || N == 0 || Count == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(A && Tau);
+  return submit(H, [=] {
+    T Query{};
+    int LInfo = 0;
+    geqrf<T>(M, N, nullptr, Lda, nullptr, &Query, -1, &LInfo);
+    std::vector<T> Work(lworkOf(Query));
+    for (int I = 0; I < Count; ++I)
+      geqrf<T>(M, N, A[I], Lda, Tau[I], Work.data(), (int)Work.size(), &LInfo);
+  });
+}
+
+/// gelsBatched: least squares min |A[i] X - C[i]| for full-rank m x n A[i],
+/// m >= n, trans N only (cuBLAS: CUBLAS_STATUS_NOT_SUPPORTED otherwise), by
+/// LAPACK's ?gels; X overwrites C[i]'s first n rows, A[i] its QR factors.
+/// *Info (host) as geqrfBatched; DevInfo[i] = k > 0 when R's k-th diagonal
+/// element is zero (A[i] not full rank: C[i] untouched), else 0.
+template <class T>
+cublasStatus_t gelsBatchedT(cublasHandle_t H, cublasOperation_t Trans, int M, int N, int Nrhs,
+                            T *const A[], int Lda, T *const C[], int Ldc, int *Info, int *DevInfo,
+                            int Count) {
+  CHECK_HANDLE(H);
+  int Bad = !validOp(Trans) ? 2 : M < 0 ? 3 : N < 0 ? 4 : Nrhs < 0 ? 5 : Lda < max1(M) ? 7
+            : Ldc < max1(std::max(M, N)) ? 9 : Count < 0 ? 12 : 0;
+  if (Info)
+    *Info = -Bad;
+  REQUIRE(Info && !Bad);
+  if (Trans != CUBLAS_OP_N || M < N)
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+  if (Count == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(A && C && DevInfo);
+  return submit(H, [=] {
+    T Query{};
+    int LInfo = 0;
+    gels<T>(M, N, Nrhs, nullptr, Lda, nullptr, Ldc, &Query, -1, &LInfo);
+    std::vector<T> Work(lworkOf(Query));
+    for (int I = 0; I < Count; ++I) {
+      gels<T>(M, N, Nrhs, A[I], Lda, C[I], Ldc, Work.data(), (int)Work.size(), &LInfo);
+      DevInfo[I] = LInfo > 0 ? LInfo : 0;
+    }
+  });
+}
+
 } // namespace
 
 extern "C" {
@@ -1625,5 +2029,237 @@ cublasStatus_t cublasSgemmEx(cublasHandle_t H, cublasOperation_t Ta, cublasOpera
     return matinvBatchedT(H, N, A, Lda, Ainv, LdaInv, Info, Count);                      \
   }
 L1_TYPES(LU)
+
+// ---- rotm/rotmg, band, packed and rank updates, rank-2k, syrkx/herkx,
+// trsmBatched, batched QR ----
+
+cublasStatus_t cublasSrotm_v2(cublasHandle_t handle, int n, float *x, int incx, float *y, int incy, const float *param) {
+  return rotmT(handle, n, x, incx, y, incy, param);
+}
+cublasStatus_t cublasSrotmg_v2(cublasHandle_t handle, float *d1, float *d2, float *x1, const float *y1, float *param) {
+  return rotmgT(handle, d1, d2, x1, y1, param);
+}
+cublasStatus_t cublasDrotm_v2(cublasHandle_t handle, int n, double *x, int incx, double *y, int incy, const double *param) {
+  return rotmT(handle, n, x, incx, y, incy, param);
+}
+cublasStatus_t cublasDrotmg_v2(cublasHandle_t handle, double *d1, double *d2, double *x1, const double *y1, double *param) {
+  return rotmgT(handle, d1, d2, x1, y1, param);
+}
+cublasStatus_t cublasSgbmv_v2(cublasHandle_t handle, cublasOperation_t trans, int m, int n, int kl, int ku, const float *alpha, const float *A, int lda, const float *x, int incx, const float *beta, float *y, int incy) {
+  return gbmvT(handle, trans, m, n, kl, ku, alpha, A, lda, x, incx, beta, y, incy);
+}
+cublasStatus_t cublasDgbmv_v2(cublasHandle_t handle, cublasOperation_t trans, int m, int n, int kl, int ku, const double *alpha, const double *A, int lda, const double *x, int incx, const double *beta, double *y, int incy) {
+  return gbmvT(handle, trans, m, n, kl, ku, alpha, A, lda, x, incx, beta, y, incy);
+}
+cublasStatus_t cublasCgbmv_v2(cublasHandle_t handle, cublasOperation_t trans, int m, int n, int kl, int ku, const cf *alpha, const cf *A, int lda, const cf *x, int incx, const cf *beta, cf *y, int incy) {
+  return gbmvT(handle, trans, m, n, kl, ku, alpha, A, lda, x, incx, beta, y, incy);
+}
+cublasStatus_t cublasZgbmv_v2(cublasHandle_t handle, cublasOperation_t trans, int m, int n, int kl, int ku, const cd *alpha, const cd *A, int lda, const cd *x, int incx, const cd *beta, cd *y, int incy) {
+  return gbmvT(handle, trans, m, n, kl, ku, alpha, A, lda, x, incx, beta, y, incy);
+}
+cublasStatus_t cublasSsbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, int k, const float *alpha, const float *A, int lda, const float *x, int incx, const float *beta, float *y, int incy) {
+  return sbmvT(handle, uplo, n, k, alpha, A, lda, x, incx, beta, y, incy);
+}
+cublasStatus_t cublasDsbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, int k, const double *alpha, const double *A, int lda, const double *x, int incx, const double *beta, double *y, int incy) {
+  return sbmvT(handle, uplo, n, k, alpha, A, lda, x, incx, beta, y, incy);
+}
+cublasStatus_t cublasChbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, int k, const cf *alpha, const cf *A, int lda, const cf *x, int incx, const cf *beta, cf *y, int incy) {
+  return sbmvT(handle, uplo, n, k, alpha, A, lda, x, incx, beta, y, incy);
+}
+cublasStatus_t cublasZhbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, int k, const cd *alpha, const cd *A, int lda, const cd *x, int incx, const cd *beta, cd *y, int incy) {
+  return sbmvT(handle, uplo, n, k, alpha, A, lda, x, incx, beta, y, incy);
+}
+cublasStatus_t cublasSspmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const float *alpha, const float *AP, const float *x, int incx, const float *beta, float *y, int incy) {
+  return spmvT(handle, uplo, n, alpha, AP, x, incx, beta, y, incy);
+}
+cublasStatus_t cublasDspmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const double *alpha, const double *AP, const double *x, int incx, const double *beta, double *y, int incy) {
+  return spmvT(handle, uplo, n, alpha, AP, x, incx, beta, y, incy);
+}
+cublasStatus_t cublasChpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cf *alpha, const cf *AP, const cf *x, int incx, const cf *beta, cf *y, int incy) {
+  return spmvT(handle, uplo, n, alpha, AP, x, incx, beta, y, incy);
+}
+cublasStatus_t cublasZhpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cd *alpha, const cd *AP, const cd *x, int incx, const cd *beta, cd *y, int incy) {
+  return spmvT(handle, uplo, n, alpha, AP, x, incx, beta, y, incy);
+}
+cublasStatus_t cublasStbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, int k, const float *A, int lda, float *x, int incx) {
+  return tbpT<float, false>(handle, uplo, trans, diag, n, k, false, A, lda, x, incx);
+}
+cublasStatus_t cublasDtbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, int k, const double *A, int lda, double *x, int incx) {
+  return tbpT<double, false>(handle, uplo, trans, diag, n, k, false, A, lda, x, incx);
+}
+cublasStatus_t cublasCtbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, int k, const cf *A, int lda, cf *x, int incx) {
+  return tbpT<cf, false>(handle, uplo, trans, diag, n, k, false, A, lda, x, incx);
+}
+cublasStatus_t cublasZtbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, int k, const cd *A, int lda, cd *x, int incx) {
+  return tbpT<cd, false>(handle, uplo, trans, diag, n, k, false, A, lda, x, incx);
+}
+cublasStatus_t cublasStbsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, int k, const float *A, int lda, float *x, int incx) {
+  return tbpT<float, true>(handle, uplo, trans, diag, n, k, false, A, lda, x, incx);
+}
+cublasStatus_t cublasDtbsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, int k, const double *A, int lda, double *x, int incx) {
+  return tbpT<double, true>(handle, uplo, trans, diag, n, k, false, A, lda, x, incx);
+}
+cublasStatus_t cublasCtbsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, int k, const cf *A, int lda, cf *x, int incx) {
+  return tbpT<cf, true>(handle, uplo, trans, diag, n, k, false, A, lda, x, incx);
+}
+cublasStatus_t cublasZtbsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, int k, const cd *A, int lda, cd *x, int incx) {
+  return tbpT<cd, true>(handle, uplo, trans, diag, n, k, false, A, lda, x, incx);
+}
+cublasStatus_t cublasStpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, const float *AP, float *x, int incx) {
+  return tbpT<float, false>(handle, uplo, trans, diag, n, 0, true, AP, 0, x, incx);
+}
+cublasStatus_t cublasDtpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, const double *AP, double *x, int incx) {
+  return tbpT<double, false>(handle, uplo, trans, diag, n, 0, true, AP, 0, x, incx);
+}
+cublasStatus_t cublasCtpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, const cf *AP, cf *x, int incx) {
+  return tbpT<cf, false>(handle, uplo, trans, diag, n, 0, true, AP, 0, x, incx);
+}
+cublasStatus_t cublasZtpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, const cd *AP, cd *x, int incx) {
+  return tbpT<cd, false>(handle, uplo, trans, diag, n, 0, true, AP, 0, x, incx);
+}
+cublasStatus_t cublasStpsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, const float *AP, float *x, int incx) {
+  return tbpT<float, true>(handle, uplo, trans, diag, n, 0, true, AP, 0, x, incx);
+}
+cublasStatus_t cublasDtpsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, const double *AP, double *x, int incx) {
+  return tbpT<double, true>(handle, uplo, trans, diag, n, 0, true, AP, 0, x, incx);
+}
+cublasStatus_t cublasCtpsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, const cf *AP, cf *x, int incx) {
+  return tbpT<cf, true>(handle, uplo, trans, diag, n, 0, true, AP, 0, x, incx);
+}
+cublasStatus_t cublasZtpsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, const cd *AP, cd *x, int incx) {
+  return tbpT<cd, true>(handle, uplo, trans, diag, n, 0, true, AP, 0, x, incx);
+}
+cublasStatus_t cublasSsyr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const float *alpha, const float *x, int incx, float *A, int lda) {
+  return syrT<float, float, false, false>(handle, uplo, n, alpha, x, incx, nullptr, 0, A, lda, false);
+}
+cublasStatus_t cublasDsyr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const double *alpha, const double *x, int incx, double *A, int lda) {
+  return syrT<double, double, false, false>(handle, uplo, n, alpha, x, incx, nullptr, 0, A, lda, false);
+}
+cublasStatus_t cublasCsyr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cf *alpha, const cf *x, int incx, cf *A, int lda) {
+  return syrT<cf, cf, false, false>(handle, uplo, n, alpha, x, incx, nullptr, 0, A, lda, false);
+}
+cublasStatus_t cublasZsyr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cd *alpha, const cd *x, int incx, cd *A, int lda) {
+  return syrT<cd, cd, false, false>(handle, uplo, n, alpha, x, incx, nullptr, 0, A, lda, false);
+}
+cublasStatus_t cublasCher_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const float *alpha, const cf *x, int incx, cf *A, int lda) {
+  return syrT<cf, float, false, true>(handle, uplo, n, alpha, x, incx, nullptr, 0, A, lda, false);
+}
+cublasStatus_t cublasZher_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const double *alpha, const cd *x, int incx, cd *A, int lda) {
+  return syrT<cd, double, false, true>(handle, uplo, n, alpha, x, incx, nullptr, 0, A, lda, false);
+}
+cublasStatus_t cublasSspr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const float *alpha, const float *x, int incx, float *AP) {
+  return syrT<float, float, false, false>(handle, uplo, n, alpha, x, incx, nullptr, 0, AP, 0, true);
+}
+cublasStatus_t cublasDspr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const double *alpha, const double *x, int incx, double *AP) {
+  return syrT<double, double, false, false>(handle, uplo, n, alpha, x, incx, nullptr, 0, AP, 0, true);
+}
+cublasStatus_t cublasChpr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const float *alpha, const cf *x, int incx, cf *AP) {
+  return syrT<cf, float, false, true>(handle, uplo, n, alpha, x, incx, nullptr, 0, AP, 0, true);
+}
+cublasStatus_t cublasZhpr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const double *alpha, const cd *x, int incx, cd *AP) {
+  return syrT<cd, double, false, true>(handle, uplo, n, alpha, x, incx, nullptr, 0, AP, 0, true);
+}
+cublasStatus_t cublasSsyr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const float *alpha, const float *x, int incx, const float *y, int incy, float *A, int lda) {
+  return syrT<float, float, true, false>(handle, uplo, n, alpha, x, incx, y, incy, A, lda, false);
+}
+cublasStatus_t cublasDsyr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const double *alpha, const double *x, int incx, const double *y, int incy, double *A, int lda) {
+  return syrT<double, double, true, false>(handle, uplo, n, alpha, x, incx, y, incy, A, lda, false);
+}
+cublasStatus_t cublasCsyr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cf *alpha, const cf *x, int incx, const cf *y, int incy, cf *A, int lda) {
+  return syrT<cf, cf, true, false>(handle, uplo, n, alpha, x, incx, y, incy, A, lda, false);
+}
+cublasStatus_t cublasZsyr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cd *alpha, const cd *x, int incx, const cd *y, int incy, cd *A, int lda) {
+  return syrT<cd, cd, true, false>(handle, uplo, n, alpha, x, incx, y, incy, A, lda, false);
+}
+cublasStatus_t cublasCher2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cf *alpha, const cf *x, int incx, const cf *y, int incy, cf *A, int lda) {
+  return syrT<cf, cf, true, true>(handle, uplo, n, alpha, x, incx, y, incy, A, lda, false);
+}
+cublasStatus_t cublasZher2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cd *alpha, const cd *x, int incx, const cd *y, int incy, cd *A, int lda) {
+  return syrT<cd, cd, true, true>(handle, uplo, n, alpha, x, incx, y, incy, A, lda, false);
+}
+cublasStatus_t cublasSspr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const float *alpha, const float *x, int incx, const float *y, int incy, float *AP) {
+  return syrT<float, float, true, false>(handle, uplo, n, alpha, x, incx, y, incy, AP, 0, true);
+}
+cublasStatus_t cublasDspr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const double *alpha, const double *x, int incx, const double *y, int incy, double *AP) {
+  return syrT<double, double, true, false>(handle, uplo, n, alpha, x, incx, y, incy, AP, 0, true);
+}
+cublasStatus_t cublasChpr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cf *alpha, const cf *x, int incx, const cf *y, int incy, cf *AP) {
+  return syrT<cf, cf, true, true>(handle, uplo, n, alpha, x, incx, y, incy, AP, 0, true);
+}
+cublasStatus_t cublasZhpr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cd *alpha, const cd *x, int incx, const cd *y, int incy, cd *AP) {
+  return syrT<cd, cd, true, true>(handle, uplo, n, alpha, x, incx, y, incy, AP, 0, true);
+}
+cublasStatus_t cublasSsyr2k_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const float *alpha, const float *A, int lda, const float *B, int ldb, const float *beta, float *C, int ldc) {
+  return syr2kT<float, float, false>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+cublasStatus_t cublasDsyr2k_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const double *alpha, const double *A, int lda, const double *B, int ldb, const double *beta, double *C, int ldc) {
+  return syr2kT<double, double, false>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+cublasStatus_t cublasCsyr2k_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const cf *alpha, const cf *A, int lda, const cf *B, int ldb, const cf *beta, cf *C, int ldc) {
+  return syr2kT<cf, cf, false>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+cublasStatus_t cublasZsyr2k_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const cd *alpha, const cd *A, int lda, const cd *B, int ldb, const cd *beta, cd *C, int ldc) {
+  return syr2kT<cd, cd, false>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+cublasStatus_t cublasCher2k_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const cf *alpha, const cf *A, int lda, const cf *B, int ldb, const float *beta, cf *C, int ldc) {
+  return syr2kT<cf, float, true>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+cublasStatus_t cublasZher2k_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const cd *alpha, const cd *A, int lda, const cd *B, int ldb, const double *beta, cd *C, int ldc) {
+  return syr2kT<cd, double, true>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+cublasStatus_t cublasSsyrkx(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const float *alpha, const float *A, int lda, const float *B, int ldb, const float *beta, float *C, int ldc) {
+  return syrkxT<float, float, false>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+cublasStatus_t cublasDsyrkx(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const double *alpha, const double *A, int lda, const double *B, int ldb, const double *beta, double *C, int ldc) {
+  return syrkxT<double, double, false>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+cublasStatus_t cublasCsyrkx(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const cf *alpha, const cf *A, int lda, const cf *B, int ldb, const cf *beta, cf *C, int ldc) {
+  return syrkxT<cf, cf, false>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+cublasStatus_t cublasZsyrkx(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const cd *alpha, const cd *A, int lda, const cd *B, int ldb, const cd *beta, cd *C, int ldc) {
+  return syrkxT<cd, cd, false>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+cublasStatus_t cublasCherkx(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const cf *alpha, const cf *A, int lda, const cf *B, int ldb, const float *beta, cf *C, int ldc) {
+  return syrkxT<cf, float, true>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+cublasStatus_t cublasZherkx(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const cd *alpha, const cd *A, int lda, const cd *B, int ldb, const double *beta, cd *C, int ldc) {
+  return syrkxT<cd, double, true>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+cublasStatus_t cublasStrsmBatched(cublasHandle_t handle, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int m, int n, const float *alpha, const float *const A[], int lda, float *const B[], int ldb, int batchCount) {
+  return trsmBatchedT(handle, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, batchCount);
+}
+cublasStatus_t cublasDtrsmBatched(cublasHandle_t handle, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int m, int n, const double *alpha, const double *const A[], int lda, double *const B[], int ldb, int batchCount) {
+  return trsmBatchedT(handle, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, batchCount);
+}
+cublasStatus_t cublasCtrsmBatched(cublasHandle_t handle, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int m, int n, const cf *alpha, const cf *const A[], int lda, cf *const B[], int ldb, int batchCount) {
+  return trsmBatchedT(handle, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, batchCount);
+}
+cublasStatus_t cublasZtrsmBatched(cublasHandle_t handle, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int m, int n, const cd *alpha, const cd *const A[], int lda, cd *const B[], int ldb, int batchCount) {
+  return trsmBatchedT(handle, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, batchCount);
+}
+cublasStatus_t cublasSgeqrfBatched(cublasHandle_t handle, int m, int n, float *const Aarray[], int lda, float *const TauArray[], int *info, int batchSize) {
+  return geqrfBatchedT(handle, m, n, Aarray, lda, TauArray, info, batchSize);
+}
+cublasStatus_t cublasSgelsBatched(cublasHandle_t handle, cublasOperation_t trans, int m, int n, int nrhs, float *const Aarray[], int lda, float *const Carray[], int ldc, int *info, int *devInfoArray, int batchSize) {
+  return gelsBatchedT(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray, batchSize);
+}
+cublasStatus_t cublasDgeqrfBatched(cublasHandle_t handle, int m, int n, double *const Aarray[], int lda, double *const TauArray[], int *info, int batchSize) {
+  return geqrfBatchedT(handle, m, n, Aarray, lda, TauArray, info, batchSize);
+}
+cublasStatus_t cublasDgelsBatched(cublasHandle_t handle, cublasOperation_t trans, int m, int n, int nrhs, double *const Aarray[], int lda, double *const Carray[], int ldc, int *info, int *devInfoArray, int batchSize) {
+  return gelsBatchedT(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray, batchSize);
+}
+cublasStatus_t cublasCgeqrfBatched(cublasHandle_t handle, int m, int n, cf *const Aarray[], int lda, cf *const TauArray[], int *info, int batchSize) {
+  return geqrfBatchedT(handle, m, n, Aarray, lda, TauArray, info, batchSize);
+}
+cublasStatus_t cublasCgelsBatched(cublasHandle_t handle, cublasOperation_t trans, int m, int n, int nrhs, cf *const Aarray[], int lda, cf *const Carray[], int ldc, int *info, int *devInfoArray, int batchSize) {
+  return gelsBatchedT(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray, batchSize);
+}
+cublasStatus_t cublasZgeqrfBatched(cublasHandle_t handle, int m, int n, cd *const Aarray[], int lda, cd *const TauArray[], int *info, int batchSize) {
+  return geqrfBatchedT(handle, m, n, Aarray, lda, TauArray, info, batchSize);
+}
+cublasStatus_t cublasZgelsBatched(cublasHandle_t handle, cublasOperation_t trans, int m, int n, int nrhs, cd *const Aarray[], int lda, cd *const Carray[], int ldc, int *info, int *devInfoArray, int batchSize) {
+  return gelsBatchedT(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray, batchSize);
+}
 
 } // extern "C"
