@@ -2329,3 +2329,119 @@ LOOM_DN_GESV(CC, cuComplex, cf, cf)
 #undef LOOM_DN_GESV
 
 } // extern "C"
+
+// ---- gesvdaStridedBatched: the leading singular triplets of tall matrices ----
+
+namespace {
+
+template <class T>
+cusolverStatus_t gesvdaImpl(cusolverDnHandle_t H, cusolverEigMode_t Jobz, int Rank, int M,
+                            int N, const T *A, int Lda, long long StrideA, RealT<T> *S,
+                            long long StrideS, T *U, int Ldu, long long StrideU, T *V, int Ldv,
+                            long long StrideV, int *Info, double *RnrmF, int Batch) {
+  CHECK_HANDLE(H);
+  const bool Vec = Jobz == CUSOLVER_EIG_MODE_VECTOR;
+  Checker C;
+  C(validJobz(Jobz), 1);
+  C(Rank >= 1 && Rank <= N, 2);
+  C(M >= 0, 3);
+  C(N >= 1 && N <= M, 4); // tall and skinny, as cuSOLVER requires
+  C(A != nullptr, 5);
+  C(Lda >= std::max(1, M), 6);
+  C(StrideA >= (long long)Lda * N, 7);
+  C(S != nullptr, 8);
+  C(StrideS >= Rank, 9);
+  C(!Vec || U, 10);
+  C(Ldu >= std::max(1, M), 11);
+  C(!Vec || StrideU >= (long long)Ldu * Rank, 12);
+  C(!Vec || V, 13);
+  C(Ldv >= std::max(1, N), 14);
+  C(!Vec || StrideV >= (long long)Ldv * Rank, 15);
+  C(Info != nullptr, 18);
+  C(Batch >= 1, 20);
+  if (C.Bad)
+    return badArgument(H, C.Bad, Info);
+  // h_R_nrmF is a host result: with it the call waits for the stream.
+  if (RnrmF && capturing(H->Stream))
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  auto Norms = std::make_shared<std::vector<double>>(size_t(Batch), 0.0);
+  cusolverStatus_t St = launch(H, [=] {
+    const size_t Mm = size_t(M), Nn = size_t(N);
+    std::vector<T> Cp(Mm * Nn), Ut(Mm * Nn), Vt(Nn * Nn), R(Mm * Nn), Us(Mm * size_t(Rank));
+    std::vector<RealT<T>> Sv(Nn);
+    for (int B = 0; B < Batch; ++B) {
+      const T *Ab = A + size_t(B) * size_t(StrideA);
+      for (int J = 0; J < N; ++J)
+        std::copy(Ab + size_t(J) * Lda, Ab + size_t(J) * Lda + M, Cp.begin() + J * Mm);
+      R = Cp;
+      int I = svdOne(true, true, M, N, Cp.data(), M, Sv.data(), Ut.data(), M, Vt.data(), N,
+                     nullptr);
+      Info[B] = I > 0 ? N + 1 : I;
+      if (I != 0)
+        continue;
+      std::copy(Sv.begin(), Sv.begin() + Rank, S + size_t(B) * size_t(StrideS));
+      if (Vec)
+        for (int J = 0; J < Rank; ++J) {
+          std::copy(Ut.begin() + J * Mm, Ut.begin() + (J + 1) * Mm,
+                    U + size_t(B) * size_t(StrideU) + size_t(J) * Ldu);
+          std::copy(Vt.begin() + J * Nn, Vt.begin() + (J + 1) * Nn,
+                    V + size_t(B) * size_t(StrideV) + size_t(J) * Ldv);
+        }
+      // ||A - U_r S_r V_r^H||_F over the rank leading triplets.
+      for (int J = 0; J < Rank; ++J)
+        for (size_t Rw = 0; Rw < Mm; ++Rw)
+          Us[J * Mm + Rw] = Ut[J * Mm + Rw] * T(Sv[size_t(J)]);
+      const T MinusOne(-1), One(1);
+      int Mv = M, Nv = N, Kv = Rank;
+      gemm("N", IsComplex<T> ? "C" : "T", &Mv, &Nv, &Kv, &MinusOne, Us.data(), &Mv, Vt.data(),
+           &Nv, &One, R.data(), &Mv);
+      double Sum = 0;
+      for (const T &X : R)
+        Sum += double(std::norm(X));
+      (*Norms)[size_t(B)] = std::sqrt(Sum);
+    }
+  });
+  if (St != CUSOLVER_STATUS_SUCCESS || !RnrmF)
+    return St;
+  if (cudaStreamSynchronize(H->Stream) != cudaSuccess)
+    return CUSOLVER_STATUS_EXECUTION_FAILED;
+  std::copy(Norms->begin(), Norms->end(), RnrmF);
+  return CUSOLVER_STATUS_SUCCESS;
+}
+
+} // namespace
+
+extern "C" {
+
+#define LOOM_DN_GESVDA(p, T, LT, R)                                                      \
+  cusolverStatus_t cusolverDn##p##gesvdaStridedBatched_bufferSize(                       \
+      cusolverDnHandle_t h, cusolverEigMode_t jobz, int rank, int m, int n, const T *,   \
+      int lda, long long strideA, const R *, long long strideS, const T *, int ldu,      \
+      long long strideU, const T *, int ldv, long long strideV, int *lwork,              \
+      int batchSize) {                                                                   \
+    CHECK_HANDLE(h);                                                                     \
+    if (!lwork || !validJobz(jobz) || rank < 1 || rank > n || n < 1 || n > m ||          \
+        lda < m || strideA < (long long)lda * n || strideS < rank || ldu < m ||          \
+        ldv < n || (jobz == CUSOLVER_EIG_MODE_VECTOR &&                                  \
+                    (strideU < (long long)ldu * rank || strideV < (long long)ldv * rank)) || \
+        batchSize < 1)                                                                   \
+      return CUSOLVER_STATUS_INVALID_VALUE;                                              \
+    *lwork = gesvdLwork<LT>(m, n);                                                       \
+    return CUSOLVER_STATUS_SUCCESS;                                                      \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##gesvdaStridedBatched(                                  \
+      cusolverDnHandle_t h, cusolverEigMode_t jobz, int rank, int m, int n, const T *d_A, \
+      int lda, long long strideA, R *d_S, long long strideS, T *d_U, int ldu,            \
+      long long strideU, T *d_V, int ldv, long long strideV, T *, int, int *d_info,      \
+      double *h_R_nrmF, int batchSize) {                                                 \
+    return gesvdaImpl(h, jobz, rank, m, n, reinterpret_cast<const LT *>(d_A), lda,       \
+                      strideA, d_S, strideS, cast<LT>(d_U), ldu, strideU, cast<LT>(d_V),  \
+                      ldv, strideV, d_info, h_R_nrmF, batchSize);                        \
+  }
+LOOM_DN_GESVDA(S, float, float, float)
+LOOM_DN_GESVDA(D, double, double, double)
+LOOM_DN_GESVDA(C, cuComplex, cf, float)
+LOOM_DN_GESVDA(Z, cuDoubleComplex, cd, double)
+#undef LOOM_DN_GESVDA
+
+} // extern "C"
