@@ -4,7 +4,9 @@
 // residual equals ||A V - V W||_F and 0 sweeps), syevjBatched (each matrix,
 // its own info; residual/sweeps NOT_SUPPORTED after it), gesvdj (full and
 // economy, m > n and m < n: A V = U S, U and V orthonormal, S descending),
-// gesvdjBatched, potrfBatched (L L^H per matrix, one matrix not positive
+// gesvdjBatched, gesvdaStridedBatched (the rank leading triplets with
+// padded strides, A untouched, h_R_nrmF = the dropped values' norm),
+// potrfBatched (L L^H per matrix, one matrix not positive
 // definite: its own infoArray entry, the others factored), potrsBatched
 // (residuals; nrhs 2 refused), sygvd/hegvd for itype 1/2/3 (the
 // generalized residual and V^H B V = I, or V^H B^-1 V = I for itype 3; B
@@ -89,6 +91,18 @@ template <class T> struct Dn;
       std::vector<T> Wk(size_t(std::max(lw, 1)));                                        \
       return cusolverDn##PFX##gesvdjBatched(h, j, m, n, c(A), lda, S, c(U), ldu, c(V), ldv, \
                                           c(Wk.data()), lw, info, p, b);                 \
+    }                                                                                    \
+    static cusolverStatus_t svda(cusolverDnHandle_t h, cusolverEigMode_t j, int r, int m, int n, \
+                                 const T *A, int lda, long long sA, R *S, long long sS, T *U,  \
+                                 int ldu, long long sU, T *V, int ldv, long long sV, int *info, \
+                                 double *nrm, int b) {                                    \
+      int lw = 1;                                                                        \
+      cusolverDn##PFX##gesvdaStridedBatched_bufferSize(h, j, r, m, n, reinterpret_cast<const CT *>(A), \
+                                                       lda, sA, S, sS, c(U), ldu, sU, c(V), ldv, sV, &lw, b); \
+      std::vector<T> Wk(size_t(std::max(lw, 1)));                                        \
+      return cusolverDn##PFX##gesvdaStridedBatched(h, j, r, m, n, reinterpret_cast<const CT *>(A), lda, \
+                                                   sA, S, sS, c(U), ldu, sU, c(V), ldv, sV, \
+                                                   c(Wk.data()), lw, info, nrm, b);      \
     }                                                                                    \
     static cusolverStatus_t potrfB(cusolverDnHandle_t h, cublasFillMode_t u, int n, T **A, \
                                    int lda, int *info, int b) {                          \
@@ -387,7 +401,7 @@ template <class T>
 void checkSvd(const M &A0, int Mr, int N, const T *U, int Ldu, int Ku, const Re<T> *S,
               const T *V, int Ldv, int Kv, const char *What) {
   const double Tol = tolOf<T>();
-  const int P = std::min(Mr, N);
+  const int P = std::min(std::min(Mr, N), std::min(Ku, Kv)); // the pairs returned
   M Um = toM(U, Mr, Ku, Ldu), Vm = toM(V, N, Kv, Ldv);
   // A V = U S over the min(m,n) leading pairs.
   M AV = mul(A0, Mr, N, Vm, Kv);
@@ -487,6 +501,63 @@ template <class T> void testGesvdj(cusolverDnHandle_t H) {
     cudaFree(S);
     cudaFree(U);
     cudaFree(V);
+    cudaFree(Info);
+  }
+  // gesvdaStridedBatched: the 3 leading triplets of 2 matrices 9 x 5 with
+  // padded strides; the residual norm is that of the dropped values.
+  {
+    const int Mr = 9, N = 5, Rk = 3, B = 2, Lda = 10, Ldu = 11, Ldv = 6;
+    const long long SA = Lda * N + 3, SS = Rk + 1, SU = Ldu * Rk + 2, SV = Ldv * Rk + 1;
+    std::vector<T> Ah(size_t(SA) * B);
+    for (T &X : Ah)
+      X = rnd<T>();
+    T *A = dev(Ah), *U = dev(std::vector<T>(size_t(SU) * B)), *V = dev(std::vector<T>(size_t(SV) * B));
+    R *S = dev(std::vector<R>(size_t(SS) * B));
+    int *Info = devInts(B, 99);
+    double Nrm[B] = {-1, -1};
+    CHECK_OK(D::svda(H, CUSOLVER_EIG_MODE_VECTOR, Rk, Mr, N, A, Lda, SA, S, SS, U, Ldu, SU, V, Ldv, SV, Info, Nrm, B));
+    // No synchronization: h_R_nrmF is a host result, so the call waited.
+    CHECK(std::equal(Ah.begin(), Ah.end(), A), "gesvda changed A");
+    for (int K = 0; K < B; ++K) {
+      CHECK(Info[K] == 0);
+      M A0 = toM(Ah.data() + size_t(K) * SA, Mr, N, Lda);
+      checkSvd<T>(A0, Mr, N, U + size_t(K) * SU, Ldu, Rk, S + size_t(K) * SS, V + size_t(K) * SV, Ldv, Rk,
+                  "gesvdaStridedBatched");
+      // All singular values, for the dropped ones.
+      std::vector<T> Cp(Ah.begin() + size_t(K) * SA, Ah.begin() + size_t(K) * SA + size_t(Lda) * N);
+      T *Ac = dev(Cp);
+      R *Sf = dev(std::vector<R>(N));
+      int *I2 = devInts(1, 99);
+      CHECK_OK(D::svdj(H, CUSOLVER_EIG_MODE_NOVECTOR, 1, Mr, N, Ac, Lda, Sf, nullptr, Mr, nullptr, N, I2, P));
+      cudaDeviceSynchronize();
+      double Drop = 0;
+      for (int J = Rk; J < N; ++J)
+        Drop += double(Sf[J]) * Sf[J];
+      for (int J = 0; J < Rk; ++J)
+        CHECK(std::abs(Sf[J] - S[size_t(K) * SS + J]) <= Tol * fro(A0), "gesvda S");
+      CHECK(std::abs(Nrm[K] - std::sqrt(Drop)) <= Tol * fro(A0) * N, "gesvda h_R_nrmF %g, dropped %g", Nrm[K],
+            std::sqrt(Drop));
+      cudaFree(Ac);
+      cudaFree(Sf);
+      cudaFree(I2);
+    }
+    // rank 0 (-2), m < n (-4), a short strideA (-7).
+    CHECK(D::svda(H, CUSOLVER_EIG_MODE_VECTOR, 0, Mr, N, A, Lda, SA, S, SS, U, Ldu, SU, V, Ldv, SV, Info, Nrm, B) ==
+          CUSOLVER_STATUS_INVALID_VALUE);
+    cudaDeviceSynchronize();
+    CHECK(Info[0] == -2);
+    CHECK(D::svda(H, CUSOLVER_EIG_MODE_VECTOR, Rk, 4, N, A, Lda, SA, S, SS, U, Ldu, SU, V, Ldv, SV, Info, Nrm, B) ==
+          CUSOLVER_STATUS_INVALID_VALUE);
+    cudaDeviceSynchronize();
+    CHECK(Info[0] == -4);
+    CHECK(D::svda(H, CUSOLVER_EIG_MODE_VECTOR, Rk, Mr, N, A, Lda, Lda * N - 1, S, SS, U, Ldu, SU, V, Ldv, SV, Info,
+                  Nrm, B) == CUSOLVER_STATUS_INVALID_VALUE);
+    cudaDeviceSynchronize();
+    CHECK(Info[0] == -7);
+    cudaFree(A);
+    cudaFree(U);
+    cudaFree(V);
+    cudaFree(S);
     cudaFree(Info);
   }
   CHECK_OK(cusolverDnDestroyGesvdjInfo(P));
