@@ -1,7 +1,8 @@
 // cuBLAS level 1 for S/D/C/Z against a plain CPU reference: axpy, dot
 // (dotu/dotc), nrm2, asum, scal (and Csscal/Zdscal), copy, swap, amax/amin
-// (1-based), rot (real and complex s), rotg; with strides, in host and
-// device pointer modes, n = 0.
+// (1-based), rot (real and complex s), rotg, rotm (every flag) and rotmg
+// (S/D); with strides (negative for rotm), in host and device pointer
+// modes, n = 0.
 // SPDX-License-Identifier: Apache-2.0
 // RUN: %loomcc %s -o %t -lcublas && %t | FileCheck %s
 // CHECK: blas_level1: OK
@@ -196,6 +197,61 @@ template <class T> void testType(cublasHandle_t H, bool DeviceMode) {
   CHECK_OK(cublasSetPointerMode(H, CUBLAS_POINTER_MODE_HOST));
 }
 
+/// rotm (each flag of H, negative incx) and rotmg (the rotation it builds
+/// zeroes y1 and keeps d1 x1^2 + d2 y1^2), S/D only as in cuBLAS.
+template <class T, class Rotm, class Rotmg>
+void testRotm(cublasHandle_t H, bool DeviceMode, Rotm rotm, Rotmg rotmg) {
+  CHECK_OK(cublasSetPointerMode(H, DeviceMode ? CUBLAS_POINTER_MODE_DEVICE : CUBLAS_POINTER_MODE_HOST));
+  const int N = 9, Ix = -2, Iy = 1;
+  std::vector<T> X = rndVec<T>((size_t)N * 2), Y = rndVec<T>(N);
+  auto Xi = [&](int I) { return (size_t)(N - 1 - I) * 2; }; // incx = -2
+  for (T Flag : {(T)-1, (T)0, (T)1, (T)-2}) {
+    T P[5] = {Flag, (T)0.5, (T)-0.25, (T)0.75, (T)1.5}; // flag, h11, h21, h12, h22
+    double H11 = Flag == 0 ? 1 : P[1], H21 = Flag == 1 ? -1 : P[2], H12 = Flag == 1 ? 1 : P[3],
+           H22 = Flag == 0 ? 1 : P[4];
+    if (Flag == -2)
+      H11 = H22 = 1, H21 = H12 = 0;
+    Dev<T> Dx(X), Dy(Y), DP(std::vector<T>(P, P + 5));
+    CHECK_OK(rotm(H, N, Dx, Ix, Dy, Iy, DeviceMode ? DP.P : P));
+    std::vector<Cx> WantX = toCVec(X), WantY = toCVec(Y);
+    for (int I = 0; I < N; ++I) {
+      double Xv = X[Xi(I)], Yv = Y[I];
+      WantX[Xi(I)] = H11 * Xv + H12 * Yv;
+      WantY[I] = H21 * Xv + H22 * Yv;
+    }
+    CHECK(nearVec(Dx.get(), WantX), "rotm flag %g", (double)Flag);
+    CHECK(nearVec(Dy.get(), WantY), "rotm flag %g", (double)Flag);
+  }
+  for (T Y1 : {(T)0.7, (T)4.0}) {
+    T In[4] = {(T)2, (T)3, (T)1.5, Y1}; // d1, d2, x1, y1
+    T V[4] = {In[0], In[1], In[2], In[3]}, P[5] = {};
+    Dev<T> DV(std::vector<T>(V, V + 4)), DP(5);
+    if (DeviceMode) {
+      CHECK_OK(rotmg(H, DV.P, DV.P + 1, DV.P + 2, DV.P + 3, DP.P));
+      cudaDeviceSynchronize();
+      std::vector<T> Vv = DV.get(), Pv = DP.get();
+      std::copy(Vv.begin(), Vv.end(), V);
+      std::copy(Pv.begin(), Pv.end(), P);
+    } else {
+      CHECK_OK(rotmg(H, &V[0], &V[1], &V[2], &V[3], P));
+    }
+    double H11 = P[1], H21 = P[2], H12 = P[3], H22 = P[4];
+    if (P[0] == 0)
+      H11 = H22 = 1;
+    else if (P[0] == 1)
+      H21 = -1, H12 = 1;
+    CHECK(P[0] == -1 || P[0] == 0 || P[0] == 1, "rotmg flag %g", (double)P[0]);
+    CHECK(near(H21 * In[2] + H22 * In[3], 0.0, tol<T>(), 4.0), "rotmg y1 %g", (double)Y1);
+    CHECK(near(H11 * In[2] + H12 * In[3], (double)V[2], tol<T>()), "rotmg x1 %g", (double)Y1);
+    CHECK(near((double)V[0] * V[2] * V[2], In[0] * In[2] * In[2] + In[1] * In[3] * In[3], tol<T>()),
+          "rotmg d1 x1^2 %g", (double)Y1);
+  }
+  CHECK(rotm(H, N, nullptr, 1, nullptr, 1, nullptr) == CUBLAS_STATUS_INVALID_VALUE);
+  CHECK(rotmg(H, nullptr, nullptr, nullptr, nullptr, nullptr) == CUBLAS_STATUS_INVALID_VALUE);
+  CHECK(rotm(nullptr, N, nullptr, 1, nullptr, 1, nullptr) == CUBLAS_STATUS_NOT_INITIALIZED);
+  CHECK_OK(cublasSetPointerMode(H, CUBLAS_POINTER_MODE_HOST));
+}
+
 int main() {
   cublasHandle_t H;
   CHECK_OK(cublasCreate(&H));
@@ -204,6 +260,8 @@ int main() {
     testType<double>(H, DeviceMode);
     testType<cuComplex>(H, DeviceMode);
     testType<cuDoubleComplex>(H, DeviceMode);
+    testRotm<float>(H, DeviceMode, cublasSrotm, cublasSrotmg);
+    testRotm<double>(H, DeviceMode, cublasDrotm, cublasDrotmg);
   }
   CHECK_OK(cublasDestroy(H));
   return finish("blas_level1");
