@@ -1463,7 +1463,8 @@ cublasStatus_t geqrfBatchedT(cublasHandle_t H, int M, int N, T *const A[], int L
 /// m >= n, trans N only (cuBLAS: CUBLAS_STATUS_NOT_SUPPORTED otherwise), by
 /// LAPACK's ?gels; X overwrites C[i]'s first n rows, A[i] its QR factors.
 /// *Info (host) as geqrfBatched; DevInfo[i] = k > 0 when R's k-th diagonal
-/// element is zero (A[i] not full rank: C[i] untouched), else 0.
+/// element is zero (A[i] not full rank: no solution; C[i] then holds
+/// LAPACK's partial result Q^H C[i]), else 0.
 template <class T>
 cublasStatus_t gelsBatchedT(cublasHandle_t H, cublasOperation_t Trans, int M, int N, int Nrhs,
                             T *const A[], int Lda, T *const C[], int Ldc, int *Info, int *DevInfo,
