@@ -1,7 +1,9 @@
 /* cusparse.h - a subset of cuSPARSE's API: the handle (stream, pointer
  * mode, version), the legacy matrix descriptor, and the generic API's
- * sparse-matrix (CSR, CSC, COO) and dense-vector descriptors with SpMV and
- * SpSV; the legacy incomplete LU (csrilu02);
+ * sparse-matrix (CSR, CSC, COO), dense-vector and dense-matrix descriptors
+ * with SpMV, SpSV, SpMM and SpGEMM; the conversions (csr2cscEx2,
+ * sparse-to-dense, dense-to-sparse, coo2csr/csr2coo); the legacy incomplete
+ * LU (csrilu02);
  * implemented by Loom's libcusparse (libs/cusparse, docs/libraries.md).
  * SPDX-License-Identifier: Apache-2.0
  *
@@ -128,6 +130,42 @@ typedef enum { CUSPARSE_SPSV_UPDATE_GENERAL = 0, CUSPARSE_SPSV_UPDATE_DIAGONAL =
 struct cusparseSpSVDescr;
 typedef struct cusparseSpSVDescr *cusparseSpSVDescr_t;
 
+/* The CUDA 11 names (CUSPARSE_MM_ALG_DEFAULT, CUSPARSE_COOMM_ALG1-3,
+ * CUSPARSE_CSRMM_ALG1) are kept as aliases of the current ones. */
+typedef enum {
+  CUSPARSE_SPMM_ALG_DEFAULT = 0,
+  CUSPARSE_SPMM_COO_ALG1 = 1,
+  CUSPARSE_SPMM_COO_ALG2 = 2,
+  CUSPARSE_SPMM_COO_ALG3 = 3,
+  CUSPARSE_SPMM_COO_ALG4 = 5,
+  CUSPARSE_SPMM_CSR_ALG1 = 4,
+  CUSPARSE_SPMM_CSR_ALG2 = 6,
+  CUSPARSE_SPMM_CSR_ALG3 = 12,
+  CUSPARSE_SPMM_BLOCKED_ELL_ALG1 = 13,
+  CUSPARSE_SPMM_BSR_ALG1 = 14,
+  CUSPARSE_MM_ALG_DEFAULT = 0,
+  CUSPARSE_COOMM_ALG1 = 1,
+  CUSPARSE_COOMM_ALG2 = 2,
+  CUSPARSE_COOMM_ALG3 = 3,
+  CUSPARSE_CSRMM_ALG1 = 4
+} cusparseSpMMAlg_t;
+
+typedef enum {
+  CUSPARSE_SPGEMM_DEFAULT = 0,
+  CUSPARSE_SPGEMM_CSR_ALG_DETERMINITIC = 1,
+  CUSPARSE_SPGEMM_CSR_ALG_NONDETERMINITIC = 2,
+  CUSPARSE_SPGEMM_ALG1 = 3,
+  CUSPARSE_SPGEMM_ALG2 = 4,
+  CUSPARSE_SPGEMM_ALG3 = 5
+} cusparseSpGEMMAlg_t;
+
+struct cusparseSpGEMMDescr;
+typedef struct cusparseSpGEMMDescr *cusparseSpGEMMDescr_t;
+
+typedef enum { CUSPARSE_CSR2CSC_ALG_DEFAULT = 1, CUSPARSE_CSR2CSC_ALG1 = 1 } cusparseCsr2CscAlg_t;
+typedef enum { CUSPARSE_SPARSETODENSE_ALG_DEFAULT = 0 } cusparseSparseToDenseAlg_t;
+typedef enum { CUSPARSE_DENSETOSPARSE_ALG_DEFAULT = 0 } cusparseDenseToSparseAlg_t;
+
 /* The legacy incomplete-LU factorization's state. */
 struct csrilu02Info;
 typedef struct csrilu02Info *csrilu02Info_t;
@@ -140,6 +178,9 @@ typedef struct cusparseDnVecDescr *cusparseDnVecDescr_t;
 typedef struct cusparseDnVecDescr const *cusparseConstDnVecDescr_t;
 struct cusparseSpVecDescr;
 typedef struct cusparseSpVecDescr *cusparseSpVecDescr_t;
+struct cusparseDnMatDescr;
+typedef struct cusparseDnMatDescr *cusparseDnMatDescr_t;
+typedef struct cusparseDnMatDescr const *cusparseConstDnMatDescr_t;
 typedef struct cusparseSpVecDescr const *cusparseConstSpVecDescr_t;
 
 /* ---- Handle and helpers ---- */
@@ -324,6 +365,124 @@ cusparseStatus_t CUSPARSEAPI cusparseSpSV_solve(cusparseHandle_t handle, cuspars
                                                 cusparseDnVecDescr_t vecY,
                                                 cudaDataType computeType, cusparseSpSVAlg_t alg,
                                                 cusparseSpSVDescr_t spsvDescr);
+
+/* ---- Dense matrices (column- or row-major, leading dimension ld) ---- */
+
+cusparseStatus_t CUSPARSEAPI cusparseCreateDnMat(cusparseDnMatDescr_t *dnMatDescr, int64_t rows,
+                                                 int64_t cols, int64_t ld, void *values,
+                                                 cudaDataType valueType, cusparseOrder_t order);
+cusparseStatus_t CUSPARSEAPI cusparseCreateConstDnMat(cusparseConstDnMatDescr_t *dnMatDescr,
+                                                      int64_t rows, int64_t cols, int64_t ld,
+                                                      const void *values, cudaDataType valueType,
+                                                      cusparseOrder_t order);
+cusparseStatus_t CUSPARSEAPI cusparseDestroyDnMat(cusparseConstDnMatDescr_t dnMatDescr);
+cusparseStatus_t CUSPARSEAPI cusparseDnMatGet(cusparseDnMatDescr_t dnMatDescr, int64_t *rows,
+                                              int64_t *cols, int64_t *ld, void **values,
+                                              cudaDataType *type, cusparseOrder_t *order);
+cusparseStatus_t CUSPARSEAPI cusparseConstDnMatGet(cusparseConstDnMatDescr_t dnMatDescr,
+                                                   int64_t *rows, int64_t *cols, int64_t *ld,
+                                                   const void **values, cudaDataType *type,
+                                                   cusparseOrder_t *order);
+cusparseStatus_t CUSPARSEAPI cusparseDnMatGetValues(cusparseDnMatDescr_t dnMatDescr,
+                                                    void **values);
+cusparseStatus_t CUSPARSEAPI cusparseConstDnMatGetValues(cusparseConstDnMatDescr_t dnMatDescr,
+                                                         const void **values);
+cusparseStatus_t CUSPARSEAPI cusparseDnMatSetValues(cusparseDnMatDescr_t dnMatDescr,
+                                                    void *values);
+
+/* ---- SpMM: C = alpha op(A) op(B) + beta C, B and C dense ---- */
+
+cusparseStatus_t CUSPARSEAPI cusparseSpMM_bufferSize(
+    cusparseHandle_t handle, cusparseOperation_t opA, cusparseOperation_t opB, const void *alpha,
+    cusparseConstSpMatDescr_t matA, cusparseConstDnMatDescr_t matB, const void *beta,
+    cusparseDnMatDescr_t matC, cudaDataType computeType, cusparseSpMMAlg_t alg,
+    size_t *bufferSize);
+cusparseStatus_t CUSPARSEAPI cusparseSpMM_preprocess(
+    cusparseHandle_t handle, cusparseOperation_t opA, cusparseOperation_t opB, const void *alpha,
+    cusparseConstSpMatDescr_t matA, cusparseConstDnMatDescr_t matB, const void *beta,
+    cusparseDnMatDescr_t matC, cudaDataType computeType, cusparseSpMMAlg_t alg,
+    void *externalBuffer);
+cusparseStatus_t CUSPARSEAPI cusparseSpMM(cusparseHandle_t handle, cusparseOperation_t opA,
+                                          cusparseOperation_t opB, const void *alpha,
+                                          cusparseConstSpMatDescr_t matA,
+                                          cusparseConstDnMatDescr_t matB, const void *beta,
+                                          cusparseDnMatDescr_t matC, cudaDataType computeType,
+                                          cusparseSpMMAlg_t alg, void *externalBuffer);
+
+/* ---- SpGEMM: C' = alpha op(A) op(B) + beta C, CSR, C' in C's pattern ---- */
+
+cusparseStatus_t CUSPARSEAPI cusparseSpGEMM_createDescr(cusparseSpGEMMDescr_t *descr);
+cusparseStatus_t CUSPARSEAPI cusparseSpGEMM_destroyDescr(cusparseSpGEMMDescr_t descr);
+cusparseStatus_t CUSPARSEAPI cusparseSpGEMM_workEstimation(
+    cusparseHandle_t handle, cusparseOperation_t opA, cusparseOperation_t opB, const void *alpha,
+    cusparseConstSpMatDescr_t matA, cusparseConstSpMatDescr_t matB, const void *beta,
+    cusparseSpMatDescr_t matC, cudaDataType computeType, cusparseSpGEMMAlg_t alg,
+    cusparseSpGEMMDescr_t spgemmDescr, size_t *bufferSize1, void *externalBuffer1);
+cusparseStatus_t CUSPARSEAPI cusparseSpGEMM_getNumProducts(cusparseSpGEMMDescr_t spgemmDescr,
+                                                           int64_t *num_prods);
+cusparseStatus_t CUSPARSEAPI cusparseSpGEMM_estimateMemory(
+    cusparseHandle_t handle, cusparseOperation_t opA, cusparseOperation_t opB, const void *alpha,
+    cusparseConstSpMatDescr_t matA, cusparseConstSpMatDescr_t matB, const void *beta,
+    cusparseSpMatDescr_t matC, cudaDataType computeType, cusparseSpGEMMAlg_t alg,
+    cusparseSpGEMMDescr_t spgemmDescr, float chunk_fraction, size_t *bufferSize3,
+    void *externalBuffer3, size_t *bufferSize2);
+cusparseStatus_t CUSPARSEAPI cusparseSpGEMM_compute(
+    cusparseHandle_t handle, cusparseOperation_t opA, cusparseOperation_t opB, const void *alpha,
+    cusparseConstSpMatDescr_t matA, cusparseConstSpMatDescr_t matB, const void *beta,
+    cusparseSpMatDescr_t matC, cudaDataType computeType, cusparseSpGEMMAlg_t alg,
+    cusparseSpGEMMDescr_t spgemmDescr, size_t *bufferSize2, void *externalBuffer2);
+cusparseStatus_t CUSPARSEAPI cusparseSpGEMM_copy(
+    cusparseHandle_t handle, cusparseOperation_t opA, cusparseOperation_t opB, const void *alpha,
+    cusparseConstSpMatDescr_t matA, cusparseConstSpMatDescr_t matB, const void *beta,
+    cusparseSpMatDescr_t matC, cudaDataType computeType, cusparseSpGEMMAlg_t alg,
+    cusparseSpGEMMDescr_t spgemmDescr);
+
+/* ---- Format conversions ---- */
+
+cusparseStatus_t CUSPARSEAPI cusparseCsr2cscEx2_bufferSize(
+    cusparseHandle_t handle, int m, int n, int nnz, const void *csrVal, const int *csrRowPtr,
+    const int *csrColInd, void *cscVal, int *cscColPtr, int *cscRowInd, cudaDataType valType,
+    cusparseAction_t copyValues, cusparseIndexBase_t idxBase, cusparseCsr2CscAlg_t alg,
+    size_t *bufferSize);
+cusparseStatus_t CUSPARSEAPI cusparseCsr2cscEx2(cusparseHandle_t handle, int m, int n, int nnz,
+                                                const void *csrVal, const int *csrRowPtr,
+                                                const int *csrColInd, void *cscVal,
+                                                int *cscColPtr, int *cscRowInd,
+                                                cudaDataType valType,
+                                                cusparseAction_t copyValues,
+                                                cusparseIndexBase_t idxBase,
+                                                cusparseCsr2CscAlg_t alg, void *buffer);
+cusparseStatus_t CUSPARSEAPI cusparseXcoo2csr(cusparseHandle_t handle, const int *cooRowInd,
+                                              int nnz, int m, int *csrSortedRowPtr,
+                                              cusparseIndexBase_t idxBase);
+cusparseStatus_t CUSPARSEAPI cusparseXcsr2coo(cusparseHandle_t handle, const int *csrSortedRowPtr,
+                                              int nnz, int m, int *cooRowInd,
+                                              cusparseIndexBase_t idxBase);
+cusparseStatus_t CUSPARSEAPI cusparseSparseToDense_bufferSize(cusparseHandle_t handle,
+                                                              cusparseConstSpMatDescr_t matA,
+                                                              cusparseDnMatDescr_t matB,
+                                                              cusparseSparseToDenseAlg_t alg,
+                                                              size_t *bufferSize);
+cusparseStatus_t CUSPARSEAPI cusparseSparseToDense(cusparseHandle_t handle,
+                                                   cusparseConstSpMatDescr_t matA,
+                                                   cusparseDnMatDescr_t matB,
+                                                   cusparseSparseToDenseAlg_t alg,
+                                                   void *externalBuffer);
+cusparseStatus_t CUSPARSEAPI cusparseDenseToSparse_bufferSize(cusparseHandle_t handle,
+                                                              cusparseConstDnMatDescr_t matA,
+                                                              cusparseSpMatDescr_t matB,
+                                                              cusparseDenseToSparseAlg_t alg,
+                                                              size_t *bufferSize);
+cusparseStatus_t CUSPARSEAPI cusparseDenseToSparse_analysis(cusparseHandle_t handle,
+                                                            cusparseConstDnMatDescr_t matA,
+                                                            cusparseSpMatDescr_t matB,
+                                                            cusparseDenseToSparseAlg_t alg,
+                                                            void *externalBuffer);
+cusparseStatus_t CUSPARSEAPI cusparseDenseToSparse_convert(cusparseHandle_t handle,
+                                                           cusparseConstDnMatDescr_t matA,
+                                                           cusparseSpMatDescr_t matB,
+                                                           cusparseDenseToSparseAlg_t alg,
+                                                           void *externalBuffer);
 
 /* ---- Incomplete LU with no fill-in (legacy API, CSR with 32-bit indices) ---- */
 

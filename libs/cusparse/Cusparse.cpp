@@ -32,6 +32,8 @@
 #include <complex>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
+#include <memory>
 #include <new>
 #include <system_error>
 #include <thread>
@@ -1389,5 +1391,971 @@ LOOM_CSRILU02(D, double, double)
 LOOM_CSRILU02(C, cuComplex, cf)
 LOOM_CSRILU02(Z, cuDoubleComplex, cd)
 #undef LOOM_CSRILU02
+
+} // extern "C"
+
+// ---- Dense matrices, SpMM, SpGEMM and the format conversions ----
+
+struct cusparseDnMatDescr {
+  int64_t Rows = 0, Cols = 0, Ld = 0;
+  void *Values = nullptr;
+  cudaDataType Type = CUDA_R_32F;
+  cusparseOrder_t Order = CUSPARSE_ORDER_COL;
+  bool Const = false; ///< made by cusparseCreateConstDnMat: never written
+};
+
+namespace {
+
+/// The product A B of one SpGEMM, kept from cusparseSpGEMM_compute for
+/// cusparseSpGEMM_copy (shared with the copy's task, which may run after
+/// the descriptor is destroyed).
+struct GemmResult {
+  int64_t Rows = 0, Cols = 0;
+  std::vector<int64_t> Off, Ind; ///< 0-based
+  std::vector<unsigned char> Val; ///< Ind.size() values of the computation's type
+};
+
+} // namespace
+
+struct cusparseSpGEMMDescr {
+  int Stage = 0; ///< 1: work estimated, 2: computed
+  int64_t Products = 0;
+  std::shared_ptr<GemmResult> Result;
+};
+
+namespace {
+
+bool uniformType(cudaDataType T) {
+  return T == CUDA_R_32F || T == CUDA_R_64F || T == CUDA_C_32F || T == CUDA_C_64F;
+}
+bool idx3264(cusparseIndexType_t T) { return T == CUSPARSE_INDEX_32I || T == CUSPARSE_INDEX_64I; }
+bool validOp(cusparseOperation_t Op) {
+  return Op == CUSPARSE_OPERATION_NON_TRANSPOSE || Op == CUSPARSE_OPERATION_TRANSPOSE ||
+         Op == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE;
+}
+/// Bytes per element of a value type (0: unknown).
+size_t typeSize(cudaDataType T) {
+  switch (T) {
+  case CUDA_R_8I: return 1;
+  case CUDA_R_16F: case CUDA_R_16BF: return 2;
+  case CUDA_C_16F: case CUDA_C_16BF: case CUDA_R_32F: case CUDA_R_32I: return 4;
+  case CUDA_C_32F: case CUDA_R_64F: return 8;
+  case CUDA_C_64F: return 16;
+  default: return 0;
+  }
+}
+
+/// Calls \p F with a value of the C++ type of \p T (one of the four uniform types).
+template <class F> cusparseStatus_t byValue(cudaDataType T, F &&Fn) {
+  switch (T) {
+  case CUDA_R_32F: return Fn(float{});
+  case CUDA_R_64F: return Fn(double{});
+  case CUDA_C_32F: return Fn(cf{});
+  case CUDA_C_64F: return Fn(cd{});
+  default: return CUSPARSE_STATUS_NOT_SUPPORTED;
+  }
+}
+template <class F> cusparseStatus_t byIdx(cusparseIndexType_t T, F &&Fn) {
+  if (T == CUSPARSE_INDEX_32I)
+    return Fn(int32_t{});
+  return Fn(int64_t{});
+}
+
+cusparseStatus_t enqueued(cudaError_t E) {
+  return E == cudaSuccess ? CUSPARSE_STATUS_SUCCESS : CUSPARSE_STATUS_EXECUTION_FAILED;
+}
+
+/// Element (I, J) of a dense matrix in column- or row-major order.
+template <class V> inline V &at(V *P, int64_t Ld, bool Row, int64_t I, int64_t J) {
+  return Row ? P[I * Ld + J] : P[I + J * Ld];
+}
+
+/// The stored entries of a sparse matrix, copied from its descriptor at the call.
+struct SpView {
+  cusparseFormat_t Format;
+  int64_t Rows, Cols, Nnz, Base;
+  const void *Major, *Minor, *Values;
+};
+SpView view(cusparseConstSpMatDescr_t A) {
+  return {A->Format, A->Rows, A->Cols, A->Nnz, int64_t(A->Base), A->Major, A->Minor, A->Values};
+}
+
+/// Calls \p F(r, c, k) for each stored entry k of \p S whose indices fall
+/// inside the matrix (0-based r, c), lines in order.
+template <class IM, class IN, class F> void forEntries(const SpView &S, F &&Fn) {
+  const IM *Major = static_cast<const IM *>(S.Major);
+  const IN *Minor = static_cast<const IN *>(S.Minor);
+  const int64_t B = S.Base, Nnz = S.Nnz;
+  if (S.Format == CUSPARSE_FORMAT_COO) {
+    for (int64_t K = 0; K < Nnz; ++K) {
+      int64_t R = int64_t(Major[K]) - B, C = int64_t(Minor[K]) - B;
+      if (R >= 0 && R < S.Rows && C >= 0 && C < S.Cols)
+        Fn(R, C, K);
+    }
+    return;
+  }
+  bool Csr = S.Format == CUSPARSE_FORMAT_CSR;
+  int64_t Lines = Csr ? S.Rows : S.Cols, Other = Csr ? S.Cols : S.Rows;
+  for (int64_t L = 0; L < Lines; ++L) {
+    int64_t K0 = std::clamp<int64_t>(int64_t(Major[L]) - B, 0, Nnz);
+    int64_t K1 = std::clamp<int64_t>(int64_t(Major[L + 1]) - B, K0, Nnz);
+    for (int64_t K = K0; K < K1; ++K) {
+      int64_t M = int64_t(Minor[K]) - B;
+      if (M >= 0 && M < Other)
+        Csr ? Fn(L, M, K) : Fn(M, L, K);
+    }
+  }
+}
+
+// ---- SpMM ----
+
+struct MmJob {
+  SpView A;
+  cusparseOperation_t OpA, OpB;
+  const void *B;
+  int64_t Ldb;
+  bool RowB;
+  void *C;
+  int64_t Ldc, M, N; ///< C is M x N
+  bool RowC;
+};
+
+template <class V, class IM, class IN> void spmm(const MmJob &J, V Alpha, V Beta) {
+  const IM *Major = static_cast<const IM *>(J.A.Major);
+  const IN *Minor = static_cast<const IN *>(J.A.Minor);
+  const V *Val = static_cast<const V *>(J.A.Values);
+  const V *B = static_cast<const V *>(J.B);
+  V *C = static_cast<V *>(J.C);
+  const bool TransA = J.OpA != CUSPARSE_OPERATION_NON_TRANSPOSE;
+  const bool ConjA = J.OpA == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE;
+  const bool TransB = J.OpB != CUSPARSE_OPERATION_NON_TRANSPOSE;
+  const bool ConjB = J.OpB == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE;
+  const int64_t M = J.M, N = J.N, Nnz = J.A.Nnz, Base = J.A.Base;
+  // op(B)(k, j).
+  auto bAt = [&](int64_t K, int64_t Col) -> V {
+    return TransB ? conjIf(at(B, J.Ldb, J.RowB, Col, K), ConjB) : at(B, J.Ldb, J.RowB, K, Col);
+  };
+  auto cAt = [&](int64_t I, int64_t Col) -> V & { return at(C, J.Ldc, J.RowC, I, Col); };
+  const int Work = spmvThreads(Nnz * std::max<int64_t>(N, 1));
+
+  if (J.A.Format != CUSPARSE_FORMAT_COO && (J.A.Format == CUSPARSE_FORMAT_CSR) != TransA) {
+    // Gathering (CSR op N, CSC op T/C): line L of the compressed dimension
+    // is row L of C; threads take ranges of lines holding equal entry counts.
+    const int64_t Lines = M;
+    const int64_t Other = J.A.Format == CUSPARSE_FORMAT_CSR ? J.A.Cols : J.A.Rows;
+    auto begin = [&](int64_t L) { return std::clamp<int64_t>(int64_t(Major[L]) - Base, 0, Nnz); };
+    auto end = [&](int64_t L) {
+      return std::clamp<int64_t>(int64_t(Major[L + 1]) - Base, begin(L), Nnz);
+    };
+    auto lines = [&](int64_t L0, int64_t L1) {
+      for (int64_t L = L0; L < L1; ++L)
+        for (int64_t Col = 0; Col < N; ++Col) {
+          V S(0);
+          for (int64_t K = begin(L), E = end(L); K < E; ++K) {
+            int64_t Kc = int64_t(Minor[K]) - Base;
+            if (Kc >= 0 && Kc < Other)
+              S += conjIf(Val[K], ConjA) * bAt(Kc, Col);
+          }
+          V &Out = cAt(L, Col);
+          Out = Beta == V(0) ? Alpha * S : Alpha * S + Beta * Out;
+        }
+    };
+    int Threads = int(std::min<int64_t>(Work, std::max<int64_t>(Lines, 1)));
+    if (Threads <= 1)
+      return lines(0, Lines);
+    std::vector<int64_t> Cut(Threads + 1, Lines);
+    Cut[0] = 0;
+    for (int T = 1; T < Threads; ++T) {
+      int64_t Target = Nnz * T / Threads + Base;
+      Cut[T] = std::partition_point(Major, Major + Lines,
+                                    [&](IM O) { return int64_t(O) < Target; }) - Major;
+      Cut[T] = std::max(Cut[T], Cut[T - 1]);
+    }
+    parallel(Threads, [&](int T) { lines(Cut[T], Cut[T + 1]); });
+    return;
+  }
+  // Scattering (CSR op T/C, CSC op N, COO): every entry adds into a row of
+  // C. Threads take ranges of C's columns, each visiting all entries in
+  // order, so every element of C has one writer and a fixed summation order.
+  auto columns = [&](int64_t C0, int64_t C1) {
+    for (int64_t Col = C0; Col < C1; ++Col)
+      for (int64_t I = 0; I < M; ++I) {
+        V &Out = cAt(I, Col);
+        Out = Beta == V(0) ? V(0) : Beta * Out;
+      }
+    forEntries<IM, IN>(J.A, [&](int64_t R, int64_t Cc, int64_t K) {
+      int64_t Out = TransA ? Cc : R, In = TransA ? R : Cc;
+      V A = Alpha * conjIf(Val[K], ConjA);
+      for (int64_t Col = C0; Col < C1; ++Col)
+        cAt(Out, Col) += A * bAt(In, Col);
+    });
+  };
+  int Threads = int(std::min<int64_t>(Work, std::max<int64_t>(N, 1)));
+  if (Threads <= 1)
+    return columns(0, N);
+  parallel(Threads, [&](int T) { columns(N * T / Threads, N * (T + 1) / Threads); });
+}
+
+cusparseStatus_t checkSpMM(cusparseHandle_t H, cusparseOperation_t OpA, cusparseOperation_t OpB,
+                           const void *Alpha, cusparseConstSpMatDescr_t A,
+                           cusparseConstDnMatDescr_t B, const void *Beta, cusparseDnMatDescr_t C,
+                           cudaDataType Compute, cusparseSpMMAlg_t Alg) {
+  CHECK_HANDLE(H);
+  REQUIRE(A && B && C && Alpha && Beta);
+  REQUIRE(validOp(OpA) && validOp(OpB));
+  REQUIRE(!C->Const);
+  bool TransA = OpA != CUSPARSE_OPERATION_NON_TRANSPOSE;
+  bool TransB = OpB != CUSPARSE_OPERATION_NON_TRANSPOSE;
+  int64_t M = TransA ? A->Cols : A->Rows, K = TransA ? A->Rows : A->Cols;
+  REQUIRE((TransB ? B->Cols : B->Rows) == K);
+  REQUIRE(C->Rows == M && C->Cols == (TransB ? B->Rows : B->Cols));
+  switch (Alg) {
+  case CUSPARSE_SPMM_ALG_DEFAULT:
+    break;
+  case CUSPARSE_SPMM_CSR_ALG1:
+  case CUSPARSE_SPMM_CSR_ALG2:
+  case CUSPARSE_SPMM_CSR_ALG3:
+    if (A->Format != CUSPARSE_FORMAT_CSR && A->Format != CUSPARSE_FORMAT_CSC)
+      return CUSPARSE_STATUS_NOT_SUPPORTED;
+    break;
+  case CUSPARSE_SPMM_COO_ALG1:
+  case CUSPARSE_SPMM_COO_ALG2:
+  case CUSPARSE_SPMM_COO_ALG3:
+  case CUSPARSE_SPMM_COO_ALG4:
+    if (A->Format != CUSPARSE_FORMAT_COO)
+      return CUSPARSE_STATUS_NOT_SUPPORTED;
+    break;
+  case CUSPARSE_SPMM_BLOCKED_ELL_ALG1:
+  case CUSPARSE_SPMM_BSR_ALG1:
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  default:
+    return CUSPARSE_STATUS_INVALID_VALUE;
+  }
+  if (A->Nnz > 0)
+    REQUIRE(A->Major && A->Minor && A->Values);
+  if (A->Format != CUSPARSE_FORMAT_COO && (A->Format == CUSPARSE_FORMAT_CSR ? A->Rows : A->Cols) > 0)
+    REQUIRE(A->Major);
+  if (B->Rows > 0 && B->Cols > 0)
+    REQUIRE(B->Values);
+  if (C->Rows > 0 && C->Cols > 0)
+    REQUIRE(C->Values);
+  if (!idx3264(A->MajorType) || !idx3264(A->MinorType))
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  // The four uniform types: A, B, C and the computation alike.
+  if (!uniformType(Compute) || A->ValueType != Compute || B->Type != Compute ||
+      C->Type != Compute)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+// ---- Conversions ----
+
+/// CSR to CSC (the transpose's CSR): entries of each column in row order.
+void csr2csc(int M, int N, const int *RowPtr, const int *ColInd, const unsigned char *Val,
+             int *ColPtr, int *RowInd, unsigned char *Out, size_t Es, int B) {
+  const int64_t Nnz = M > 0 ? std::max<int64_t>(int64_t(RowPtr[M]) - B, 0) : 0;
+  std::vector<int64_t> Next(size_t(N) + 1, 0);
+  auto range = [&](int R, int64_t &K0, int64_t &K1) {
+    K0 = std::clamp<int64_t>(int64_t(RowPtr[R]) - B, 0, Nnz);
+    K1 = std::clamp<int64_t>(int64_t(RowPtr[R + 1]) - B, K0, Nnz);
+  };
+  for (int R = 0; R < M; ++R) {
+    int64_t K0, K1;
+    range(R, K0, K1);
+    for (int64_t K = K0; K < K1; ++K)
+      if (ColInd[K] - B >= 0 && ColInd[K] - B < N)
+        ++Next[ColInd[K] - B + 1];
+  }
+  for (int C = 0; C < N; ++C)
+    Next[C + 1] += Next[C];
+  for (int C = 0; C <= N; ++C)
+    ColPtr[C] = int(Next[C] + B);
+  for (int R = 0; R < M; ++R) {
+    int64_t K0, K1;
+    range(R, K0, K1);
+    for (int64_t K = K0; K < K1; ++K) {
+      int C = ColInd[K] - B;
+      if (C < 0 || C >= N)
+        continue;
+      int64_t P = Next[C]++;
+      RowInd[P] = R + B;
+      if (Out)
+        std::memcpy(Out + P * Es, Val + K * Es, Es);
+    }
+  }
+}
+
+template <class IM, class IN>
+void sparseToDense(const SpView &S, unsigned char *D, int64_t Ld, bool Row, size_t Es) {
+  for (int64_t C = 0; C < S.Cols; ++C)
+    for (int64_t R = 0; R < S.Rows; ++R)
+      std::memset(D + (Row ? R * Ld + C : R + C * Ld) * Es, 0, Es);
+  const unsigned char *Val = static_cast<const unsigned char *>(S.Values);
+  forEntries<IM, IN>(S, [&](int64_t R, int64_t C, int64_t K) {
+    std::memcpy(D + (Row ? R * Ld + C : R + C * Ld) * Es, Val + K * Es, Es);
+  });
+}
+
+/// The nonzeros of a dense matrix, in the sparse format's order (by rows
+/// for CSR and COO, by columns for CSC), written as \p Emit(r, c, value);
+/// returns their count.
+template <class V, class F>
+int64_t denseEntries(const V *D, int64_t Rows, int64_t Cols, int64_t Ld, bool Row, bool ByCol,
+                     F &&Emit) {
+  int64_t Count = 0;
+  int64_t Outer = ByCol ? Cols : Rows, Inner = ByCol ? Rows : Cols;
+  for (int64_t O = 0; O < Outer; ++O)
+    for (int64_t I = 0; I < Inner; ++I) {
+      int64_t R = ByCol ? I : O, C = ByCol ? O : I;
+      V X = Row ? D[R * Ld + C] : D[R + C * Ld];
+      if (X != V(0)) {
+        Emit(R, C, X);
+        ++Count;
+      }
+    }
+  return Count;
+}
+
+cusparseStatus_t checkDenseToSparse(cusparseHandle_t H, cusparseConstDnMatDescr_t A,
+                                    cusparseSpMatDescr_t B, cusparseDenseToSparseAlg_t Alg) {
+  CHECK_HANDLE(H);
+  REQUIRE(A && B && !B->Const);
+  REQUIRE(Alg == CUSPARSE_DENSETOSPARSE_ALG_DEFAULT);
+  REQUIRE(A->Rows == B->Rows && A->Cols == B->Cols);
+  if (B->Format != CUSPARSE_FORMAT_CSR && B->Format != CUSPARSE_FORMAT_CSC &&
+      B->Format != CUSPARSE_FORMAT_COO)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  if (!idx3264(B->MajorType) || !idx3264(B->MinorType))
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  if (A->Type != B->ValueType || !uniformType(A->Type))
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  if (A->Rows > 0 && A->Cols > 0)
+    REQUIRE(A->Values);
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+/// Writes the dense matrix's nonzeros into B's arrays (at most \p Cap of
+/// them, the entry count B was given), offsets included.
+template <class V, class IM, class IN>
+void denseToSparse(const V *D, int64_t Rows, int64_t Cols, int64_t Ld, bool Row,
+                   cusparseFormat_t Format, void *MajorP, void *MinorP, void *ValP, int64_t Cap,
+                   int64_t Base) {
+  IM *Major = static_cast<IM *>(MajorP);
+  IN *Minor = static_cast<IN *>(MinorP);
+  V *Val = static_cast<V *>(ValP);
+  bool ByCol = Format == CUSPARSE_FORMAT_CSC;
+  int64_t Lines = ByCol ? Cols : Rows;
+  if (Format != CUSPARSE_FORMAT_COO)
+    for (int64_t L = 0; L <= Lines; ++L)
+      Major[L] = IM(Base);
+  int64_t K = 0;
+  denseEntries(D, Rows, Cols, Ld, Row, ByCol, [&](int64_t R, int64_t C, V X) {
+    if (K >= Cap)
+      return;
+    if (Format == CUSPARSE_FORMAT_COO) {
+      Major[K] = IM(R + Base);
+      Minor[K] = IN(C + Base);
+    } else {
+      Minor[K] = IN((ByCol ? R : C) + Base);
+      Major[(ByCol ? C : R) + 1] = IM(K + 1 + Base);
+    }
+    Val[K++] = X;
+  });
+  // Lines without entries take the previous line's end.
+  if (Format != CUSPARSE_FORMAT_COO)
+    for (int64_t L = 1; L <= Lines; ++L)
+      Major[L] = std::max(Major[L], Major[L - 1]);
+}
+
+// ---- SpGEMM ----
+
+cusparseStatus_t checkSpGEMM(cusparseHandle_t H, cusparseOperation_t OpA, cusparseOperation_t OpB,
+                             const void *Alpha, cusparseConstSpMatDescr_t A,
+                             cusparseConstSpMatDescr_t B, const void *Beta,
+                             cusparseSpMatDescr_t C, cudaDataType Compute,
+                             cusparseSpGEMMAlg_t Alg, cusparseSpGEMMDescr_t D) {
+  CHECK_HANDLE(H);
+  REQUIRE(A && B && C && Alpha && Beta && D);
+  REQUIRE(validOp(OpA) && validOp(OpB));
+  REQUIRE(!C->Const);
+  REQUIRE(Alg >= CUSPARSE_SPGEMM_DEFAULT && Alg <= CUSPARSE_SPGEMM_ALG3);
+  // cuSPARSE multiplies non-transposed CSR matrices only.
+  if (OpA != CUSPARSE_OPERATION_NON_TRANSPOSE || OpB != CUSPARSE_OPERATION_NON_TRANSPOSE)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  if (A->Format != CUSPARSE_FORMAT_CSR || B->Format != CUSPARSE_FORMAT_CSR ||
+      C->Format != CUSPARSE_FORMAT_CSR)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  REQUIRE(A->Cols == B->Rows && C->Rows == A->Rows && C->Cols == B->Cols);
+  for (cusparseConstSpMatDescr_t M : {A, B}) {
+    if (M->Rows > 0)
+      REQUIRE(M->Major);
+    if (M->Nnz > 0)
+      REQUIRE(M->Minor && M->Values);
+  }
+  for (cusparseConstSpMatDescr_t M : {(cusparseConstSpMatDescr_t)A, B, (cusparseConstSpMatDescr_t)C})
+    if (!idx3264(M->MajorType) || !idx3264(M->MinorType))
+      return CUSPARSE_STATUS_NOT_SUPPORTED;
+  if (!uniformType(Compute) || A->ValueType != Compute || B->ValueType != Compute ||
+      C->ValueType != Compute)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+/// The multiplications A B takes: B's row lengths summed over A's entries.
+template <class AO, class AI, class BO>
+int64_t countProducts(const SpView &A, const SpView &B) {
+  const BO *BOff = static_cast<const BO *>(B.Major);
+  int64_t P = 0;
+  forEntries<AO, AI>(A, [&](int64_t, int64_t K, int64_t) {
+    P += std::max<int64_t>(0, int64_t(BOff[K + 1]) - int64_t(BOff[K]));
+  });
+  return P;
+}
+
+/// A B by rows (Gustavson), columns of each row sorted; 0-based result.
+template <class V, class AO, class AI, class BO, class BI>
+void gemm(const SpView &A, const SpView &B, GemmResult &R) {
+  const V *AV = static_cast<const V *>(A.Values);
+  const V *BV = static_cast<const V *>(B.Values);
+  const BO *BOff = static_cast<const BO *>(B.Major);
+  const BI *BInd = static_cast<const BI *>(B.Minor);
+  R.Rows = A.Rows;
+  R.Cols = B.Cols;
+  R.Off.assign(size_t(A.Rows) + 1, 0);
+  R.Ind.clear();
+  std::vector<V> Acc(size_t(B.Cols), V(0));
+  std::vector<int64_t> Mark(size_t(B.Cols), -1), Row;
+  std::vector<V> Vals;
+  // Entries of A grouped by row (forEntries visits CSR rows in order).
+  int64_t Cur = 0;
+  auto flush = [&](int64_t Upto) {
+    for (; Cur < Upto; ++Cur) {
+      std::sort(Row.begin(), Row.end());
+      for (int64_t C : Row) {
+        R.Ind.push_back(C);
+        Vals.push_back(Acc[C]);
+        Acc[C] = V(0);
+        Mark[C] = -1;
+      }
+      Row.clear();
+      R.Off[Cur + 1] = int64_t(R.Ind.size());
+    }
+  };
+  forEntries<AO, AI>(A, [&](int64_t I, int64_t K, int64_t KA) {
+    flush(I);
+    int64_t K0 = std::clamp<int64_t>(int64_t(BOff[K]) - B.Base, 0, B.Nnz);
+    int64_t K1 = std::clamp<int64_t>(int64_t(BOff[K + 1]) - B.Base, K0, B.Nnz);
+    for (int64_t KB = K0; KB < K1; ++KB) {
+      int64_t C = int64_t(BInd[KB]) - B.Base;
+      if (C < 0 || C >= B.Cols)
+        continue;
+      if (Mark[C] != I) {
+        Mark[C] = I;
+        Row.push_back(C);
+      }
+      Acc[C] += AV[KA] * BV[KB];
+    }
+  });
+  flush(A.Rows);
+  R.Val.resize(Vals.size() * sizeof(V));
+  if (!Vals.empty())
+    std::memcpy(R.Val.data(), Vals.data(), R.Val.size());
+}
+
+} // namespace
+
+extern "C" {
+
+// ---- Dense matrices ----
+
+static cusparseStatus_t createDnMat(cusparseDnMatDescr_t *D, int64_t Rows, int64_t Cols,
+                                    int64_t Ld, const void *Values, cudaDataType Type,
+                                    cusparseOrder_t Order, bool Const) {
+  REQUIRE(D);
+  REQUIRE(Rows >= 0 && Cols >= 0);
+  REQUIRE(Order == CUSPARSE_ORDER_COL || Order == CUSPARSE_ORDER_ROW);
+  REQUIRE(Ld >= (Order == CUSPARSE_ORDER_COL ? Rows : Cols));
+  REQUIRE(Rows == 0 || Cols == 0 || Values);
+  REQUIRE(validValueType(Type));
+  auto *M = new cusparseDnMatDescr;
+  *M = {Rows, Cols, Ld, const_cast<void *>(Values), Type, Order, Const};
+  *D = M;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseCreateDnMat(cusparseDnMatDescr_t *D, int64_t Rows, int64_t Cols,
+                                     int64_t Ld, void *Values, cudaDataType Type,
+                                     cusparseOrder_t Order) {
+  return createDnMat(D, Rows, Cols, Ld, Values, Type, Order, false);
+}
+
+cusparseStatus_t cusparseCreateConstDnMat(cusparseConstDnMatDescr_t *D, int64_t Rows,
+                                          int64_t Cols, int64_t Ld, const void *Values,
+                                          cudaDataType Type, cusparseOrder_t Order) {
+  REQUIRE(D);
+  cusparseDnMatDescr_t M = nullptr;
+  cusparseStatus_t S = createDnMat(&M, Rows, Cols, Ld, Values, Type, Order, true);
+  if (S == CUSPARSE_STATUS_SUCCESS)
+    *D = M;
+  return S;
+}
+
+cusparseStatus_t cusparseDestroyDnMat(cusparseConstDnMatDescr_t D) {
+  delete D;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseDnMatGet(cusparseDnMatDescr_t D, int64_t *Rows, int64_t *Cols,
+                                  int64_t *Ld, void **Values, cudaDataType *Type,
+                                  cusparseOrder_t *Order) {
+  REQUIRE(D && Rows && Cols && Ld && Values && Type && Order);
+  *Rows = D->Rows;
+  *Cols = D->Cols;
+  *Ld = D->Ld;
+  *Values = D->Values;
+  *Type = D->Type;
+  *Order = D->Order;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseConstDnMatGet(cusparseConstDnMatDescr_t D, int64_t *Rows, int64_t *Cols,
+                                       int64_t *Ld, const void **Values, cudaDataType *Type,
+                                       cusparseOrder_t *Order) {
+  REQUIRE(D && Values);
+  void *V = nullptr;
+  cusparseStatus_t S =
+      cusparseDnMatGet(const_cast<cusparseDnMatDescr_t>(D), Rows, Cols, Ld, &V, Type, Order);
+  if (S == CUSPARSE_STATUS_SUCCESS)
+    *Values = V;
+  return S;
+}
+
+cusparseStatus_t cusparseDnMatGetValues(cusparseDnMatDescr_t D, void **Values) {
+  REQUIRE(D && Values);
+  *Values = D->Values;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseConstDnMatGetValues(cusparseConstDnMatDescr_t D, const void **Values) {
+  REQUIRE(D && Values);
+  *Values = D->Values;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseDnMatSetValues(cusparseDnMatDescr_t D, void *Values) {
+  REQUIRE(D);
+  REQUIRE(D->Rows == 0 || D->Cols == 0 || Values);
+  D->Values = Values;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+// ---- SpMM ----
+
+cusparseStatus_t cusparseSpMM_bufferSize(cusparseHandle_t H, cusparseOperation_t OpA,
+                                         cusparseOperation_t OpB, const void *Alpha,
+                                         cusparseConstSpMatDescr_t A,
+                                         cusparseConstDnMatDescr_t B, const void *Beta,
+                                         cusparseDnMatDescr_t C, cudaDataType Compute,
+                                         cusparseSpMMAlg_t Alg, size_t *Size) {
+  REQUIRE(H == nullptr || Size);
+  cusparseStatus_t S = checkSpMM(H, OpA, OpB, Alpha, A, B, Beta, C, Compute, Alg);
+  if (S == CUSPARSE_STATUS_SUCCESS)
+    *Size = 0; // the product allocates what it needs itself
+  return S;
+}
+
+cusparseStatus_t cusparseSpMM_preprocess(cusparseHandle_t H, cusparseOperation_t OpA,
+                                         cusparseOperation_t OpB, const void *Alpha,
+                                         cusparseConstSpMatDescr_t A,
+                                         cusparseConstDnMatDescr_t B, const void *Beta,
+                                         cusparseDnMatDescr_t C, cudaDataType Compute,
+                                         cusparseSpMMAlg_t Alg, void *) {
+  // Nothing to prepare: the product reads the matrix as it is.
+  return checkSpMM(H, OpA, OpB, Alpha, A, B, Beta, C, Compute, Alg);
+}
+
+cusparseStatus_t cusparseSpMM(cusparseHandle_t H, cusparseOperation_t OpA, cusparseOperation_t OpB,
+                              const void *Alpha, cusparseConstSpMatDescr_t A,
+                              cusparseConstDnMatDescr_t B, const void *Beta,
+                              cusparseDnMatDescr_t C, cudaDataType Compute, cusparseSpMMAlg_t Alg,
+                              void *) {
+  cusparseStatus_t S = checkSpMM(H, OpA, OpB, Alpha, A, B, Beta, C, Compute, Alg);
+  if (S != CUSPARSE_STATUS_SUCCESS)
+    return S;
+  bool Complex = Compute == CUDA_C_32F || Compute == CUDA_C_64F;
+  if (!Complex && OpA == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE)
+    OpA = CUSPARSE_OPERATION_TRANSPOSE;
+  if (!Complex && OpB == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE)
+    OpB = CUSPARSE_OPERATION_TRANSPOSE;
+  if (C->Rows == 0 || C->Cols == 0)
+    return CUSPARSE_STATUS_SUCCESS;
+  MmJob J{view(A), OpA,      OpB,     B->Values, B->Ld,  B->Order == CUSPARSE_ORDER_ROW,
+          C->Values, C->Ld, C->Rows, C->Cols,   C->Order == CUSPARSE_ORDER_ROW};
+  return byValue(Compute, [&](auto V0) {
+    using V = decltype(V0);
+    Scalar<V> Al = scalar<V>(H, Alpha), Be = scalar<V>(H, Beta);
+    return byIdx(A->MajorType, [&](auto M0) {
+      using IM = decltype(M0);
+      return byIdx(A->MinorType, [&](auto N0) {
+        using IN = decltype(N0);
+        return enqueued(loomlib::enqueue(H->Stream, H->Keeper, [J, Al, Be] {
+          spmm<V, IM, IN>(J, Al.get(), Be.get());
+        }));
+      });
+    });
+  });
+}
+
+// ---- Conversions ----
+
+cusparseStatus_t cusparseCsr2cscEx2_bufferSize(cusparseHandle_t H, int M, int N, int Nnz,
+                                               const void *, const int *, const int *, void *,
+                                               int *, int *, cudaDataType Type,
+                                               cusparseAction_t Copy, cusparseIndexBase_t Base,
+                                               cusparseCsr2CscAlg_t Alg, size_t *Size) {
+  CHECK_HANDLE(H);
+  REQUIRE(Size && M >= 0 && N >= 0 && Nnz >= 0 && typeSize(Type) && validBase(Base));
+  REQUIRE(Copy == CUSPARSE_ACTION_SYMBOLIC || Copy == CUSPARSE_ACTION_NUMERIC);
+  REQUIRE(Alg == CUSPARSE_CSR2CSC_ALG1);
+  *Size = 1; // not used: the conversion allocates what it needs
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseCsr2cscEx2(cusparseHandle_t H, int M, int N, int Nnz, const void *CsrVal,
+                                    const int *RowPtr, const int *ColInd, void *CscVal,
+                                    int *ColPtr, int *RowInd, cudaDataType Type,
+                                    cusparseAction_t Copy, cusparseIndexBase_t Base,
+                                    cusparseCsr2CscAlg_t Alg, void *) {
+  CHECK_HANDLE(H);
+  REQUIRE(M >= 0 && N >= 0 && Nnz >= 0 && typeSize(Type) && validBase(Base));
+  REQUIRE(Copy == CUSPARSE_ACTION_SYMBOLIC || Copy == CUSPARSE_ACTION_NUMERIC);
+  REQUIRE(Alg == CUSPARSE_CSR2CSC_ALG1);
+  REQUIRE(ColPtr && (M == 0 || RowPtr)); // n + 1 and m + 1 offsets
+  if (Nnz > 0) {
+    REQUIRE(ColInd && RowInd);
+    if (Copy == CUSPARSE_ACTION_NUMERIC)
+      REQUIRE(CsrVal && CscVal);
+  }
+  size_t Es = typeSize(Type);
+  const unsigned char *In = static_cast<const unsigned char *>(CsrVal);
+  unsigned char *Out = Copy == CUSPARSE_ACTION_NUMERIC ? static_cast<unsigned char *>(CscVal)
+                                                       : nullptr;
+  int B = Base;
+  return enqueued(loomlib::enqueue(H->Stream, H->Keeper, [=] {
+    csr2csc(M, N, RowPtr, ColInd, In, ColPtr, RowInd, Out, Es, B);
+  }));
+}
+
+cusparseStatus_t cusparseXcoo2csr(cusparseHandle_t H, const int *CooRow, int Nnz, int M,
+                                  int *RowPtr, cusparseIndexBase_t Base) {
+  CHECK_HANDLE(H);
+  REQUIRE(Nnz >= 0 && M >= 0 && validBase(Base) && RowPtr);
+  REQUIRE(Nnz == 0 || CooRow);
+  int B = Base;
+  return enqueued(loomlib::enqueue(H->Stream, H->Keeper, [=] {
+    std::vector<int64_t> Count(size_t(M) + 1, 0);
+    for (int K = 0; K < Nnz; ++K)
+      if (CooRow[K] - B >= 0 && CooRow[K] - B < M)
+        ++Count[CooRow[K] - B + 1];
+    for (int R = 0; R <= M; ++R)
+      RowPtr[R] = int((R ? Count[R] += Count[R - 1] : Count[R]) + B);
+  }));
+}
+
+cusparseStatus_t cusparseXcsr2coo(cusparseHandle_t H, const int *RowPtr, int Nnz, int M,
+                                  int *CooRow, cusparseIndexBase_t Base) {
+  CHECK_HANDLE(H);
+  REQUIRE(Nnz >= 0 && M >= 0 && validBase(Base));
+  REQUIRE(M == 0 || RowPtr);
+  REQUIRE(Nnz == 0 || CooRow);
+  int B = Base;
+  return enqueued(loomlib::enqueue(H->Stream, H->Keeper, [=] {
+    for (int R = 0; R < M; ++R)
+      for (int64_t K = std::max<int64_t>(RowPtr[R] - B, 0),
+                   E = std::min<int64_t>(RowPtr[R + 1] - B, Nnz);
+           K < E; ++K)
+        CooRow[K] = R + B;
+  }));
+}
+
+static cusparseStatus_t checkSparseToDense(cusparseHandle_t H, cusparseConstSpMatDescr_t A,
+                                           cusparseDnMatDescr_t B,
+                                           cusparseSparseToDenseAlg_t Alg) {
+  CHECK_HANDLE(H);
+  REQUIRE(A && B && !B->Const);
+  REQUIRE(Alg == CUSPARSE_SPARSETODENSE_ALG_DEFAULT);
+  REQUIRE(A->Rows == B->Rows && A->Cols == B->Cols);
+  if (A->Format != CUSPARSE_FORMAT_CSR && A->Format != CUSPARSE_FORMAT_CSC &&
+      A->Format != CUSPARSE_FORMAT_COO)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  if (!idx3264(A->MajorType) || !idx3264(A->MinorType))
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
+  REQUIRE(A->ValueType == B->Type);
+  if (A->Nnz > 0)
+    REQUIRE(A->Major && A->Minor && A->Values);
+  if (A->Format != CUSPARSE_FORMAT_COO && (A->Format == CUSPARSE_FORMAT_CSR ? A->Rows : A->Cols) > 0)
+    REQUIRE(A->Major);
+  if (B->Rows > 0 && B->Cols > 0)
+    REQUIRE(B->Values);
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSparseToDense_bufferSize(cusparseHandle_t H, cusparseConstSpMatDescr_t A,
+                                                  cusparseDnMatDescr_t B,
+                                                  cusparseSparseToDenseAlg_t Alg, size_t *Size) {
+  REQUIRE(H == nullptr || Size);
+  cusparseStatus_t S = checkSparseToDense(H, A, B, Alg);
+  if (S == CUSPARSE_STATUS_SUCCESS)
+    *Size = 0;
+  return S;
+}
+
+cusparseStatus_t cusparseSparseToDense(cusparseHandle_t H, cusparseConstSpMatDescr_t A,
+                                       cusparseDnMatDescr_t B, cusparseSparseToDenseAlg_t Alg,
+                                       void *) {
+  cusparseStatus_t S = checkSparseToDense(H, A, B, Alg);
+  if (S != CUSPARSE_STATUS_SUCCESS)
+    return S;
+  if (B->Rows == 0 || B->Cols == 0)
+    return S;
+  SpView V = view(A);
+  unsigned char *D = static_cast<unsigned char *>(B->Values);
+  int64_t Ld = B->Ld;
+  bool Row = B->Order == CUSPARSE_ORDER_ROW;
+  size_t Es = typeSize(B->Type);
+  return byIdx(A->MajorType, [&](auto M0) {
+    using IM = decltype(M0);
+    return byIdx(A->MinorType, [&](auto N0) {
+      using IN = decltype(N0);
+      return enqueued(loomlib::enqueue(H->Stream, H->Keeper, [=] {
+        sparseToDense<IM, IN>(V, D, Ld, Row, Es);
+      }));
+    });
+  });
+}
+
+cusparseStatus_t cusparseDenseToSparse_bufferSize(cusparseHandle_t H, cusparseConstDnMatDescr_t A,
+                                                  cusparseSpMatDescr_t B,
+                                                  cusparseDenseToSparseAlg_t Alg, size_t *Size) {
+  REQUIRE(H == nullptr || Size);
+  cusparseStatus_t S = checkDenseToSparse(H, A, B, Alg);
+  if (S == CUSPARSE_STATUS_SUCCESS)
+    *Size = 1; // not used; nonzero so that a program's cudaMalloc gives a pointer
+  return S;
+}
+
+cusparseStatus_t cusparseDenseToSparse_analysis(cusparseHandle_t H, cusparseConstDnMatDescr_t A,
+                                                cusparseSpMatDescr_t B,
+                                                cusparseDenseToSparseAlg_t Alg, void *) {
+  cusparseStatus_t S = checkDenseToSparse(H, A, B, Alg);
+  if (S != CUSPARSE_STATUS_SUCCESS)
+    return S;
+  // The entry count goes to B's descriptor on the host: the work before
+  // this call in the stream (which may write A) must have run.
+  if (cudaStreamSynchronize(H->Stream) != cudaSuccess)
+    return CUSPARSE_STATUS_EXECUTION_FAILED;
+  int64_t Count = 0;
+  byValue(A->Type, [&](auto V0) {
+    using V = decltype(V0);
+    Count = denseEntries(static_cast<const V *>(A->Values), A->Rows, A->Cols, A->Ld,
+                         A->Order == CUSPARSE_ORDER_ROW, false, [](int64_t, int64_t, V) {});
+    return CUSPARSE_STATUS_SUCCESS;
+  });
+  if (B->Format == CUSPARSE_FORMAT_COO)
+    REQUIRE(Count <= indexLimit(B->MajorType) || Count == 0);
+  else
+    REQUIRE(Count <= indexLimit(B->MajorType));
+  B->Nnz = Count;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseDenseToSparse_convert(cusparseHandle_t H, cusparseConstDnMatDescr_t A,
+                                               cusparseSpMatDescr_t B,
+                                               cusparseDenseToSparseAlg_t Alg, void *) {
+  cusparseStatus_t S = checkDenseToSparse(H, A, B, Alg);
+  if (S != CUSPARSE_STATUS_SUCCESS)
+    return S;
+  if (B->Format != CUSPARSE_FORMAT_COO)
+    REQUIRE(B->Major);
+  if (B->Nnz > 0)
+    REQUIRE(B->Major && B->Minor && B->Values);
+  const void *D = A->Values;
+  int64_t Rows = A->Rows, Cols = A->Cols, Ld = A->Ld, Cap = B->Nnz, Base = B->Base;
+  bool Row = A->Order == CUSPARSE_ORDER_ROW;
+  cusparseFormat_t F = B->Format;
+  void *Ma = B->Major, *Mi = B->Minor, *Va = B->Values;
+  return byValue(A->Type, [&](auto V0) {
+    using V = decltype(V0);
+    return byIdx(B->MajorType, [&](auto M0) {
+      using IM = decltype(M0);
+      return byIdx(B->MinorType, [&](auto N0) {
+        using IN = decltype(N0);
+        return enqueued(loomlib::enqueue(H->Stream, H->Keeper, [=] {
+          denseToSparse<V, IM, IN>(static_cast<const V *>(D), Rows, Cols, Ld, Row, F, Ma, Mi, Va,
+                                   Cap, Base);
+        }));
+      });
+    });
+  });
+}
+
+// ---- SpGEMM ----
+
+cusparseStatus_t cusparseSpGEMM_createDescr(cusparseSpGEMMDescr_t *D) {
+  REQUIRE(D);
+  *D = new cusparseSpGEMMDescr;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpGEMM_destroyDescr(cusparseSpGEMMDescr_t D) {
+  delete D; // a copy still queued keeps its result alive
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpGEMM_workEstimation(
+    cusparseHandle_t H, cusparseOperation_t OpA, cusparseOperation_t OpB, const void *Alpha,
+    cusparseConstSpMatDescr_t A, cusparseConstSpMatDescr_t B, const void *Beta,
+    cusparseSpMatDescr_t C, cudaDataType Compute, cusparseSpGEMMAlg_t Alg,
+    cusparseSpGEMMDescr_t D, size_t *Size1, void *Buffer1) {
+  cusparseStatus_t S = checkSpGEMM(H, OpA, OpB, Alpha, A, B, Beta, C, Compute, Alg, D);
+  if (S != CUSPARSE_STATUS_SUCCESS)
+    return S;
+  REQUIRE(Size1);
+  if (!Buffer1) {
+    // Nonzero, so that the program's cudaMalloc gives the pointer that
+    // makes the second call do the work.
+    *Size1 = 64;
+    return CUSPARSE_STATUS_SUCCESS;
+  }
+  // The product count (cusparseSpGEMM_getNumProducts) reads A and B.
+  if (cudaStreamSynchronize(H->Stream) != cudaSuccess)
+    return CUSPARSE_STATUS_EXECUTION_FAILED;
+  SpView VA = view(A), VB = view(B);
+  byIdx(A->MajorType, [&](auto AO0) {
+    return byIdx(A->MinorType, [&](auto AI0) {
+      return byIdx(B->MajorType, [&](auto BO0) {
+        D->Products = countProducts<decltype(AO0), decltype(AI0), decltype(BO0)>(VA, VB);
+        return CUSPARSE_STATUS_SUCCESS;
+      });
+    });
+  });
+  D->Stage = 1;
+  D->Result.reset();
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpGEMM_getNumProducts(cusparseSpGEMMDescr_t D, int64_t *Products) {
+  REQUIRE(D && Products && D->Stage >= 1);
+  *Products = D->Products;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpGEMM_estimateMemory(
+    cusparseHandle_t H, cusparseOperation_t OpA, cusparseOperation_t OpB, const void *Alpha,
+    cusparseConstSpMatDescr_t A, cusparseConstSpMatDescr_t B, const void *Beta,
+    cusparseSpMatDescr_t C, cudaDataType Compute, cusparseSpGEMMAlg_t Alg,
+    cusparseSpGEMMDescr_t D, float Fraction, size_t *Size3, void *Buffer3, size_t *Size2) {
+  cusparseStatus_t S = checkSpGEMM(H, OpA, OpB, Alpha, A, B, Beta, C, Compute, Alg, D);
+  if (S != CUSPARSE_STATUS_SUCCESS)
+    return S;
+  REQUIRE(Size3 && D->Stage >= 1);
+  REQUIRE(Fraction > 0 && Fraction <= 1);
+  if (!Buffer3) {
+    *Size3 = 64;
+    return CUSPARSE_STATUS_SUCCESS;
+  }
+  REQUIRE(Size2);
+  *Size2 = 64; // the product keeps its own memory
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpGEMM_compute(cusparseHandle_t H, cusparseOperation_t OpA,
+                                        cusparseOperation_t OpB, const void *Alpha,
+                                        cusparseConstSpMatDescr_t A, cusparseConstSpMatDescr_t B,
+                                        const void *Beta, cusparseSpMatDescr_t C,
+                                        cudaDataType Compute, cusparseSpGEMMAlg_t Alg,
+                                        cusparseSpGEMMDescr_t D, size_t *Size2, void *Buffer2) {
+  cusparseStatus_t S = checkSpGEMM(H, OpA, OpB, Alpha, A, B, Beta, C, Compute, Alg, D);
+  if (S != CUSPARSE_STATUS_SUCCESS)
+    return S;
+  REQUIRE(Size2 && D->Stage >= 1);
+  if (!Buffer2) {
+    *Size2 = 64;
+    return CUSPARSE_STATUS_SUCCESS;
+  }
+  // C's entry count goes to its descriptor on the host: the work before
+  // this call (which may write A and B) must have run.
+  if (cudaStreamSynchronize(H->Stream) != cudaSuccess)
+    return CUSPARSE_STATUS_EXECUTION_FAILED;
+  auto R = std::make_shared<GemmResult>();
+  SpView VA = view(A), VB = view(B);
+  byValue(Compute, [&](auto V0) {
+    using V = decltype(V0);
+    return byIdx(A->MajorType, [&](auto AO0) {
+      using AO = decltype(AO0);
+      return byIdx(A->MinorType, [&](auto AI0) {
+        using AI = decltype(AI0);
+        return byIdx(B->MajorType, [&](auto BO0) {
+          using BO = decltype(BO0);
+          return byIdx(B->MinorType, [&](auto BI0) {
+            using BI = decltype(BI0);
+            gemm<V, AO, AI, BO, BI>(VA, VB, *R);
+            return CUSPARSE_STATUS_SUCCESS;
+          });
+        });
+      });
+    });
+  });
+  int64_t Nnz = int64_t(R->Ind.size());
+  if (Nnz > indexLimit(C->MajorType))
+    return CUSPARSE_STATUS_INSUFFICIENT_RESOURCES;
+  C->Nnz = Nnz;
+  D->Result = std::move(R);
+  D->Stage = 2;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpGEMM_copy(cusparseHandle_t H, cusparseOperation_t OpA,
+                                     cusparseOperation_t OpB, const void *Alpha,
+                                     cusparseConstSpMatDescr_t A, cusparseConstSpMatDescr_t B,
+                                     const void *Beta, cusparseSpMatDescr_t C,
+                                     cudaDataType Compute, cusparseSpGEMMAlg_t Alg,
+                                     cusparseSpGEMMDescr_t D) {
+  cusparseStatus_t S = checkSpGEMM(H, OpA, OpB, Alpha, A, B, Beta, C, Compute, Alg, D);
+  if (S != CUSPARSE_STATUS_SUCCESS)
+    return S;
+  REQUIRE(D->Stage == 2 && D->Result);
+  std::shared_ptr<GemmResult> R = D->Result;
+  REQUIRE(C->Nnz == int64_t(R->Ind.size()));
+  REQUIRE(C->Major);
+  if (C->Nnz > 0)
+    REQUIRE(C->Minor && C->Values);
+  void *Off = C->Major, *Ind = C->Minor, *Val = C->Values;
+  int64_t Base = C->Base;
+  // C' = alpha A B + beta C, C holding C''s pattern (read only when beta != 0).
+  return byValue(Compute, [&](auto V0) {
+    using V = decltype(V0);
+    Scalar<V> Al = scalar<V>(H, Alpha), Be = scalar<V>(H, Beta);
+    return byIdx(C->MajorType, [&](auto O0) {
+      using IO = decltype(O0);
+      return byIdx(C->MinorType, [&](auto I0) {
+        using II = decltype(I0);
+        return enqueued(loomlib::enqueue(H->Stream, H->Keeper, [=] {
+          IO *O = static_cast<IO *>(Off);
+          II *I = static_cast<II *>(Ind);
+          V *Out = static_cast<V *>(Val);
+          const V *P = reinterpret_cast<const V *>(R->Val.data());
+          V Alpha = Al.get(), Beta = Be.get();
+          for (size_t K = 0; K < R->Off.size(); ++K)
+            O[K] = IO(R->Off[K] + Base);
+          for (size_t K = 0; K < R->Ind.size(); ++K) {
+            I[K] = II(R->Ind[K] + Base);
+            Out[K] = Beta == V(0) ? Alpha * P[K] : Alpha * P[K] + Beta * Out[K];
+          }
+        }));
+      });
+    });
+  });
+}
 
 } // extern "C"
