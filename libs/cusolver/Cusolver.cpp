@@ -2445,3 +2445,106 @@ LOOM_DN_GESVDA(Z, cuDoubleComplex, cd, double)
 #undef LOOM_DN_GESVDA
 
 } // extern "C"
+
+// ---- sygvj/hegvj: the generalized problem with a syevjInfo_t ----
+
+namespace {
+
+template <class T>
+cusolverStatus_t sygvjImpl(cusolverDnHandle_t H, cusolverEigType_t Itype,
+                           cusolverEigMode_t Jobz, cublasFillMode_t Uplo, int N, T *A, int Lda,
+                           T *B, int Ldb, RealT<T> *W, int *Info, syevjInfo *P) {
+  CHECK_HANDLE(H);
+  Checker C;
+  C(validItype(Itype), 1);
+  C(validJobz(Jobz), 2);
+  C(validFill(Uplo), 3);
+  C(N >= 0, 4);
+  C(A || N == 0, 5);
+  C(Lda >= std::max(1, N), 6);
+  C(B || N == 0, 7);
+  C(Ldb >= std::max(1, N), 8);
+  C(W || N == 0, 9);
+  C(Info != nullptr, 12);
+  if (C.Bad)
+    return badArgument(H, C.Bad, Info);
+  const bool Lower = Uplo == CUBLAS_FILL_MODE_LOWER;
+  const int It = int(Itype);
+  return launch(H, [=] {
+    int I = 0;
+    double Res = 0;
+    if (N > 0) {
+      const std::vector<T> Fa = hermitianOf(Lower, N, A, Lda), Fb = hermitianOf(Lower, N, B, Ldb);
+      // Vectors always (for the residual); LAPACK's sygvd.
+      I = gvdRun(It, "V", Lower ? "L" : "U", N, A, Lda, B, Ldb, W);
+      if (I == 0) {
+        // The generalized residual: A V - B V W (1), A B V - V W (2), B A V - V W (3).
+        const size_t Nn = size_t(N);
+        std::vector<T> V(Nn * Nn), X(Nn * Nn), Y(Nn * Nn);
+        for (int J = 0; J < N; ++J)
+          std::copy(A + size_t(J) * Lda, A + size_t(J) * Lda + N, V.begin() + J * Nn);
+        const T One(1), Zero(0);
+        int Nv = N;
+        const std::vector<T> &First = It == 3 ? Fa : Fb;
+        gemm("N", "N", &Nv, &Nv, &Nv, &One, First.data(), &Nv, V.data(), &Nv, &Zero, X.data(), &Nv);
+        if (It == 1) {
+          // Y = A V, X = B V
+          gemm("N", "N", &Nv, &Nv, &Nv, &One, Fa.data(), &Nv, V.data(), &Nv, &Zero, Y.data(), &Nv);
+        } else {
+          // Y = (A or B) X, X = V
+          gemm("N", "N", &Nv, &Nv, &Nv, &One, (It == 2 ? Fa : Fb).data(), &Nv, X.data(), &Nv,
+               &Zero, Y.data(), &Nv);
+          X = V;
+        }
+        double Sum = 0;
+        for (int J = 0; J < N; ++J)
+          for (size_t R = 0; R < Nn; ++R)
+            Sum += double(std::norm(Y[J * Nn + R] - X[J * Nn + R] * T(W[J])));
+        Res = std::sqrt(Sum);
+      }
+    }
+    // B's leading minor i not positive definite: i; the eigensolver failed: n+1.
+    *Info = I > N ? I - N : I > 0 ? N + 1 : I;
+    if (P) {
+      P->Residual = Res;
+      P->Sweeps = 0;
+      P->LastBatched = false;
+    }
+  });
+}
+
+} // namespace
+
+extern "C" {
+
+#define LOOM_DN_SYGVJ(p, T, LT, R, GV)                                                   \
+  cusolverStatus_t cusolverDn##p##GV##j_bufferSize(                                      \
+      cusolverDnHandle_t h, cusolverEigType_t itype, cusolverEigMode_t jobz,             \
+      cublasFillMode_t uplo, int n, const T *, int lda, const T *, int ldb, const R *,   \
+      int *lwork, syevjInfo_t) {                                                         \
+    CHECK_HANDLE(h);                                                                     \
+    if (!lwork || !validItype(itype) || !validJobz(jobz) || !validFill(uplo) || n < 0 || \
+        lda < std::max(1, n) || ldb < std::max(1, n))                                    \
+      return CUSOLVER_STATUS_INVALID_VALUE;                                              \
+    *lwork = 1;                                                                          \
+    if (n > 0) {                                                                         \
+      LT D(0);                                                                           \
+      R Wd(0);                                                                           \
+      gvdRun<LT>(int(itype), "V", fillChar(uplo), n, &D, lda, &D, ldb, &Wd, true, lwork); \
+    }                                                                                    \
+    return CUSOLVER_STATUS_SUCCESS;                                                      \
+  }                                                                                      \
+  cusolverStatus_t cusolverDn##p##GV##j(cusolverDnHandle_t h, cusolverEigType_t itype,   \
+                                        cusolverEigMode_t jobz, cublasFillMode_t uplo,   \
+                                        int n, T *A, int lda, T *B, int ldb, R *W, T *,  \
+                                        int, int *info, syevjInfo_t params) {            \
+    return sygvjImpl(h, itype, jobz, uplo, n, cast<LT>(A), lda, cast<LT>(B), ldb, W, info, \
+                     params);                                                            \
+  }
+LOOM_DN_SYGVJ(S, float, float, float, sygv)
+LOOM_DN_SYGVJ(D, double, double, double, sygv)
+LOOM_DN_SYGVJ(C, cuComplex, cf, float, hegv)
+LOOM_DN_SYGVJ(Z, cuDoubleComplex, cd, double, hegv)
+#undef LOOM_DN_SYGVJ
+
+} // extern "C"
