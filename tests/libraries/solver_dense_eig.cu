@@ -10,7 +10,8 @@
 // definite: its own infoArray entry, the others factored), potrsBatched
 // (residuals; nrhs 2 refused), sygvd/hegvd for itype 1/2/3 (the
 // generalized residual and V^H B V = I, or V^H B^-1 V = I for itype 3; B
-// not positive definite: n + k), syevdx/heevdx with range all/I/V (meig,
+// not positive definite: n + k), sygvj/hegvj (the same contracts, the
+// reported generalized residual, B not positive definite: k), syevdx/heevdx with range all/I/V (meig,
 // the selected W against the full spectrum, their vectors), sygvdx/hegvdx
 // range I and V. The mixed-precision gesv (DD, DS, SS, ZZ, ZC, CC):
 // residuals, iter >= 0 and A untouched when the low precision converged, a
@@ -121,6 +122,15 @@ template <class T> struct Dn;
       std::vector<T> Wk(size_t(std::max(lw, 1)));                                        \
       return cusolverDn##PFX##GV##d(h, it, j, u, n, c(A), lda, c(B), ldb, W, c(Wk.data()), lw, \
                                   info);                                                 \
+    }                                                                                    \
+    static cusolverStatus_t gvj(cusolverDnHandle_t h, cusolverEigType_t it, cusolverEigMode_t j, \
+                                cublasFillMode_t u, int n, T *A, int lda, T *B, int ldb, R *W, \
+                                int *info, syevjInfo_t p) {                              \
+      int lw = 1;                                                                        \
+      cusolverDn##PFX##GV##j_bufferSize(h, it, j, u, n, c(A), lda, c(B), ldb, W, &lw, p); \
+      std::vector<T> Wk(size_t(std::max(lw, 1)));                                        \
+      return cusolverDn##PFX##GV##j(h, it, j, u, n, c(A), lda, c(B), ldb, W, c(Wk.data()), lw, \
+                                    info, p);                                            \
     }                                                                                    \
     static cusolverStatus_t evdx(cusolverDnHandle_t h, cusolverEigMode_t j,              \
                                  cusolverEigRange_t r, cublasFillMode_t u, int n, T *A,  \
@@ -680,6 +690,46 @@ template <class T> void testGeneralized(cusolverDnHandle_t H) {
       cudaFree(W);
       cudaFree(Info);
     }
+  // sygvj/hegvj: the same contracts, the reported residual equal to the
+  // measured generalized one; B not positive definite: k (not n + k).
+  {
+    syevjInfo_t P;
+    CHECK_OK(cusolverDnCreateSyevjInfo(&P));
+    for (int It = 1; It <= 3; ++It) {
+      M Fa, Fb;
+      std::vector<T> Ah = hermitian<T>(N, Ld, false, 0, &Fa), Bh = hermitian<T>(N, Ld, false, 2 * N, &Fb);
+      T *A = dev(Ah), *B = dev(Bh);
+      R *W = dev(std::vector<R>(N));
+      int *Info = devInts(1, 99);
+      CHECK_OK(D::gvj(H, cusolverEigType_t(It), CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_UPPER, N, A, Ld, B, Ld, W,
+                      Info, P));
+      cudaDeviceSynchronize();
+      CHECK(*Info == 0);
+      M V = toM(A, N, N, Ld), VW = scaleCols(V, N, N, W);
+      double Res = It == 1   ? diff(mul(Fa, N, N, V, N), mul(Fb, N, N, VW, N))
+                   : It == 2 ? diff(mul(Fa, N, N, mul(Fb, N, N, V, N), N), VW)
+                             : diff(mul(Fb, N, N, mul(Fa, N, N, V, N), N), VW);
+      const double Scale = fro(Fa) * fro(Fb) * N;
+      CHECK(Res <= Tol * Scale, "sygvj itype %d residual %g", It, Res);
+      double Got = -1;
+      CHECK_OK(cusolverDnXsyevjGetResidual(H, P, &Got));
+      CHECK(Got > 0 && std::abs(Got - Res) <= Tol * Scale, "sygvj itype %d reported %g measured %g", It, Got, Res);
+      if (It == 3) {
+        Bh[size_t(3) * Ld + 3] = T(-1000);
+        std::copy(Ah.begin(), Ah.end(), A);
+        std::copy(Bh.begin(), Bh.end(), B);
+        CHECK_OK(D::gvj(H, CUSOLVER_EIG_TYPE_1, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_UPPER, N, A, Ld, B, Ld, W,
+                        Info, P));
+        cudaDeviceSynchronize();
+        CHECK(*Info == 4, "sygvj info %d", *Info);
+      }
+      cudaFree(A);
+      cudaFree(B);
+      cudaFree(W);
+      cudaFree(Info);
+    }
+    CHECK_OK(cusolverDnDestroySyevjInfo(P));
+  }
   // B not positive definite: n + k.
   {
     M Fa, Fb;
