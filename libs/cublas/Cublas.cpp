@@ -1087,23 +1087,22 @@ cublasStatus_t matinvBatchedT(cublasHandle_t H, int N, const T *const A[], int L
   });
 }
 
-
 // ---- Band, packed and rank-update routines (level 2), rotm/rotmg, rank-2k,
 // syrkx/herkx, trsmBatched, batched QR ----
 
 /// Calls the CBLAS routine of T's precision (S, D, C, Z) with the same
 /// arguments; scalars go through sc() (by value for real types, by address
 /// for complex ones, as CBLAS takes them).
-#define CBLAS4(T, S, D, C, Z, ...)                                                       \
-  do {                                                                                   \
-    if constexpr (std::is_same_v<T, float>)                                              \
-      S(__VA_ARGS__);                                                                    \
-    else if constexpr (std::is_same_v<T, double>)                                        \
-      D(__VA_ARGS__);                                                                    \
-    else if constexpr (std::is_same_v<T, cf>)                                            \
-      C(__VA_ARGS__);                                                                    \
-    else                                                                                 \
-      Z(__VA_ARGS__);                                                                    \
+#define CBLAS4(T, S, D, C, Z, ...)                                                                 \
+  do {                                                                                             \
+    if constexpr (std::is_same_v<T, float>)                                                        \
+      S(__VA_ARGS__);                                                                              \
+    else if constexpr (std::is_same_v<T, double>)                                                  \
+      D(__VA_ARGS__);                                                                              \
+    else if constexpr (std::is_same_v<T, cf>)                                                      \
+      C(__VA_ARGS__);                                                                              \
+    else                                                                                           \
+      Z(__VA_ARGS__);                                                                              \
   } while (0)
 
 template <class T> auto sc(const T &V) {
@@ -1144,15 +1143,19 @@ cublasStatus_t rotmT(cublasHandle_t H, int N, T *X, int Ix, T *Y, int Iy, const 
 
 /// rotmg: constructs the modified Givens rotation zeroing the second
 /// component of (sqrt(d1) x1, sqrt(d2) y1); results in d1, d2, x1, param.
-template <class T> cublasStatus_t rotmgT(cublasHandle_t H, T *D1, T *D2, T *X1, const T *Y1, T *Param) {
+template <class T>
+cublasStatus_t rotmgT(cublasHandle_t H, T *D1, T *D2, T *X1, const T *Y1, T *Param) {
   CHECK_HANDLE(H);
   REQUIRE(D1 && D2 && X1 && Y1 && Param);
-  return submit(H, [=] {
-    if constexpr (std::is_same_v<T, float>)
-      cblas_srotmg(D1, D2, X1, *Y1, Param);
-    else
-      cblas_drotmg(D1, D2, X1, *Y1, Param);
-  }, true);
+  return submit(
+      H,
+      [=] {
+        if constexpr (std::is_same_v<T, float>)
+          cblas_srotmg(D1, D2, X1, *Y1, Param);
+        else
+          cblas_drotmg(D1, D2, X1, *Y1, Param);
+      },
+      true);
 }
 
 /// gbmv: y = alpha op(A) x + beta y, A m x n with kl sub- and ku
@@ -1439,8 +1442,8 @@ inline int lworkOf(cd W) { return std::max(1, (int)W.x); }
 /// Householder vectors below, scalars in Tau[i]). *Info (host) = -k for a
 /// bad k-th parameter (counting the handle as the first, as getrsBatched).
 template <class T>
-cublasStatus_t geqrfBatchedT(cublasHandle_t H, int M, int N, T *const A[], int Lda,
-                             T *const Tau[], int *Info, int Count) {
+cublasStatus_t geqrfBatchedT(cublasHandle_t H, int M, int N, T *const A[], int Lda, T *const Tau[],
+                             int *Info, int Count) {
   CHECK_HANDLE(H);
   int Bad = M < 0 ? 2 : N < 0 ? 3 : Lda < max1(M) ? 5 : Count < 0 ? 8 : 0;
   if (Info)
@@ -1470,8 +1473,14 @@ cublasStatus_t gelsBatchedT(cublasHandle_t H, cublasOperation_t Trans, int M, in
                             T *const A[], int Lda, T *const C[], int Ldc, int *Info, int *DevInfo,
                             int Count) {
   CHECK_HANDLE(H);
-  int Bad = !validOp(Trans) ? 2 : M < 0 ? 3 : N < 0 ? 4 : Nrhs < 0 ? 5 : Lda < max1(M) ? 7
-            : Ldc < max1(std::max(M, N)) ? 9 : Count < 0 ? 12 : 0;
+  int Bad = !validOp(Trans)              ? 2
+            : M < 0                      ? 3
+            : N < 0                      ? 4
+            : Nrhs < 0                   ? 5
+            : Lda < max1(M)              ? 7
+            : Ldc < max1(std::max(M, N)) ? 9
+            : Count < 0                  ? 12
+                                         : 0;
   if (Info)
     *Info = -Bad;
   REQUIRE(Info && !Bad);
@@ -2034,233 +2043,374 @@ L1_TYPES(LU)
 // ---- rotm/rotmg, band, packed and rank updates, rank-2k, syrkx/herkx,
 // trsmBatched, batched QR ----
 
-cublasStatus_t cublasSrotm_v2(cublasHandle_t handle, int n, float *x, int incx, float *y, int incy, const float *param) {
+cublasStatus_t cublasSrotm_v2(cublasHandle_t handle, int n, float *x, int incx, float *y, int incy,
+                              const float *param) {
   return rotmT(handle, n, x, incx, y, incy, param);
 }
-cublasStatus_t cublasSrotmg_v2(cublasHandle_t handle, float *d1, float *d2, float *x1, const float *y1, float *param) {
+cublasStatus_t cublasSrotmg_v2(cublasHandle_t handle, float *d1, float *d2, float *x1,
+                               const float *y1, float *param) {
   return rotmgT(handle, d1, d2, x1, y1, param);
 }
-cublasStatus_t cublasDrotm_v2(cublasHandle_t handle, int n, double *x, int incx, double *y, int incy, const double *param) {
+cublasStatus_t cublasDrotm_v2(cublasHandle_t handle, int n, double *x, int incx, double *y,
+                              int incy, const double *param) {
   return rotmT(handle, n, x, incx, y, incy, param);
 }
-cublasStatus_t cublasDrotmg_v2(cublasHandle_t handle, double *d1, double *d2, double *x1, const double *y1, double *param) {
+cublasStatus_t cublasDrotmg_v2(cublasHandle_t handle, double *d1, double *d2, double *x1,
+                               const double *y1, double *param) {
   return rotmgT(handle, d1, d2, x1, y1, param);
 }
-cublasStatus_t cublasSgbmv_v2(cublasHandle_t handle, cublasOperation_t trans, int m, int n, int kl, int ku, const float *alpha, const float *A, int lda, const float *x, int incx, const float *beta, float *y, int incy) {
+cublasStatus_t cublasSgbmv_v2(cublasHandle_t handle, cublasOperation_t trans, int m, int n, int kl,
+                              int ku, const float *alpha, const float *A, int lda, const float *x,
+                              int incx, const float *beta, float *y, int incy) {
   return gbmvT(handle, trans, m, n, kl, ku, alpha, A, lda, x, incx, beta, y, incy);
 }
-cublasStatus_t cublasDgbmv_v2(cublasHandle_t handle, cublasOperation_t trans, int m, int n, int kl, int ku, const double *alpha, const double *A, int lda, const double *x, int incx, const double *beta, double *y, int incy) {
+cublasStatus_t cublasDgbmv_v2(cublasHandle_t handle, cublasOperation_t trans, int m, int n, int kl,
+                              int ku, const double *alpha, const double *A, int lda,
+                              const double *x, int incx, const double *beta, double *y, int incy) {
   return gbmvT(handle, trans, m, n, kl, ku, alpha, A, lda, x, incx, beta, y, incy);
 }
-cublasStatus_t cublasCgbmv_v2(cublasHandle_t handle, cublasOperation_t trans, int m, int n, int kl, int ku, const cf *alpha, const cf *A, int lda, const cf *x, int incx, const cf *beta, cf *y, int incy) {
+cublasStatus_t cublasCgbmv_v2(cublasHandle_t handle, cublasOperation_t trans, int m, int n, int kl,
+                              int ku, const cf *alpha, const cf *A, int lda, const cf *x, int incx,
+                              const cf *beta, cf *y, int incy) {
   return gbmvT(handle, trans, m, n, kl, ku, alpha, A, lda, x, incx, beta, y, incy);
 }
-cublasStatus_t cublasZgbmv_v2(cublasHandle_t handle, cublasOperation_t trans, int m, int n, int kl, int ku, const cd *alpha, const cd *A, int lda, const cd *x, int incx, const cd *beta, cd *y, int incy) {
+cublasStatus_t cublasZgbmv_v2(cublasHandle_t handle, cublasOperation_t trans, int m, int n, int kl,
+                              int ku, const cd *alpha, const cd *A, int lda, const cd *x, int incx,
+                              const cd *beta, cd *y, int incy) {
   return gbmvT(handle, trans, m, n, kl, ku, alpha, A, lda, x, incx, beta, y, incy);
 }
-cublasStatus_t cublasSsbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, int k, const float *alpha, const float *A, int lda, const float *x, int incx, const float *beta, float *y, int incy) {
+cublasStatus_t cublasSsbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, int k,
+                              const float *alpha, const float *A, int lda, const float *x, int incx,
+                              const float *beta, float *y, int incy) {
   return sbmvT(handle, uplo, n, k, alpha, A, lda, x, incx, beta, y, incy);
 }
-cublasStatus_t cublasDsbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, int k, const double *alpha, const double *A, int lda, const double *x, int incx, const double *beta, double *y, int incy) {
+cublasStatus_t cublasDsbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, int k,
+                              const double *alpha, const double *A, int lda, const double *x,
+                              int incx, const double *beta, double *y, int incy) {
   return sbmvT(handle, uplo, n, k, alpha, A, lda, x, incx, beta, y, incy);
 }
-cublasStatus_t cublasChbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, int k, const cf *alpha, const cf *A, int lda, const cf *x, int incx, const cf *beta, cf *y, int incy) {
+cublasStatus_t cublasChbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, int k,
+                              const cf *alpha, const cf *A, int lda, const cf *x, int incx,
+                              const cf *beta, cf *y, int incy) {
   return sbmvT(handle, uplo, n, k, alpha, A, lda, x, incx, beta, y, incy);
 }
-cublasStatus_t cublasZhbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, int k, const cd *alpha, const cd *A, int lda, const cd *x, int incx, const cd *beta, cd *y, int incy) {
+cublasStatus_t cublasZhbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, int k,
+                              const cd *alpha, const cd *A, int lda, const cd *x, int incx,
+                              const cd *beta, cd *y, int incy) {
   return sbmvT(handle, uplo, n, k, alpha, A, lda, x, incx, beta, y, incy);
 }
-cublasStatus_t cublasSspmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const float *alpha, const float *AP, const float *x, int incx, const float *beta, float *y, int incy) {
+cublasStatus_t cublasSspmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                              const float *alpha, const float *AP, const float *x, int incx,
+                              const float *beta, float *y, int incy) {
   return spmvT(handle, uplo, n, alpha, AP, x, incx, beta, y, incy);
 }
-cublasStatus_t cublasDspmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const double *alpha, const double *AP, const double *x, int incx, const double *beta, double *y, int incy) {
+cublasStatus_t cublasDspmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                              const double *alpha, const double *AP, const double *x, int incx,
+                              const double *beta, double *y, int incy) {
   return spmvT(handle, uplo, n, alpha, AP, x, incx, beta, y, incy);
 }
-cublasStatus_t cublasChpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cf *alpha, const cf *AP, const cf *x, int incx, const cf *beta, cf *y, int incy) {
+cublasStatus_t cublasChpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cf *alpha,
+                              const cf *AP, const cf *x, int incx, const cf *beta, cf *y,
+                              int incy) {
   return spmvT(handle, uplo, n, alpha, AP, x, incx, beta, y, incy);
 }
-cublasStatus_t cublasZhpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cd *alpha, const cd *AP, const cd *x, int incx, const cd *beta, cd *y, int incy) {
+cublasStatus_t cublasZhpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cd *alpha,
+                              const cd *AP, const cd *x, int incx, const cd *beta, cd *y,
+                              int incy) {
   return spmvT(handle, uplo, n, alpha, AP, x, incx, beta, y, incy);
 }
-cublasStatus_t cublasStbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, int k, const float *A, int lda, float *x, int incx) {
+cublasStatus_t cublasStbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int n, int k, const float *A, int lda,
+                              float *x, int incx) {
   return tbpT<float, false>(handle, uplo, trans, diag, n, k, false, A, lda, x, incx);
 }
-cublasStatus_t cublasDtbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, int k, const double *A, int lda, double *x, int incx) {
+cublasStatus_t cublasDtbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int n, int k, const double *A, int lda,
+                              double *x, int incx) {
   return tbpT<double, false>(handle, uplo, trans, diag, n, k, false, A, lda, x, incx);
 }
-cublasStatus_t cublasCtbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, int k, const cf *A, int lda, cf *x, int incx) {
+cublasStatus_t cublasCtbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int n, int k, const cf *A, int lda, cf *x,
+                              int incx) {
   return tbpT<cf, false>(handle, uplo, trans, diag, n, k, false, A, lda, x, incx);
 }
-cublasStatus_t cublasZtbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, int k, const cd *A, int lda, cd *x, int incx) {
+cublasStatus_t cublasZtbmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int n, int k, const cd *A, int lda, cd *x,
+                              int incx) {
   return tbpT<cd, false>(handle, uplo, trans, diag, n, k, false, A, lda, x, incx);
 }
-cublasStatus_t cublasStbsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, int k, const float *A, int lda, float *x, int incx) {
+cublasStatus_t cublasStbsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int n, int k, const float *A, int lda,
+                              float *x, int incx) {
   return tbpT<float, true>(handle, uplo, trans, diag, n, k, false, A, lda, x, incx);
 }
-cublasStatus_t cublasDtbsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, int k, const double *A, int lda, double *x, int incx) {
+cublasStatus_t cublasDtbsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int n, int k, const double *A, int lda,
+                              double *x, int incx) {
   return tbpT<double, true>(handle, uplo, trans, diag, n, k, false, A, lda, x, incx);
 }
-cublasStatus_t cublasCtbsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, int k, const cf *A, int lda, cf *x, int incx) {
+cublasStatus_t cublasCtbsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int n, int k, const cf *A, int lda, cf *x,
+                              int incx) {
   return tbpT<cf, true>(handle, uplo, trans, diag, n, k, false, A, lda, x, incx);
 }
-cublasStatus_t cublasZtbsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, int k, const cd *A, int lda, cd *x, int incx) {
+cublasStatus_t cublasZtbsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int n, int k, const cd *A, int lda, cd *x,
+                              int incx) {
   return tbpT<cd, true>(handle, uplo, trans, diag, n, k, false, A, lda, x, incx);
 }
-cublasStatus_t cublasStpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, const float *AP, float *x, int incx) {
+cublasStatus_t cublasStpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int n, const float *AP, float *x, int incx) {
   return tbpT<float, false>(handle, uplo, trans, diag, n, 0, true, AP, 0, x, incx);
 }
-cublasStatus_t cublasDtpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, const double *AP, double *x, int incx) {
+cublasStatus_t cublasDtpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int n, const double *AP, double *x, int incx) {
   return tbpT<double, false>(handle, uplo, trans, diag, n, 0, true, AP, 0, x, incx);
 }
-cublasStatus_t cublasCtpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, const cf *AP, cf *x, int incx) {
+cublasStatus_t cublasCtpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int n, const cf *AP, cf *x, int incx) {
   return tbpT<cf, false>(handle, uplo, trans, diag, n, 0, true, AP, 0, x, incx);
 }
-cublasStatus_t cublasZtpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, const cd *AP, cd *x, int incx) {
+cublasStatus_t cublasZtpmv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int n, const cd *AP, cd *x, int incx) {
   return tbpT<cd, false>(handle, uplo, trans, diag, n, 0, true, AP, 0, x, incx);
 }
-cublasStatus_t cublasStpsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, const float *AP, float *x, int incx) {
+cublasStatus_t cublasStpsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int n, const float *AP, float *x, int incx) {
   return tbpT<float, true>(handle, uplo, trans, diag, n, 0, true, AP, 0, x, incx);
 }
-cublasStatus_t cublasDtpsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, const double *AP, double *x, int incx) {
+cublasStatus_t cublasDtpsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int n, const double *AP, double *x, int incx) {
   return tbpT<double, true>(handle, uplo, trans, diag, n, 0, true, AP, 0, x, incx);
 }
-cublasStatus_t cublasCtpsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, const cf *AP, cf *x, int incx) {
+cublasStatus_t cublasCtpsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int n, const cf *AP, cf *x, int incx) {
   return tbpT<cf, true>(handle, uplo, trans, diag, n, 0, true, AP, 0, x, incx);
 }
-cublasStatus_t cublasZtpsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int n, const cd *AP, cd *x, int incx) {
+cublasStatus_t cublasZtpsv_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                              cublasDiagType_t diag, int n, const cd *AP, cd *x, int incx) {
   return tbpT<cd, true>(handle, uplo, trans, diag, n, 0, true, AP, 0, x, incx);
 }
-cublasStatus_t cublasSsyr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const float *alpha, const float *x, int incx, float *A, int lda) {
-  return syrT<float, float, false, false>(handle, uplo, n, alpha, x, incx, nullptr, 0, A, lda, false);
+cublasStatus_t cublasSsyr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                             const float *alpha, const float *x, int incx, float *A, int lda) {
+  return syrT<float, float, false, false>(handle, uplo, n, alpha, x, incx, nullptr, 0, A, lda,
+                                          false);
 }
-cublasStatus_t cublasDsyr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const double *alpha, const double *x, int incx, double *A, int lda) {
-  return syrT<double, double, false, false>(handle, uplo, n, alpha, x, incx, nullptr, 0, A, lda, false);
+cublasStatus_t cublasDsyr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                             const double *alpha, const double *x, int incx, double *A, int lda) {
+  return syrT<double, double, false, false>(handle, uplo, n, alpha, x, incx, nullptr, 0, A, lda,
+                                            false);
 }
-cublasStatus_t cublasCsyr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cf *alpha, const cf *x, int incx, cf *A, int lda) {
+cublasStatus_t cublasCsyr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cf *alpha,
+                             const cf *x, int incx, cf *A, int lda) {
   return syrT<cf, cf, false, false>(handle, uplo, n, alpha, x, incx, nullptr, 0, A, lda, false);
 }
-cublasStatus_t cublasZsyr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cd *alpha, const cd *x, int incx, cd *A, int lda) {
+cublasStatus_t cublasZsyr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cd *alpha,
+                             const cd *x, int incx, cd *A, int lda) {
   return syrT<cd, cd, false, false>(handle, uplo, n, alpha, x, incx, nullptr, 0, A, lda, false);
 }
-cublasStatus_t cublasCher_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const float *alpha, const cf *x, int incx, cf *A, int lda) {
+cublasStatus_t cublasCher_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                             const float *alpha, const cf *x, int incx, cf *A, int lda) {
   return syrT<cf, float, false, true>(handle, uplo, n, alpha, x, incx, nullptr, 0, A, lda, false);
 }
-cublasStatus_t cublasZher_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const double *alpha, const cd *x, int incx, cd *A, int lda) {
+cublasStatus_t cublasZher_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                             const double *alpha, const cd *x, int incx, cd *A, int lda) {
   return syrT<cd, double, false, true>(handle, uplo, n, alpha, x, incx, nullptr, 0, A, lda, false);
 }
-cublasStatus_t cublasSspr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const float *alpha, const float *x, int incx, float *AP) {
+cublasStatus_t cublasSspr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                             const float *alpha, const float *x, int incx, float *AP) {
   return syrT<float, float, false, false>(handle, uplo, n, alpha, x, incx, nullptr, 0, AP, 0, true);
 }
-cublasStatus_t cublasDspr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const double *alpha, const double *x, int incx, double *AP) {
-  return syrT<double, double, false, false>(handle, uplo, n, alpha, x, incx, nullptr, 0, AP, 0, true);
+cublasStatus_t cublasDspr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                             const double *alpha, const double *x, int incx, double *AP) {
+  return syrT<double, double, false, false>(handle, uplo, n, alpha, x, incx, nullptr, 0, AP, 0,
+                                            true);
 }
-cublasStatus_t cublasChpr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const float *alpha, const cf *x, int incx, cf *AP) {
+cublasStatus_t cublasChpr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                             const float *alpha, const cf *x, int incx, cf *AP) {
   return syrT<cf, float, false, true>(handle, uplo, n, alpha, x, incx, nullptr, 0, AP, 0, true);
 }
-cublasStatus_t cublasZhpr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const double *alpha, const cd *x, int incx, cd *AP) {
+cublasStatus_t cublasZhpr_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                             const double *alpha, const cd *x, int incx, cd *AP) {
   return syrT<cd, double, false, true>(handle, uplo, n, alpha, x, incx, nullptr, 0, AP, 0, true);
 }
-cublasStatus_t cublasSsyr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const float *alpha, const float *x, int incx, const float *y, int incy, float *A, int lda) {
+cublasStatus_t cublasSsyr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                              const float *alpha, const float *x, int incx, const float *y,
+                              int incy, float *A, int lda) {
   return syrT<float, float, true, false>(handle, uplo, n, alpha, x, incx, y, incy, A, lda, false);
 }
-cublasStatus_t cublasDsyr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const double *alpha, const double *x, int incx, const double *y, int incy, double *A, int lda) {
+cublasStatus_t cublasDsyr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                              const double *alpha, const double *x, int incx, const double *y,
+                              int incy, double *A, int lda) {
   return syrT<double, double, true, false>(handle, uplo, n, alpha, x, incx, y, incy, A, lda, false);
 }
-cublasStatus_t cublasCsyr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cf *alpha, const cf *x, int incx, const cf *y, int incy, cf *A, int lda) {
+cublasStatus_t cublasCsyr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cf *alpha,
+                              const cf *x, int incx, const cf *y, int incy, cf *A, int lda) {
   return syrT<cf, cf, true, false>(handle, uplo, n, alpha, x, incx, y, incy, A, lda, false);
 }
-cublasStatus_t cublasZsyr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cd *alpha, const cd *x, int incx, const cd *y, int incy, cd *A, int lda) {
+cublasStatus_t cublasZsyr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cd *alpha,
+                              const cd *x, int incx, const cd *y, int incy, cd *A, int lda) {
   return syrT<cd, cd, true, false>(handle, uplo, n, alpha, x, incx, y, incy, A, lda, false);
 }
-cublasStatus_t cublasCher2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cf *alpha, const cf *x, int incx, const cf *y, int incy, cf *A, int lda) {
+cublasStatus_t cublasCher2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cf *alpha,
+                              const cf *x, int incx, const cf *y, int incy, cf *A, int lda) {
   return syrT<cf, cf, true, true>(handle, uplo, n, alpha, x, incx, y, incy, A, lda, false);
 }
-cublasStatus_t cublasZher2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cd *alpha, const cd *x, int incx, const cd *y, int incy, cd *A, int lda) {
+cublasStatus_t cublasZher2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cd *alpha,
+                              const cd *x, int incx, const cd *y, int incy, cd *A, int lda) {
   return syrT<cd, cd, true, true>(handle, uplo, n, alpha, x, incx, y, incy, A, lda, false);
 }
-cublasStatus_t cublasSspr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const float *alpha, const float *x, int incx, const float *y, int incy, float *AP) {
+cublasStatus_t cublasSspr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                              const float *alpha, const float *x, int incx, const float *y,
+                              int incy, float *AP) {
   return syrT<float, float, true, false>(handle, uplo, n, alpha, x, incx, y, incy, AP, 0, true);
 }
-cublasStatus_t cublasDspr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const double *alpha, const double *x, int incx, const double *y, int incy, double *AP) {
+cublasStatus_t cublasDspr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n,
+                              const double *alpha, const double *x, int incx, const double *y,
+                              int incy, double *AP) {
   return syrT<double, double, true, false>(handle, uplo, n, alpha, x, incx, y, incy, AP, 0, true);
 }
-cublasStatus_t cublasChpr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cf *alpha, const cf *x, int incx, const cf *y, int incy, cf *AP) {
+cublasStatus_t cublasChpr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cf *alpha,
+                              const cf *x, int incx, const cf *y, int incy, cf *AP) {
   return syrT<cf, cf, true, true>(handle, uplo, n, alpha, x, incx, y, incy, AP, 0, true);
 }
-cublasStatus_t cublasZhpr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cd *alpha, const cd *x, int incx, const cd *y, int incy, cd *AP) {
+cublasStatus_t cublasZhpr2_v2(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cd *alpha,
+                              const cd *x, int incx, const cd *y, int incy, cd *AP) {
   return syrT<cd, cd, true, true>(handle, uplo, n, alpha, x, incx, y, incy, AP, 0, true);
 }
-cublasStatus_t cublasSsyr2k_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const float *alpha, const float *A, int lda, const float *B, int ldb, const float *beta, float *C, int ldc) {
-  return syr2kT<float, float, false>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+cublasStatus_t cublasSsyr2k_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                               cublasOperation_t trans, int n, int k, const float *alpha,
+                               const float *A, int lda, const float *B, int ldb, const float *beta,
+                               float *C, int ldc) {
+  return syr2kT<float, float, false>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C,
+                                     ldc);
 }
-cublasStatus_t cublasDsyr2k_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const double *alpha, const double *A, int lda, const double *B, int ldb, const double *beta, double *C, int ldc) {
-  return syr2kT<double, double, false>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+cublasStatus_t cublasDsyr2k_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                               cublasOperation_t trans, int n, int k, const double *alpha,
+                               const double *A, int lda, const double *B, int ldb,
+                               const double *beta, double *C, int ldc) {
+  return syr2kT<double, double, false>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C,
+                                       ldc);
 }
-cublasStatus_t cublasCsyr2k_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const cf *alpha, const cf *A, int lda, const cf *B, int ldb, const cf *beta, cf *C, int ldc) {
+cublasStatus_t cublasCsyr2k_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                               cublasOperation_t trans, int n, int k, const cf *alpha, const cf *A,
+                               int lda, const cf *B, int ldb, const cf *beta, cf *C, int ldc) {
   return syr2kT<cf, cf, false>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
-cublasStatus_t cublasZsyr2k_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const cd *alpha, const cd *A, int lda, const cd *B, int ldb, const cd *beta, cd *C, int ldc) {
+cublasStatus_t cublasZsyr2k_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                               cublasOperation_t trans, int n, int k, const cd *alpha, const cd *A,
+                               int lda, const cd *B, int ldb, const cd *beta, cd *C, int ldc) {
   return syr2kT<cd, cd, false>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
-cublasStatus_t cublasCher2k_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const cf *alpha, const cf *A, int lda, const cf *B, int ldb, const float *beta, cf *C, int ldc) {
+cublasStatus_t cublasCher2k_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                               cublasOperation_t trans, int n, int k, const cf *alpha, const cf *A,
+                               int lda, const cf *B, int ldb, const float *beta, cf *C, int ldc) {
   return syr2kT<cf, float, true>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
-cublasStatus_t cublasZher2k_v2(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const cd *alpha, const cd *A, int lda, const cd *B, int ldb, const double *beta, cd *C, int ldc) {
+cublasStatus_t cublasZher2k_v2(cublasHandle_t handle, cublasFillMode_t uplo,
+                               cublasOperation_t trans, int n, int k, const cd *alpha, const cd *A,
+                               int lda, const cd *B, int ldb, const double *beta, cd *C, int ldc) {
   return syr2kT<cd, double, true>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
-cublasStatus_t cublasSsyrkx(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const float *alpha, const float *A, int lda, const float *B, int ldb, const float *beta, float *C, int ldc) {
-  return syrkxT<float, float, false>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+cublasStatus_t cublasSsyrkx(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                            int n, int k, const float *alpha, const float *A, int lda,
+                            const float *B, int ldb, const float *beta, float *C, int ldc) {
+  return syrkxT<float, float, false>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C,
+                                     ldc);
 }
-cublasStatus_t cublasDsyrkx(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const double *alpha, const double *A, int lda, const double *B, int ldb, const double *beta, double *C, int ldc) {
-  return syrkxT<double, double, false>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+cublasStatus_t cublasDsyrkx(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                            int n, int k, const double *alpha, const double *A, int lda,
+                            const double *B, int ldb, const double *beta, double *C, int ldc) {
+  return syrkxT<double, double, false>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C,
+                                       ldc);
 }
-cublasStatus_t cublasCsyrkx(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const cf *alpha, const cf *A, int lda, const cf *B, int ldb, const cf *beta, cf *C, int ldc) {
+cublasStatus_t cublasCsyrkx(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                            int n, int k, const cf *alpha, const cf *A, int lda, const cf *B,
+                            int ldb, const cf *beta, cf *C, int ldc) {
   return syrkxT<cf, cf, false>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
-cublasStatus_t cublasZsyrkx(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const cd *alpha, const cd *A, int lda, const cd *B, int ldb, const cd *beta, cd *C, int ldc) {
+cublasStatus_t cublasZsyrkx(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                            int n, int k, const cd *alpha, const cd *A, int lda, const cd *B,
+                            int ldb, const cd *beta, cd *C, int ldc) {
   return syrkxT<cd, cd, false>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
-cublasStatus_t cublasCherkx(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const cf *alpha, const cf *A, int lda, const cf *B, int ldb, const float *beta, cf *C, int ldc) {
+cublasStatus_t cublasCherkx(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                            int n, int k, const cf *alpha, const cf *A, int lda, const cf *B,
+                            int ldb, const float *beta, cf *C, int ldc) {
   return syrkxT<cf, float, true>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
-cublasStatus_t cublasZherkx(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const cd *alpha, const cd *A, int lda, const cd *B, int ldb, const double *beta, cd *C, int ldc) {
+cublasStatus_t cublasZherkx(cublasHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans,
+                            int n, int k, const cd *alpha, const cd *A, int lda, const cd *B,
+                            int ldb, const double *beta, cd *C, int ldc) {
   return syrkxT<cd, double, true>(handle, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
-cublasStatus_t cublasStrsmBatched(cublasHandle_t handle, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int m, int n, const float *alpha, const float *const A[], int lda, float *const B[], int ldb, int batchCount) {
+cublasStatus_t cublasStrsmBatched(cublasHandle_t handle, cublasSideMode_t side,
+                                  cublasFillMode_t uplo, cublasOperation_t trans,
+                                  cublasDiagType_t diag, int m, int n, const float *alpha,
+                                  const float *const A[], int lda, float *const B[], int ldb,
+                                  int batchCount) {
   return trsmBatchedT(handle, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, batchCount);
 }
-cublasStatus_t cublasDtrsmBatched(cublasHandle_t handle, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int m, int n, const double *alpha, const double *const A[], int lda, double *const B[], int ldb, int batchCount) {
+cublasStatus_t cublasDtrsmBatched(cublasHandle_t handle, cublasSideMode_t side,
+                                  cublasFillMode_t uplo, cublasOperation_t trans,
+                                  cublasDiagType_t diag, int m, int n, const double *alpha,
+                                  const double *const A[], int lda, double *const B[], int ldb,
+                                  int batchCount) {
   return trsmBatchedT(handle, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, batchCount);
 }
-cublasStatus_t cublasCtrsmBatched(cublasHandle_t handle, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int m, int n, const cf *alpha, const cf *const A[], int lda, cf *const B[], int ldb, int batchCount) {
+cublasStatus_t cublasCtrsmBatched(cublasHandle_t handle, cublasSideMode_t side,
+                                  cublasFillMode_t uplo, cublasOperation_t trans,
+                                  cublasDiagType_t diag, int m, int n, const cf *alpha,
+                                  const cf *const A[], int lda, cf *const B[], int ldb,
+                                  int batchCount) {
   return trsmBatchedT(handle, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, batchCount);
 }
-cublasStatus_t cublasZtrsmBatched(cublasHandle_t handle, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int m, int n, const cd *alpha, const cd *const A[], int lda, cd *const B[], int ldb, int batchCount) {
+cublasStatus_t cublasZtrsmBatched(cublasHandle_t handle, cublasSideMode_t side,
+                                  cublasFillMode_t uplo, cublasOperation_t trans,
+                                  cublasDiagType_t diag, int m, int n, const cd *alpha,
+                                  const cd *const A[], int lda, cd *const B[], int ldb,
+                                  int batchCount) {
   return trsmBatchedT(handle, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, batchCount);
 }
-cublasStatus_t cublasSgeqrfBatched(cublasHandle_t handle, int m, int n, float *const Aarray[], int lda, float *const TauArray[], int *info, int batchSize) {
+cublasStatus_t cublasSgeqrfBatched(cublasHandle_t handle, int m, int n, float *const Aarray[],
+                                   int lda, float *const TauArray[], int *info, int batchSize) {
   return geqrfBatchedT(handle, m, n, Aarray, lda, TauArray, info, batchSize);
 }
-cublasStatus_t cublasSgelsBatched(cublasHandle_t handle, cublasOperation_t trans, int m, int n, int nrhs, float *const Aarray[], int lda, float *const Carray[], int ldc, int *info, int *devInfoArray, int batchSize) {
-  return gelsBatchedT(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray, batchSize);
+cublasStatus_t cublasSgelsBatched(cublasHandle_t handle, cublasOperation_t trans, int m, int n,
+                                  int nrhs, float *const Aarray[], int lda, float *const Carray[],
+                                  int ldc, int *info, int *devInfoArray, int batchSize) {
+  return gelsBatchedT(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray,
+                      batchSize);
 }
-cublasStatus_t cublasDgeqrfBatched(cublasHandle_t handle, int m, int n, double *const Aarray[], int lda, double *const TauArray[], int *info, int batchSize) {
+cublasStatus_t cublasDgeqrfBatched(cublasHandle_t handle, int m, int n, double *const Aarray[],
+                                   int lda, double *const TauArray[], int *info, int batchSize) {
   return geqrfBatchedT(handle, m, n, Aarray, lda, TauArray, info, batchSize);
 }
-cublasStatus_t cublasDgelsBatched(cublasHandle_t handle, cublasOperation_t trans, int m, int n, int nrhs, double *const Aarray[], int lda, double *const Carray[], int ldc, int *info, int *devInfoArray, int batchSize) {
-  return gelsBatchedT(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray, batchSize);
+cublasStatus_t cublasDgelsBatched(cublasHandle_t handle, cublasOperation_t trans, int m, int n,
+                                  int nrhs, double *const Aarray[], int lda, double *const Carray[],
+                                  int ldc, int *info, int *devInfoArray, int batchSize) {
+  return gelsBatchedT(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray,
+                      batchSize);
 }
-cublasStatus_t cublasCgeqrfBatched(cublasHandle_t handle, int m, int n, cf *const Aarray[], int lda, cf *const TauArray[], int *info, int batchSize) {
+cublasStatus_t cublasCgeqrfBatched(cublasHandle_t handle, int m, int n, cf *const Aarray[], int lda,
+                                   cf *const TauArray[], int *info, int batchSize) {
   return geqrfBatchedT(handle, m, n, Aarray, lda, TauArray, info, batchSize);
 }
-cublasStatus_t cublasCgelsBatched(cublasHandle_t handle, cublasOperation_t trans, int m, int n, int nrhs, cf *const Aarray[], int lda, cf *const Carray[], int ldc, int *info, int *devInfoArray, int batchSize) {
-  return gelsBatchedT(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray, batchSize);
+cublasStatus_t cublasCgelsBatched(cublasHandle_t handle, cublasOperation_t trans, int m, int n,
+                                  int nrhs, cf *const Aarray[], int lda, cf *const Carray[],
+                                  int ldc, int *info, int *devInfoArray, int batchSize) {
+  return gelsBatchedT(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray,
+                      batchSize);
 }
-cublasStatus_t cublasZgeqrfBatched(cublasHandle_t handle, int m, int n, cd *const Aarray[], int lda, cd *const TauArray[], int *info, int batchSize) {
+cublasStatus_t cublasZgeqrfBatched(cublasHandle_t handle, int m, int n, cd *const Aarray[], int lda,
+                                   cd *const TauArray[], int *info, int batchSize) {
   return geqrfBatchedT(handle, m, n, Aarray, lda, TauArray, info, batchSize);
 }
-cublasStatus_t cublasZgelsBatched(cublasHandle_t handle, cublasOperation_t trans, int m, int n, int nrhs, cd *const Aarray[], int lda, cd *const Carray[], int ldc, int *info, int *devInfoArray, int batchSize) {
-  return gelsBatchedT(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray, batchSize);
+cublasStatus_t cublasZgelsBatched(cublasHandle_t handle, cublasOperation_t trans, int m, int n,
+                                  int nrhs, cd *const Aarray[], int lda, cd *const Carray[],
+                                  int ldc, int *info, int *devInfoArray, int batchSize) {
+  return gelsBatchedT(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray,
+                      batchSize);
 }
 
 } // extern "C"
