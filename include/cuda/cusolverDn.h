@@ -327,6 +327,23 @@ cusolverStatus_t CUSOLVERAPI cusolverDnXsyevd(cusolverDnHandle_t handle, cusolve
                                               size_t workspaceInBytesOnDevice, void *bufferOnHost,
                                               size_t workspaceInBytesOnHost, int *info);
 
+/* syevdx in the 64-bit API: vl and vu point to host values of dataTypeW; *meig is a host result. */
+cusolverStatus_t CUSOLVERAPI cusolverDnXsyevdx_bufferSize(cusolverDnHandle_t handle, cusolverDnParams_t params,
+                                                          cusolverEigMode_t jobz, cusolverEigRange_t range,
+                                                          cublasFillMode_t uplo, int64_t n, cudaDataType dataTypeA,
+                                                          const void *A, int64_t lda, void *vl, void *vu, int64_t il,
+                                                          int64_t iu, int64_t *h_meig, cudaDataType dataTypeW,
+                                                          const void *W, cudaDataType computeType,
+                                                          size_t *workspaceInBytesOnDevice,
+                                                          size_t *workspaceInBytesOnHost);
+cusolverStatus_t CUSOLVERAPI cusolverDnXsyevdx(cusolverDnHandle_t handle, cusolverDnParams_t params,
+                                               cusolverEigMode_t jobz, cusolverEigRange_t range, cublasFillMode_t uplo,
+                                               int64_t n, cudaDataType dataTypeA, void *A, int64_t lda, void *vl,
+                                               void *vu, int64_t il, int64_t iu, int64_t *meig64,
+                                               cudaDataType dataTypeW, void *W, cudaDataType computeType,
+                                               void *bufferOnDevice, size_t workspaceInBytesOnDevice,
+                                               void *bufferOnHost, size_t workspaceInBytesOnHost, int *info);
+
 #if defined(__cplusplus)
 }
 #endif

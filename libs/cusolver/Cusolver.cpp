@@ -1748,7 +1748,7 @@ template <class T>
 cusolverStatus_t syevdxImpl(cusolverDnHandle_t H, cusolverEigMode_t Jobz,
                             cusolverEigRange_t Range, cublasFillMode_t Uplo, int N, T *A,
                             int Lda, RealT<T> Vl, RealT<T> Vu, int Il, int Iu, int *Meig,
-                            RealT<T> *W, int *Info) {
+                            RealT<T> *W, int *Info, const int *Renum = nullptr) {
   CHECK_HANDLE(H);
   Checker C;
   C(validJobz(Jobz), 1);
@@ -1763,7 +1763,7 @@ cusolverStatus_t syevdxImpl(cusolverDnHandle_t H, cusolverEigMode_t Jobz,
   C(W || N == 0, 12);
   C(Info != nullptr, 15);
   if (C.Bad)
-    return badArgument(H, C.Bad, Info);
+    return badArgument(H, Renum ? Renum[C.Bad] : C.Bad, Info);
   const int Known = knownCount(Range, N, Il, Iu);
   if (Known < 0 && capturing(H->Stream))
     return CUSOLVER_STATUS_NOT_SUPPORTED;
@@ -2546,5 +2546,79 @@ LOOM_DN_SYGVJ(D, double, double, double, sygv)
 LOOM_DN_SYGVJ(C, cuComplex, cf, float, hegv)
 LOOM_DN_SYGVJ(Z, cuDoubleComplex, cd, double, hegv)
 #undef LOOM_DN_SYGVJ
+
+} // extern "C"
+
+// ---- cusolverDnXsyevdx: syevdx in the 64-bit generic API ----
+
+namespace {
+// Legacy syevdx argument numbers to Xsyevdx's (params is 1).
+const int EvdxArgs[] = {0, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 15, 0, 0, 21};
+} // namespace
+
+extern "C" {
+
+cusolverStatus_t cusolverDnXsyevdx_bufferSize(
+    cusolverDnHandle_t h, cusolverDnParams_t params, cusolverEigMode_t jobz,
+    cusolverEigRange_t range, cublasFillMode_t uplo, int64_t n, cudaDataType dataTypeA,
+    const void *, int64_t lda, void *vl, void *vu, int64_t il, int64_t iu, int64_t *,
+    cudaDataType dataTypeW, const void *, cudaDataType computeType, size_t *dev, size_t *host) {
+  CHECK_HANDLE(h);
+  if (!params || !dev || !host || !validJobz(jobz) || !validRange(range) || !validFill(uplo) ||
+      n < 0 || lda < std::max<int64_t>(1, n) ||
+      (range == CUSOLVER_EIG_RANGE_V && (!vl || !vu)))
+    return CUSOLVER_STATUS_INVALID_VALUE;
+  if (dataTypeA != computeType || dataTypeW != realOf(computeType) || !fitsInt(lda) ||
+      !fitsInt(il) || !fitsInt(iu))
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  return byType(dataTypeA, [&](auto *T) {
+    using V = std::remove_pointer_t<decltype(T)>;
+    using R = RealT<V>;
+    int Lw = 1;
+    if (n > 0) {
+      V D(0);
+      R Wd(0);
+      int M = 0;
+      evrRun<V>(jobz == CUSOLVER_EIG_MODE_VECTOR ? "V" : "N", rangeChar(range), fillChar(uplo),
+                int(n), &D, int(lda), R(0), R(1), 1, int(n), &M, &Wd, &D, int(n), true, &Lw);
+    }
+    *dev = sizeof(V) * size_t(Lw);
+    *host = 0;
+    return CUSOLVER_STATUS_SUCCESS;
+  });
+}
+
+cusolverStatus_t cusolverDnXsyevdx(cusolverDnHandle_t h, cusolverDnParams_t params,
+                                   cusolverEigMode_t jobz, cusolverEigRange_t range,
+                                   cublasFillMode_t uplo, int64_t n, cudaDataType dataTypeA,
+                                   void *A, int64_t lda, void *vl, void *vu, int64_t il,
+                                   int64_t iu, int64_t *meig64, cudaDataType dataTypeW, void *W,
+                                   cudaDataType computeType, void *, size_t, void *, size_t,
+                                   int *info) {
+  CHECK_HANDLE(h);
+  if (!params)
+    return badArgument(h, 1, info);
+  if (range == CUSOLVER_EIG_RANGE_V && (!vl || !vu))
+    return badArgument(h, !vl ? 9 : 10, info);
+  if (!meig64)
+    return badArgument(h, 13, info);
+  if (dataTypeA != computeType || dataTypeW != realOf(computeType) || !fitsInt(lda) ||
+      !fitsInt(n) || !fitsInt(il) || !fitsInt(iu) || il < INT32_MIN || iu < INT32_MIN)
+    return CUSOLVER_STATUS_NOT_SUPPORTED;
+  return byType(dataTypeA, [&](auto *T) {
+    using V = std::remove_pointer_t<decltype(T)>;
+    using R = RealT<V>;
+    // vl and vu are host values of W's type, read for a value range only.
+    const R Vl = range == CUSOLVER_EIG_RANGE_V ? *static_cast<const R *>(vl) : R(0);
+    const R Vu = range == CUSOLVER_EIG_RANGE_V ? *static_cast<const R *>(vu) : R(0);
+    int M = 0;
+    cusolverStatus_t S =
+        syevdxImpl(h, jobz, range, uplo, toInt(n), static_cast<V *>(A), toInt(lda), Vl, Vu,
+                   int(il), int(iu), &M, static_cast<R *>(W), info, EvdxArgs);
+    if (S == CUSOLVER_STATUS_SUCCESS)
+      *meig64 = M;
+    return S;
+  });
+}
 
 } // extern "C"
