@@ -12,7 +12,8 @@
 // generalized residual and V^H B V = I, or V^H B^-1 V = I for itype 3; B
 // not positive definite: n + k), sygvj/hegvj (the same contracts, the
 // reported generalized residual, B not positive definite: k), syevdx/heevdx with range all/I/V (meig,
-// the selected W against the full spectrum, their vectors), sygvdx/hegvdx
+// the selected W against the full spectrum, their vectors; the 64-bit
+// Xsyevdx too), sygvdx/hegvdx
 // range I and V. The mixed-precision gesv (DD, DS, SS, ZZ, ZC, CC):
 // residuals, iter >= 0 and A untouched when the low precision converged, a
 // singular matrix (info, iter < 0), a Hilbert matrix that single precision
@@ -254,6 +255,12 @@ static M inverseSpd(M A, int N) {
   return I;
 }
 
+template <class T> cudaDataType dtOf() {
+  return std::is_same<T, float>::value    ? CUDA_R_32F
+         : std::is_same<T, double>::value ? CUDA_R_64F
+         : std::is_same<T, cf>::value     ? CUDA_C_32F
+                                          : CUDA_C_64F;
+}
 template <class T> double tolOf() { return std::is_same<Re<T>, float>::value ? 2e-4 : 1e-11; }
 
 /// A random Hermitian n x n matrix in a padded array, diagonal shifted by
@@ -793,6 +800,40 @@ template <class T> void testGeneralized(cusolverDnHandle_t H) {
       CHECK(diff(mul(adj(V, N, Meig), Meig, N, V, Meig), eye(Meig)) <= Tol * N);
       cudaFree(A);
       cudaFree(W);
+    }
+    // The 64-bit Xsyevdx: the same selections, its own argument numbers.
+    {
+      cusolverDnParams_t Prm;
+      CHECK_OK(cusolverDnCreateParams(&Prm));
+      const cudaDataType Ta = dtOf<T>(), Tw = dtOf<R>();
+      for (int C = 1; C < 3; ++C) {
+        T *A = dev(Ah);
+        R *W = dev(std::vector<R>(N));
+        R Vl = R(Cases[C].Vl), Vu = R(Cases[C].Vu);
+        int64_t Meig = -1;
+        size_t DevB = 0, HostB = 1;
+        CHECK_OK(cusolverDnXsyevdx_bufferSize(H, Prm, CUSOLVER_EIG_MODE_VECTOR, Cases[C].Range, U, N, Ta, A, Ld, &Vl,
+                                              &Vu, Cases[C].Il, Cases[C].Iu, &Meig, Tw, W, Ta, &DevB, &HostB));
+        CHECK(DevB > 0 && HostB == 0);
+        CHECK_OK(cusolverDnXsyevdx(H, Prm, CUSOLVER_EIG_MODE_VECTOR, Cases[C].Range, U, N, Ta, A, Ld, &Vl, &Vu,
+                                   Cases[C].Il, Cases[C].Iu, &Meig, Tw, W, Ta, nullptr, 0, nullptr, 0, Info));
+        cudaDeviceSynchronize();
+        CHECK(*Info == 0 && Meig == Expect[C], "Xsyevdx case %d: meig %lld", C, (long long)Meig);
+        if (Meig == Expect[C]) {
+          for (int K = 0; K < Meig; ++K)
+            CHECK(std::abs(W[K] - Wf[First[C] + K]) <= Tol * fro(F), "Xsyevdx W");
+          M V = toM(A, N, int(Meig), Ld);
+          CHECK(diff(mul(F, N, N, V, int(Meig)), scaleCols(V, N, int(Meig), W)) <= Tol * fro(F) * N, "Xsyevdx vectors");
+        }
+        // il 0: argument 11 of Xsyevdx (9 of syevdx).
+        CHECK(cusolverDnXsyevdx(H, Prm, CUSOLVER_EIG_MODE_VECTOR, CUSOLVER_EIG_RANGE_I, U, N, Ta, A, Ld, &Vl, &Vu, 0, 2,
+                                &Meig, Tw, W, Ta, nullptr, 0, nullptr, 0, Info) == CUSOLVER_STATUS_INVALID_VALUE);
+        cudaDeviceSynchronize();
+        CHECK(*Info == -11, "Xsyevdx il: %d", *Info);
+        cudaFree(A);
+        cudaFree(W);
+      }
+      CHECK_OK(cusolverDnDestroyParams(Prm));
     }
     // Bad ranges: il 0 (-9), iu > n (-10), vl >= vu (-8), a null meig (-11).
     int Meig = 0;
