@@ -5,7 +5,9 @@
 // call enqueued behind a kernel sees its results, a kernel after it sees
 // the library's; host-mode results are complete when the call returns; a
 // host-mode alpha is read at the call, a device-mode one when the work runs;
-// a call captured into a graph runs at each launch of the graph.
+// a call captured into a graph runs at each launch of the graph; the same
+// for the band/packed/rotm routines (rotm's param and sbmv's alpha read when
+// the work runs, spr in a graph).
 // SPDX-License-Identifier: Apache-2.0
 // A kernel waits for the host: needs concurrent execution.
 // UNSUPPORTED: serial-scheduler
@@ -36,6 +38,15 @@ __global__ void spin(float *X, int Iters) {
 }
 
 __global__ void setScalar(float *P, float V) { *P = V; }
+
+/// rotm's param: flag -1 and the full H = [h11 h12; h21 h22].
+__global__ void setParams(float *P, float H11, float H21, float H12, float H22) {
+  P[0] = -1;
+  P[1] = H11;
+  P[2] = H21;
+  P[3] = H12;
+  P[4] = H22;
+}
 
 /// Holds its stream until the host opens the gate: work enqueued behind it
 /// cannot have run when the host's library call returns, whatever the timing.
@@ -264,6 +275,56 @@ void testGraph(cublasHandle_t H) {
   CHECK(cudaGetLastError() == cudaSuccess);
 }
 
+/// rotm and sbmv in device pointer mode read param and alpha when the work
+/// runs (after the kernels before them on the stream); spr captured into a
+/// graph runs at each launch.
+void testNewRoutines(cublasHandle_t H) {
+  const int N = 8;
+  cudaStream_t S;
+  CHECK_CUDA(cudaStreamCreate(&S));
+  CHECK_OK(cublasSetStream(H, S));
+  std::vector<float> Xh(N), Ones(N, 1.0f), Twos(N, 2.0f), Zeros(N, 0.0f);
+  for (int I = 0; I < N; ++I)
+    Xh[I] = I + 1.0f;
+  const float Identity[5] = {-2, 0, 0, 0, 0}, Zero = 0;
+  Dev<float> X(Xh), Y(Ones), Band(Twos), Z(Zeros), P(std::vector<float>(Identity, Identity + 5)),
+      DAlpha(std::vector<float>{0.0f}), DBeta(std::vector<float>{Zero});
+  int *Open;
+  CHECK_CUDA(cudaMallocHost(&Open, sizeof(int)));
+  *Open = 0;
+  CHECK_OK(cublasSetPointerMode(H, CUBLAS_POINTER_MODE_DEVICE));
+  gate<<<1, 1, 0, S>>>(Open);
+  setParams<<<1, 1, 0, S>>>(P, 0, 1, 1, 0); // H swaps x and y
+  setScalar<<<1, 1, 0, S>>>(DAlpha, 0.5f);
+  CHECK_OK(cublasSrotm(H, N, X, 1, Y, 1, P));
+  // z = 0.5 diag(2) x + 0 z: the swapped x, all ones
+  CHECK_OK(cublasSsbmv(H, CUBLAS_FILL_MODE_LOWER, N, 0, DAlpha, Band, 1, X, 1, DBeta, Z, 1));
+  __atomic_store_n(Open, 1, __ATOMIC_RELEASE);
+  CHECK_CUDA(cudaStreamSynchronize(S));
+  CHECK_CUDA(cudaFreeHost(Open));
+  CHECK(Y.get() == Xh && X.get() == Ones, "rotm read its param at the call");
+  CHECK(Z.get() == Ones, "sbmv read alpha at the call");
+  CHECK_OK(cublasSetPointerMode(H, CUBLAS_POINTER_MODE_HOST));
+
+  // spr in a graph: A += x x^T at each of three launches.
+  Dev<float> AP(std::vector<float>(N * (N + 1) / 2, 0.0f));
+  float One = 1;
+  cudaGraph_t G;
+  cudaGraphExec_t E;
+  CHECK_CUDA(cudaStreamBeginCapture(S, cudaStreamCaptureModeGlobal));
+  CHECK_OK(cublasSspr(H, CUBLAS_FILL_MODE_UPPER, N, &One, X, 1, AP));
+  CHECK_CUDA(cudaStreamEndCapture(S, &G));
+  CHECK_CUDA(cudaGraphInstantiate(&E, G, 0));
+  for (int I = 0; I < 3; ++I)
+    CHECK_CUDA(cudaGraphLaunch(E, S));
+  CHECK_CUDA(cudaStreamSynchronize(S));
+  CHECK(AP.get() == std::vector<float>(N * (N + 1) / 2, 3.0f));
+  CHECK_CUDA(cudaGraphExecDestroy(E));
+  CHECK_CUDA(cudaGraphDestroy(G));
+  CHECK_OK(cublasSetStream(H, 0));
+  CHECK_CUDA(cudaStreamDestroy(S));
+}
+
 int main() {
   cublasHandle_t H;
   CHECK_OK(cublasCreate(&H));
@@ -271,6 +332,7 @@ int main() {
   testState(H);
   testStreams(H);
   testGraph(H);
+  testNewRoutines(H);
   CHECK_OK(cublasDestroy(H));
   return finish("blas_errors_streams");
 }
