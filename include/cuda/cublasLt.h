@@ -307,6 +307,51 @@ cublasStatus_t cublasLtMatmulAlgoCheck(cublasLtHandle_t lightHandle, cublasLtMat
                                        cublasLtMatrixLayout_t Cdesc, cublasLtMatrixLayout_t Ddesc,
                                        const cublasLtMatmulAlgo_t *algo, cublasLtMatmulHeuristicResult_t *result);
 
+typedef enum {
+  CUBLASLT_ALGO_CAP_SPLITK_SUPPORT = 0,              /* int32_t */
+  CUBLASLT_ALGO_CAP_REDUCTION_SCHEME_MASK = 1,       /* uint32_t */
+  CUBLASLT_ALGO_CAP_CTA_SWIZZLING_SUPPORT = 2,       /* uint32_t */
+  CUBLASLT_ALGO_CAP_STRIDED_BATCH_SUPPORT = 3,       /* int32_t */
+  CUBLASLT_ALGO_CAP_OUT_OF_PLACE_RESULT_SUPPORT = 4, /* int32_t */
+  CUBLASLT_ALGO_CAP_UPLO_SUPPORT = 5,                /* int32_t */
+  CUBLASLT_ALGO_CAP_TILE_IDS = 6,                    /* uint32_t[] */
+  CUBLASLT_ALGO_CAP_CUSTOM_OPTION_MAX = 7,           /* int32_t */
+  CUBLASLT_ALGO_CAP_CUSTOM_MEMORY_ORDER = 10,        /* int32_t */
+  CUBLASLT_ALGO_CAP_POINTER_MODE_MASK = 11,          /* uint32_t */
+  CUBLASLT_ALGO_CAP_EPILOGUE_MASK = 12,              /* uint32_t */
+  CUBLASLT_ALGO_CAP_STAGES_IDS = 13,                 /* uint32_t[] */
+  CUBLASLT_ALGO_CAP_LD_NEGATIVE = 14,                /* int32_t */
+  CUBLASLT_ALGO_CAP_NUMERICAL_IMPL_FLAGS = 15,       /* uint64_t */
+  CUBLASLT_ALGO_CAP_MIN_ALIGNMENT_A_BYTES = 16,      /* uint32_t */
+  CUBLASLT_ALGO_CAP_MIN_ALIGNMENT_B_BYTES = 17,
+  CUBLASLT_ALGO_CAP_MIN_ALIGNMENT_C_BYTES = 18,
+  CUBLASLT_ALGO_CAP_MIN_ALIGNMENT_D_BYTES = 19,
+  CUBLASLT_ALGO_CAP_ATOMIC_SYNC = 20                 /* int32_t */
+} cublasLtMatmulAlgoCapAttributes_t;
+
+cublasStatus_t cublasLtMatmulAlgoCapGetAttribute(const cublasLtMatmulAlgo_t *algo,
+                                                 cublasLtMatmulAlgoCapAttributes_t attr, void *buf,
+                                                 size_t sizeInBytes, size_t *sizeWritten);
+
+typedef enum {
+  CUBLASLT_ALGO_CONFIG_ID = 0,               /* int32_t, read-only */
+  CUBLASLT_ALGO_CONFIG_TILE_ID = 1,          /* uint32_t */
+  CUBLASLT_ALGO_CONFIG_SPLITK_NUM = 2,       /* uint32_t */
+  CUBLASLT_ALGO_CONFIG_REDUCTION_SCHEME = 3, /* uint32_t */
+  CUBLASLT_ALGO_CONFIG_CTA_SWIZZLING = 4,    /* uint32_t */
+  CUBLASLT_ALGO_CONFIG_CUSTOM_OPTION = 5,    /* uint32_t */
+  CUBLASLT_ALGO_CONFIG_STAGES_ID = 6,        /* uint32_t */
+  CUBLASLT_ALGO_CONFIG_INNER_SHAPE_ID = 7,   /* uint16_t */
+  CUBLASLT_ALGO_CONFIG_CLUSTER_SHAPE_ID = 8  /* uint16_t */
+} cublasLtMatmulAlgoConfigAttributes_t;
+
+cublasStatus_t cublasLtMatmulAlgoConfigSetAttribute(cublasLtMatmulAlgo_t *algo,
+                                                    cublasLtMatmulAlgoConfigAttributes_t attr, const void *buf,
+                                                    size_t sizeInBytes);
+cublasStatus_t cublasLtMatmulAlgoConfigGetAttribute(const cublasLtMatmulAlgo_t *algo,
+                                                    cublasLtMatmulAlgoConfigAttributes_t attr, void *buf,
+                                                    size_t sizeInBytes, size_t *sizeWritten);
+
 /* ---- The operations ---- */
 cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t computeDesc,
                               const void *alpha, /* host or device pointer */

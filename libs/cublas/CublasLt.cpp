@@ -106,14 +106,31 @@ Desc *state(cublasLtMatmulDesc_t P) { return reinterpret_cast<Desc *>(P); }
 Pref *state(cublasLtMatmulPreference_t P) { return reinterpret_cast<Pref *>(P); }
 Transform *state(cublasLtMatrixTransformDesc_t P) { return reinterpret_cast<Transform *>(P); }
 
-/// The algorithm cuBLASLt's heuristic hands out: Loom has one (id 0).
+/// The algorithm cuBLASLt's heuristic hands out: Loom has one (id 0),
+/// kept in cublasLtMatmulAlgo_t with its configuration and what it reports
+/// as capabilities.
+struct Algo {
+  uint64_t Magic;
+  int32_t Id;
+  uint32_t Tile, SplitK, Reduction, Swizzle, Custom, Stages;
+  uint16_t Inner, Cluster;
+  uint32_t MinAlign; ///< bytes: the element type's alignment
+  uint64_t Impl;     ///< cublasLtNumericalImplFlags_t
+};
+static_assert(sizeof(Algo) <= sizeof(cublasLtMatmulAlgo_t), "algo fits");
 constexpr uint64_t AlgoMagic = 0x4c6f6f6d4c74416cull; // "LoomLtAl"
-void makeAlgo(cublasLtMatmulAlgo_t *A) {
-  std::memset(A, 0, sizeof(*A));
-  A->data[0] = AlgoMagic;
+const Algo *algoState(const cublasLtMatmulAlgo_t *A) { return reinterpret_cast<const Algo *>(A); }
+Algo *algoState(cublasLtMatmulAlgo_t *A) { return reinterpret_cast<Algo *>(A); }
+bool ourAlgo(const cublasLtMatmulAlgo_t *A) {
+  return algoState(A)->Magic == AlgoMagic && algoState(A)->Id == 0;
 }
-bool ourAlgo(const cublasLtMatmulAlgo_t *A) { return A->data[0] == AlgoMagic && A->data[1] == 0; }
-
+/// Its default configuration is the only one it runs.
+bool defaultConfig(const cublasLtMatmulAlgo_t *A) {
+  const Algo &S = *algoState(A);
+  return S.Tile == CUBLASLT_MATMUL_TILE_UNDEFINED && S.SplitK == 1 &&
+         S.Reduction == CUBLASLT_REDUCTION_SCHEME_NONE && S.Swizzle == 0 && S.Custom == 0 &&
+         S.Stages == CUBLASLT_MATMUL_STAGES_UNDEFINED && S.Inner == 0 && S.Cluster == 0;
+}
 // ---- Attribute get/set as cuBLASLt documents them: sizeInBytes must be the
 // attribute's size; a get with size 0 reports the size needed. ----
 
@@ -209,6 +226,23 @@ cublasStatus_t kindOf(int32_t Compute, int32_t Scale, uint32_t At, uint32_t Bt, 
   default:
     return Unsupported; // integer (IMMA) and FP8 matmuls
   }
+}
+
+void makeAlgo(cublasLtMatmulAlgo_t *A, Kind K, uint32_t At) {
+  std::memset(A, 0, sizeof(*A));
+  Algo &S = *algoState(A);
+  S.Magic = AlgoMagic;
+  S.SplitK = 1;
+  bool Double = K == Kind::D || K == Kind::Z;
+  uint64_t Input = Double ? CUBLASLT_NUMERICAL_IMPL_FLAGS_INPUT_64F
+                   : At == CUDA_R_16F ? CUBLASLT_NUMERICAL_IMPL_FLAGS_INPUT_16F
+                   : At == CUDA_R_16BF ? CUBLASLT_NUMERICAL_IMPL_FLAGS_INPUT_16BF
+                                       : CUBLASLT_NUMERICAL_IMPL_FLAGS_INPUT_32F;
+  // FP16/BF16 are multiplied in FP32 (sgemm) whatever the compute type.
+  S.Impl = CUBLASLT_NUMERICAL_IMPL_FLAGS_FMA | Input |
+           (Double ? CUBLASLT_NUMERICAL_IMPL_FLAGS_ACCUMULATOR_64F
+                   : CUBLASLT_NUMERICAL_IMPL_FLAGS_ACCUMULATOR_32F);
+  S.MinAlign = K == Kind::Converted ? 2 : K == Kind::S ? 4 : K == Kind::Z ? 16 : 8;
 }
 
 // ---- OpenBLAS, by element type ----
@@ -933,7 +967,7 @@ cublasStatus_t cublasLtMatmulAlgoGetHeuristic(cublasLtHandle_t H, cublasLtMatmul
   // One algorithm: OpenBLAS's gemm (plus the epilogue loop); it needs no
   // workspace, so any MAX_WORKSPACE_BYTES admits it.
   std::memset(&Results[0], 0, sizeof(Results[0]));
-  makeAlgo(&Results[0].algo);
+  makeAlgo(&Results[0].algo, P.K, P.A.Type);
   Results[0].workspaceSize = 0;
   Results[0].state = Ok;
   Results[0].wavesCount = 1.0f;
@@ -964,7 +998,7 @@ cublasStatus_t cublasLtMatmulAlgoInit(cublasLtHandle_t H, cublasComputeType_t Co
   REQUIRE(Algo && Id == 0);
   Kind K;
   TRY(kindOf(Compute, Scale, At, Bt, Ct, Dt, &K));
-  makeAlgo(Algo);
+  makeAlgo(Algo, K, At);
   return Ok;
 }
 
@@ -978,10 +1012,119 @@ cublasStatus_t cublasLtMatmulAlgoCheck(cublasLtHandle_t H, cublasLtMatmulDesc_t 
   REQUIRE(Algo && Result && ourAlgo(Algo));
   Plan P;
   TRY(makePlan(Op, Ad, Bd, Cd, Dd, &P));
+  if (!defaultConfig(Algo))
+    return Unsupported; // tiles, split-K, ...: OpenBLAS chooses its own blocking
   Result->workspaceSize = 0;
   Result->state = Ok;
   Result->wavesCount = 1.0f;
   return Ok;
+}
+
+cublasStatus_t cublasLtMatmulAlgoCapGetAttribute(const cublasLtMatmulAlgo_t *Algo,
+                                                 cublasLtMatmulAlgoCapAttributes_t Attr, void *Buf,
+                                                 size_t Size, size_t *Written) {
+  REQUIRE(Algo && ourAlgo(Algo));
+  const ::Algo &S = *algoState(Algo);
+  switch (Attr) {
+  case CUBLASLT_ALGO_CAP_SPLITK_SUPPORT:
+  case CUBLASLT_ALGO_CAP_UPLO_SUPPORT:
+  case CUBLASLT_ALGO_CAP_CUSTOM_OPTION_MAX:
+  case CUBLASLT_ALGO_CAP_CUSTOM_MEMORY_ORDER:
+  case CUBLASLT_ALGO_CAP_LD_NEGATIVE:
+  case CUBLASLT_ALGO_CAP_ATOMIC_SYNC:
+    return writeAttr((int32_t)0, Buf, Size, Written);
+  case CUBLASLT_ALGO_CAP_STRIDED_BATCH_SUPPORT:
+  case CUBLASLT_ALGO_CAP_OUT_OF_PLACE_RESULT_SUPPORT:
+    return writeAttr((int32_t)1, Buf, Size, Written);
+  case CUBLASLT_ALGO_CAP_REDUCTION_SCHEME_MASK: // only REDUCTION_SCHEME_NONE
+  case CUBLASLT_ALGO_CAP_CTA_SWIZZLING_SUPPORT:
+    return writeAttr((uint32_t)0, Buf, Size, Written);
+  case CUBLASLT_ALGO_CAP_TILE_IDS:
+  case CUBLASLT_ALGO_CAP_STAGES_IDS: {
+    // Arrays: one id, UNDEFINED (OpenBLAS picks its own blocking).
+    uint32_t Undefined = 0;
+    if (Size == 0) {
+      REQUIRE(Written);
+      *Written = sizeof(Undefined);
+      return Ok;
+    }
+    REQUIRE(Buf && Size >= sizeof(Undefined));
+    std::memcpy(Buf, &Undefined, sizeof(Undefined));
+    if (Written)
+      *Written = sizeof(Undefined);
+    return Ok;
+  }
+  case CUBLASLT_ALGO_CAP_POINTER_MODE_MASK:
+    return writeAttr((uint32_t)(CUBLASLT_POINTER_MODE_MASK_HOST | CUBLASLT_POINTER_MODE_MASK_DEVICE),
+                     Buf, Size, Written);
+  case CUBLASLT_ALGO_CAP_EPILOGUE_MASK:
+    return writeAttr((uint32_t)(CUBLASLT_EPILOGUE_DEFAULT | CUBLASLT_EPILOGUE_RELU |
+                                CUBLASLT_EPILOGUE_BIAS | CUBLASLT_EPILOGUE_GELU),
+                     Buf, Size, Written);
+  case CUBLASLT_ALGO_CAP_NUMERICAL_IMPL_FLAGS: return writeAttr(S.Impl, Buf, Size, Written);
+  case CUBLASLT_ALGO_CAP_MIN_ALIGNMENT_A_BYTES:
+  case CUBLASLT_ALGO_CAP_MIN_ALIGNMENT_B_BYTES:
+  case CUBLASLT_ALGO_CAP_MIN_ALIGNMENT_C_BYTES:
+  case CUBLASLT_ALGO_CAP_MIN_ALIGNMENT_D_BYTES:
+    return writeAttr(S.MinAlign, Buf, Size, Written);
+  }
+  return Invalid;
+}
+
+cublasStatus_t cublasLtMatmulAlgoConfigSetAttribute(cublasLtMatmulAlgo_t *Algo,
+                                                    cublasLtMatmulAlgoConfigAttributes_t Attr,
+                                                    const void *Buf, size_t Size) {
+  REQUIRE(Algo && ourAlgo(Algo));
+  ::Algo &S = *algoState(Algo);
+  uint32_t V;
+  switch (Attr) {
+  case CUBLASLT_ALGO_CONFIG_ID: return Invalid; // read-only, set by AlgoInit
+  case CUBLASLT_ALGO_CONFIG_TILE_ID:
+    TRY(readAttr(&V, Buf, Size));
+    REQUIRE(V < CUBLASLT_MATMUL_TILE_END);
+    S.Tile = V;
+    return Ok;
+  case CUBLASLT_ALGO_CONFIG_SPLITK_NUM:
+    TRY(readAttr(&V, Buf, Size));
+    REQUIRE(V >= 1);
+    S.SplitK = V;
+    return Ok;
+  case CUBLASLT_ALGO_CONFIG_REDUCTION_SCHEME:
+    TRY(readAttr(&V, Buf, Size));
+    REQUIRE(V == CUBLASLT_REDUCTION_SCHEME_NONE || V == CUBLASLT_REDUCTION_SCHEME_INPLACE ||
+            V == CUBLASLT_REDUCTION_SCHEME_COMPUTE_TYPE || V == CUBLASLT_REDUCTION_SCHEME_OUTPUT_TYPE);
+    S.Reduction = V;
+    return Ok;
+  case CUBLASLT_ALGO_CONFIG_CTA_SWIZZLING: return readAttr(&S.Swizzle, Buf, Size);
+  case CUBLASLT_ALGO_CONFIG_CUSTOM_OPTION: return readAttr(&S.Custom, Buf, Size);
+  case CUBLASLT_ALGO_CONFIG_STAGES_ID:
+    TRY(readAttr(&V, Buf, Size));
+    REQUIRE(V < CUBLASLT_MATMUL_STAGES_END);
+    S.Stages = V;
+    return Ok;
+  case CUBLASLT_ALGO_CONFIG_INNER_SHAPE_ID: return readAttr(&S.Inner, Buf, Size);
+  case CUBLASLT_ALGO_CONFIG_CLUSTER_SHAPE_ID: return readAttr(&S.Cluster, Buf, Size);
+  }
+  return Invalid;
+}
+
+cublasStatus_t cublasLtMatmulAlgoConfigGetAttribute(const cublasLtMatmulAlgo_t *Algo,
+                                                    cublasLtMatmulAlgoConfigAttributes_t Attr,
+                                                    void *Buf, size_t Size, size_t *Written) {
+  REQUIRE(Algo && ourAlgo(Algo));
+  const ::Algo &S = *algoState(Algo);
+  switch (Attr) {
+  case CUBLASLT_ALGO_CONFIG_ID: return writeAttr(S.Id, Buf, Size, Written);
+  case CUBLASLT_ALGO_CONFIG_TILE_ID: return writeAttr(S.Tile, Buf, Size, Written);
+  case CUBLASLT_ALGO_CONFIG_SPLITK_NUM: return writeAttr(S.SplitK, Buf, Size, Written);
+  case CUBLASLT_ALGO_CONFIG_REDUCTION_SCHEME: return writeAttr(S.Reduction, Buf, Size, Written);
+  case CUBLASLT_ALGO_CONFIG_CTA_SWIZZLING: return writeAttr(S.Swizzle, Buf, Size, Written);
+  case CUBLASLT_ALGO_CONFIG_CUSTOM_OPTION: return writeAttr(S.Custom, Buf, Size, Written);
+  case CUBLASLT_ALGO_CONFIG_STAGES_ID: return writeAttr(S.Stages, Buf, Size, Written);
+  case CUBLASLT_ALGO_CONFIG_INNER_SHAPE_ID: return writeAttr(S.Inner, Buf, Size, Written);
+  case CUBLASLT_ALGO_CONFIG_CLUSTER_SHAPE_ID: return writeAttr(S.Cluster, Buf, Size, Written);
+  }
+  return Invalid;
 }
 
 // ---- cublasLtMatmul ----
@@ -1000,6 +1143,8 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t H, cublasLtMatmulDesc_t Op, const
   REQUIRE(!Algo || ourAlgo(Algo));
   Plan P;
   TRY(makePlan(Op, Ad, Bd, Cd, Dd, &P));
+  if (Algo && !defaultConfig(Algo))
+    return Unsupported;
   if (P.M == 0 || P.N == 0)
     return Ok;
   bool Device = P.PointerMode == CUBLASLT_POINTER_MODE_DEVICE;

@@ -568,6 +568,46 @@ static void testErrors(cublasLtHandle_t H) {
     CHECK_OK(cublasLtMatmul(H, S.Op, &One, X, S.A, X + 16, S.B, &Zero, X + 32, S.C, X + 48, S.D, &Algo, nullptr, 0, 0));
     CHECK(cublasLtMatmulAlgoInit(H, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F,
                                  CUDA_R_32F, 77, &Algo) == Inv);
+    // Capabilities and configuration: the one (default) configuration runs.
+    int32_t Cap = -1;
+    uint32_t UCap = 0, Tiles[CUBLASLT_MATMUL_TILE_END];
+    uint64_t Impl = 0;
+    size_t Wr = 0;
+    CHECK_OK(cublasLtMatmulAlgoCapGetAttribute(&Algo, CUBLASLT_ALGO_CAP_SPLITK_SUPPORT, &Cap, sizeof(Cap), &Wr));
+    CHECK(Cap == 0);
+    CHECK_OK(cublasLtMatmulAlgoCapGetAttribute(&Algo, CUBLASLT_ALGO_CAP_STRIDED_BATCH_SUPPORT, &Cap, sizeof(Cap), &Wr));
+    CHECK(Cap == 1);
+    CHECK_OK(cublasLtMatmulAlgoCapGetAttribute(&Algo, CUBLASLT_ALGO_CAP_TILE_IDS, nullptr, 0, &Wr));
+    CHECK(Wr == sizeof(uint32_t));
+    CHECK_OK(cublasLtMatmulAlgoCapGetAttribute(&Algo, CUBLASLT_ALGO_CAP_TILE_IDS, Tiles, sizeof(Tiles), &Wr));
+    CHECK(Wr == sizeof(uint32_t) && Tiles[0] == CUBLASLT_MATMUL_TILE_UNDEFINED);
+    CHECK_OK(cublasLtMatmulAlgoCapGetAttribute(&Algo, CUBLASLT_ALGO_CAP_EPILOGUE_MASK, &UCap, sizeof(UCap), &Wr));
+    CHECK((UCap & CUBLASLT_EPILOGUE_GELU_BIAS) == CUBLASLT_EPILOGUE_GELU_BIAS && !(UCap & 128));
+    CHECK_OK(cublasLtMatmulAlgoCapGetAttribute(&Algo, CUBLASLT_ALGO_CAP_POINTER_MODE_MASK, &UCap, sizeof(UCap), &Wr));
+    CHECK(UCap == (CUBLASLT_POINTER_MODE_MASK_HOST | CUBLASLT_POINTER_MODE_MASK_DEVICE));
+    CHECK_OK(cublasLtMatmulAlgoCapGetAttribute(&Algo, CUBLASLT_ALGO_CAP_NUMERICAL_IMPL_FLAGS, &Impl, sizeof(Impl), &Wr));
+    CHECK((Impl & CUBLASLT_NUMERICAL_IMPL_FLAGS_ACCUMULATOR_32F) && (Impl & CUBLASLT_NUMERICAL_IMPL_FLAGS_INPUT_32F));
+    CHECK(cublasLtMatmulAlgoCapGetAttribute(&Algo, CUBLASLT_ALGO_CAP_SPLITK_SUPPORT, &Impl, sizeof(Impl), &Wr) == Inv);
+    CHECK(cublasLtMatmulAlgoCapGetAttribute(&Junk, CUBLASLT_ALGO_CAP_SPLITK_SUPPORT, &Cap, sizeof(Cap), &Wr) == Inv);
+    CHECK_OK(cublasLtMatmulAlgoConfigGetAttribute(&Algo, CUBLASLT_ALGO_CONFIG_ID, &Cap, sizeof(Cap), &Wr));
+    CHECK(Cap == Ids[0]);
+    CHECK_OK(cublasLtMatmulAlgoConfigGetAttribute(&Algo, CUBLASLT_ALGO_CONFIG_SPLITK_NUM, &UCap, sizeof(UCap), &Wr));
+    CHECK(UCap == 1);
+    CHECK(cublasLtMatmulAlgoConfigSetAttribute(&Algo, CUBLASLT_ALGO_CONFIG_ID, &Cap, sizeof(Cap)) == Inv);
+    UCap = 0;
+    CHECK(cublasLtMatmulAlgoConfigSetAttribute(&Algo, CUBLASLT_ALGO_CONFIG_SPLITK_NUM, &UCap, sizeof(UCap)) == Inv);
+    UCap = 999;
+    CHECK(cublasLtMatmulAlgoConfigSetAttribute(&Algo, CUBLASLT_ALGO_CONFIG_TILE_ID, &UCap, sizeof(UCap)) == Inv);
+    UCap = CUBLASLT_MATMUL_TILE_128x128;
+    CHECK_OK(cublasLtMatmulAlgoConfigSetAttribute(&Algo, CUBLASLT_ALGO_CONFIG_TILE_ID, &UCap, sizeof(UCap)));
+    UCap = 0;
+    CHECK_OK(cublasLtMatmulAlgoConfigGetAttribute(&Algo, CUBLASLT_ALGO_CONFIG_TILE_ID, &UCap, sizeof(UCap), &Wr));
+    CHECK(UCap == CUBLASLT_MATMUL_TILE_128x128);
+    CHECK(cublasLtMatmulAlgoCheck(H, S.Op, S.A, S.B, S.C, S.D, &Algo, &Checked) == NotSup);
+    CHECK(cublasLtMatmul(H, S.Op, &One, X, S.A, X + 16, S.B, &Zero, X + 32, S.C, X + 48, S.D, &Algo, nullptr, 0, 0) == NotSup);
+    UCap = CUBLASLT_MATMUL_TILE_UNDEFINED;
+    CHECK_OK(cublasLtMatmulAlgoConfigSetAttribute(&Algo, CUBLASLT_ALGO_CONFIG_TILE_ID, &UCap, sizeof(UCap)));
+    CHECK_OK(cublasLtMatmulAlgoCheck(H, S.Op, S.A, S.B, S.C, S.D, &Algo, &Checked));
 
     // Shapes and leading dimensions.
     uint64_t Five = 5;
