@@ -1501,6 +1501,84 @@ cublasStatus_t gelsBatchedT(cublasHandle_t H, cublasOperation_t Trans, int M, in
   });
 }
 
+// ---- dgmm, tpttr/trttp, gemvBatched/gemvStridedBatched ----
+
+/// dgmm: C = A diag(x) (right) or diag(x) A (left), m x n; x's increment
+/// may be negative (read backwards) or 0 (one value), as cuBLAS documents.
+/// In place (C == A) with the same leading dimension. CBLAS has no dgmm.
+template <class T>
+cublasStatus_t dgmmT(cublasHandle_t H, cublasSideMode_t Mode, int M, int N, const T *A, int Lda,
+                     const T *X, int Ix, T *C, int Ldc) {
+  CHECK_HANDLE(H);
+  REQUIRE(validSide(Mode) && M >= 0 && N >= 0 && Lda >= max1(M) && Ldc >= max1(M));
+  REQUIRE(A != C || Lda == Ldc);
+  if (M == 0 || N == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(A && X && C);
+  return submit(H, [=] {
+    int Len = Mode == CUBLAS_SIDE_LEFT ? M : N;
+    for (int J = 0; J < N; ++J)
+      for (int I = 0; I < M; ++I)
+        C[I + (long)J * Ldc] =
+            mulT(A[I + (long)J * Lda], X[vidx(Mode == CUBLAS_SIDE_LEFT ? I : J, Len, Ix)]);
+  });
+}
+
+extern "C" {
+void stpttr_(const char *, const int *, const float *, float *, const int *, int *, size_t);
+void dtpttr_(const char *, const int *, const double *, double *, const int *, int *, size_t);
+void ctpttr_(const char *, const int *, const cf *, cf *, const int *, int *, size_t);
+void ztpttr_(const char *, const int *, const cd *, cd *, const int *, int *, size_t);
+void strttp_(const char *, const int *, const float *, const int *, float *, int *, size_t);
+void dtrttp_(const char *, const int *, const double *, const int *, double *, int *, size_t);
+void ctrttp_(const char *, const int *, const cf *, const int *, cf *, int *, size_t);
+void ztrttp_(const char *, const int *, const cd *, const int *, cd *, int *, size_t);
+}
+
+/// tpttr (ToFull) / trttp: the uplo triangle between packed and full
+/// storage, by LAPACK's ?tpttr / ?trttp (the other triangle untouched).
+template <class T, bool ToFull>
+cublasStatus_t packT(cublasHandle_t H, cublasFillMode_t Uplo, int N, const T *Src, int Lda,
+                     T *Dst) {
+  CHECK_HANDLE(H);
+  REQUIRE(validUplo(Uplo) && N >= 0 && Lda >= max1(N));
+  if (N == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(Src && Dst);
+  char U = Uplo == CUBLAS_FILL_MODE_LOWER ? 'L' : 'U';
+  return submit(H, [=] {
+    int Info = 0;
+    if constexpr (ToFull) // Src: AP, Dst: A
+      CBLAS4(T, stpttr_, dtpttr_, ctpttr_, ztpttr_, &U, &N, Src, Dst, &Lda, &Info, 1);
+    else // Src: A, Dst: AP
+      CBLAS4(T, strttp_, dtrttp_, ctrttp_, ztrttp_, &U, &N, Src, &Lda, Dst, &Info, 1);
+  });
+}
+
+/// gemvBatched (pointer arrays, read when the work runs) and
+/// gemvStridedBatched (strides in elements): gemv on each batch member.
+template <class T, class APtr, class XPtr, class YPtr>
+cublasStatus_t gemvBatchedT(cublasHandle_t H, cublasOperation_t Trans, int M, int N, const T *Alpha,
+                            APtr A, int Lda, long long SA, XPtr X, int Ix, long long SX,
+                            const T *Beta, YPtr Y, int Iy, long long SY, int Count) {
+  CHECK_HANDLE(H);
+  REQUIRE(validOp(Trans) && M >= 0 && N >= 0 && Lda >= max1(M) && Ix != 0 && Iy != 0 &&
+          Count >= 0 && Alpha && Beta);
+  if (M == 0 || N == 0 || Count == 0)
+    return CUBLAS_STATUS_SUCCESS;
+  REQUIRE(A && X && Y);
+  auto Al = scalar(H, Alpha), Be = scalar(H, Beta);
+  return submit(H, [=] {
+    T AlV = Al.get(), BeV = Be.get();
+    for (int I = 0; I < Count; ++I) {
+      if constexpr (std::is_pointer_v<std::remove_pointer_t<APtr>>)
+        gemv(tr(Trans), M, N, AlV, A[I], Lda, X[I], Ix, BeV, Y[I], Iy);
+      else
+        gemv(tr(Trans), M, N, AlV, A + I * SA, Lda, X + I * SX, Ix, BeV, Y + I * SY, Iy);
+    }
+  });
+}
+
 } // namespace
 
 extern "C" {
@@ -2411,6 +2489,130 @@ cublasStatus_t cublasZgelsBatched(cublasHandle_t handle, cublasOperation_t trans
                                   int ldc, int *info, int *devInfoArray, int batchSize) {
   return gelsBatchedT(handle, trans, m, n, nrhs, Aarray, lda, Carray, ldc, info, devInfoArray,
                       batchSize);
+}
+
+// ---- dgmm, tpttr/trttp, gemvBatched/gemvStridedBatched, gemm3m ----
+
+cublasStatus_t cublasSdgmm(cublasHandle_t handle, cublasSideMode_t mode, int m, int n,
+                           const float *A, int lda, const float *x, int incx, float *C, int ldc) {
+  return dgmmT(handle, mode, m, n, A, lda, x, incx, C, ldc);
+}
+cublasStatus_t cublasDdgmm(cublasHandle_t handle, cublasSideMode_t mode, int m, int n,
+                           const double *A, int lda, const double *x, int incx, double *C,
+                           int ldc) {
+  return dgmmT(handle, mode, m, n, A, lda, x, incx, C, ldc);
+}
+cublasStatus_t cublasCdgmm(cublasHandle_t handle, cublasSideMode_t mode, int m, int n, const cf *A,
+                           int lda, const cf *x, int incx, cf *C, int ldc) {
+  return dgmmT(handle, mode, m, n, A, lda, x, incx, C, ldc);
+}
+cublasStatus_t cublasZdgmm(cublasHandle_t handle, cublasSideMode_t mode, int m, int n, const cd *A,
+                           int lda, const cd *x, int incx, cd *C, int ldc) {
+  return dgmmT(handle, mode, m, n, A, lda, x, incx, C, ldc);
+}
+cublasStatus_t cublasStpttr(cublasHandle_t handle, cublasFillMode_t uplo, int n, const float *AP,
+                            float *A, int lda) {
+  return packT<float, true>(handle, uplo, n, AP, lda, A);
+}
+cublasStatus_t cublasStrttp(cublasHandle_t handle, cublasFillMode_t uplo, int n, const float *A,
+                            int lda, float *AP) {
+  return packT<float, false>(handle, uplo, n, A, lda, AP);
+}
+cublasStatus_t cublasDtpttr(cublasHandle_t handle, cublasFillMode_t uplo, int n, const double *AP,
+                            double *A, int lda) {
+  return packT<double, true>(handle, uplo, n, AP, lda, A);
+}
+cublasStatus_t cublasDtrttp(cublasHandle_t handle, cublasFillMode_t uplo, int n, const double *A,
+                            int lda, double *AP) {
+  return packT<double, false>(handle, uplo, n, A, lda, AP);
+}
+cublasStatus_t cublasCtpttr(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cf *AP,
+                            cf *A, int lda) {
+  return packT<cf, true>(handle, uplo, n, AP, lda, A);
+}
+cublasStatus_t cublasCtrttp(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cf *A,
+                            int lda, cf *AP) {
+  return packT<cf, false>(handle, uplo, n, A, lda, AP);
+}
+cublasStatus_t cublasZtpttr(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cd *AP,
+                            cd *A, int lda) {
+  return packT<cd, true>(handle, uplo, n, AP, lda, A);
+}
+cublasStatus_t cublasZtrttp(cublasHandle_t handle, cublasFillMode_t uplo, int n, const cd *A,
+                            int lda, cd *AP) {
+  return packT<cd, false>(handle, uplo, n, A, lda, AP);
+}
+cublasStatus_t cublasSgemvBatched(cublasHandle_t handle, cublasOperation_t trans, int m, int n,
+                                  const float *alpha, const float *const Aarray[], int lda,
+                                  const float *const xarray[], int incx, const float *beta,
+                                  float *const yarray[], int incy, int batchCount) {
+  return gemvBatchedT(handle, trans, m, n, alpha, Aarray, lda, 0, xarray, incx, 0, beta, yarray,
+                      incy, 0, batchCount);
+}
+cublasStatus_t cublasSgemvStridedBatched(cublasHandle_t handle, cublasOperation_t trans, int m,
+                                         int n, const float *alpha, const float *A, int lda,
+                                         long long int strideA, const float *x, int incx,
+                                         long long int stridex, const float *beta, float *y,
+                                         int incy, long long int stridey, int batchCount) {
+  return gemvBatchedT(handle, trans, m, n, alpha, A, lda, strideA, x, incx, stridex, beta, y, incy,
+                      stridey, batchCount);
+}
+cublasStatus_t cublasDgemvBatched(cublasHandle_t handle, cublasOperation_t trans, int m, int n,
+                                  const double *alpha, const double *const Aarray[], int lda,
+                                  const double *const xarray[], int incx, const double *beta,
+                                  double *const yarray[], int incy, int batchCount) {
+  return gemvBatchedT(handle, trans, m, n, alpha, Aarray, lda, 0, xarray, incx, 0, beta, yarray,
+                      incy, 0, batchCount);
+}
+cublasStatus_t cublasDgemvStridedBatched(cublasHandle_t handle, cublasOperation_t trans, int m,
+                                         int n, const double *alpha, const double *A, int lda,
+                                         long long int strideA, const double *x, int incx,
+                                         long long int stridex, const double *beta, double *y,
+                                         int incy, long long int stridey, int batchCount) {
+  return gemvBatchedT(handle, trans, m, n, alpha, A, lda, strideA, x, incx, stridex, beta, y, incy,
+                      stridey, batchCount);
+}
+cublasStatus_t cublasCgemvBatched(cublasHandle_t handle, cublasOperation_t trans, int m, int n,
+                                  const cf *alpha, const cf *const Aarray[], int lda,
+                                  const cf *const xarray[], int incx, const cf *beta,
+                                  cf *const yarray[], int incy, int batchCount) {
+  return gemvBatchedT(handle, trans, m, n, alpha, Aarray, lda, 0, xarray, incx, 0, beta, yarray,
+                      incy, 0, batchCount);
+}
+cublasStatus_t cublasCgemvStridedBatched(cublasHandle_t handle, cublasOperation_t trans, int m,
+                                         int n, const cf *alpha, const cf *A, int lda,
+                                         long long int strideA, const cf *x, int incx,
+                                         long long int stridex, const cf *beta, cf *y, int incy,
+                                         long long int stridey, int batchCount) {
+  return gemvBatchedT(handle, trans, m, n, alpha, A, lda, strideA, x, incx, stridex, beta, y, incy,
+                      stridey, batchCount);
+}
+cublasStatus_t cublasZgemvBatched(cublasHandle_t handle, cublasOperation_t trans, int m, int n,
+                                  const cd *alpha, const cd *const Aarray[], int lda,
+                                  const cd *const xarray[], int incx, const cd *beta,
+                                  cd *const yarray[], int incy, int batchCount) {
+  return gemvBatchedT(handle, trans, m, n, alpha, Aarray, lda, 0, xarray, incx, 0, beta, yarray,
+                      incy, 0, batchCount);
+}
+cublasStatus_t cublasZgemvStridedBatched(cublasHandle_t handle, cublasOperation_t trans, int m,
+                                         int n, const cd *alpha, const cd *A, int lda,
+                                         long long int strideA, const cd *x, int incx,
+                                         long long int stridex, const cd *beta, cd *y, int incy,
+                                         long long int stridey, int batchCount) {
+  return gemvBatchedT(handle, trans, m, n, alpha, A, lda, strideA, x, incx, stridex, beta, y, incy,
+                      stridey, batchCount);
+}
+cublasStatus_t cublasCgemm3m(cublasHandle_t handle, cublasOperation_t transa,
+                             cublasOperation_t transb, int m, int n, int k, const cf *alpha,
+                             const cf *A, int lda, const cf *B, int ldb, const cf *beta, cf *C,
+                             int ldc) {
+  return gemmT(handle, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+cublasStatus_t cublasZgemm3m(cublasHandle_t handle, cublasOperation_t transa,
+                             cublasOperation_t transb, int m, int n, int k, const cd *alpha,
+                             const cd *A, int lda, const cd *B, int ldb, const cd *beta, cd *C,
+                             int ldc) {
+  return gemmT(handle, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 
 } // extern "C"
