@@ -6,7 +6,8 @@
 // query and algorithm check, attribute get/set round trips, status codes for
 // bad arguments and unsupported types, cublasLtMatrixTransform, and stream
 // order: a matmul enqueued behind a kernel that waits for the host runs
-// after it, reading alpha (device mode) and A as that kernel left them.
+// after it, reading alpha (device mode) and A as that kernel left them;
+// a matmul captured into a graph runs at each launch.
 // SPDX-License-Identifier: Apache-2.0
 // A kernel waits for the host: needs concurrent execution.
 // UNSUPPORTED: serial-scheduler
@@ -789,6 +790,31 @@ static void testStream(cublasLtHandle_t H) {
     Ok &= V == 2.0f * 0.5f * N; // alpha 2 (device, set by the kernel) * sum of 0.5 * 1
   CHECK(Ok, "stream order: got %g", Got[0]);
   CHECK_CUDA(cudaFreeHost(Open));
+
+  // Captured into a graph: the matmul runs at each launch of the graph,
+  // not at capture (D = A B + D: each replay adds A B).
+  Mode = CUBLASLT_POINTER_MODE_HOST;
+  cublasLtMatmulDescSetAttribute(S.Op, CUBLASLT_MATMUL_DESC_POINTER_MODE, &Mode, sizeof(Mode));
+  cudaMemcpy(D, Sentinel.data(), N * N * 4, cudaMemcpyHostToDevice);
+  float GAlpha = 1, GBeta = 1;
+  cudaGraph_t G;
+  cudaGraphExec_t GE;
+  CHECK_CUDA(cudaStreamBeginCapture(St, cudaStreamCaptureModeGlobal));
+  CHECK_OK(cublasLtMatmul(H, S.Op, &GAlpha, A, L, B, L, &GBeta, D, L, D, L, nullptr, nullptr, 0, St));
+  GAlpha = 100; // host mode: read at the call, also for the graph
+  CHECK_CUDA(cudaStreamEndCapture(St, &G));
+  CHECK(((volatile float *)D)[0] == -7.0f, "captured matmul ran at capture");
+  CHECK_CUDA(cudaGraphInstantiate(&GE, G, 0));
+  CHECK_CUDA(cudaGraphLaunch(GE, St));
+  CHECK_CUDA(cudaGraphLaunch(GE, St));
+  CHECK_CUDA(cudaStreamSynchronize(St));
+  cudaMemcpy(Got.data(), D, N * N * 4, cudaMemcpyDeviceToHost);
+  Ok = true;
+  for (float V : Got)
+    Ok &= V == -7.0f + 2 * (0.5f * N); // two replays, each adding A B = 0.5 N
+  CHECK(Ok, "graph replays: got %g", Got[0]);
+  cudaGraphExecDestroy(GE);
+  cudaGraphDestroy(G);
   CHECK_CUDA(cudaStreamDestroy(St));
   cublasLtMatrixLayoutDestroy(L);
   cudaFree(A), cudaFree(B), cudaFree(D), cudaFree(Alpha), cudaFree(DBeta);
