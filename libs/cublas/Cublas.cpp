@@ -1090,10 +1090,10 @@ cublasStatus_t matinvBatchedT(cublasHandle_t H, int N, const T *const A[], int L
 // ---- Band, packed and rank-update routines (level 2), rotm/rotmg, rank-2k,
 // syrkx/herkx, trsmBatched, batched QR ----
 
-/// Calls the CBLAS routine of T's precision (S, D, C, Z) with the same
-/// arguments; scalars go through sc() (by value for real types, by address
-/// for complex ones, as CBLAS takes them).
-#define CBLAS4(T, S, D, C, Z, ...)                                                                 \
+/// Calls the routine of T's precision (S, D, C, Z: CBLAS or LAPACK) with
+/// the same arguments; CBLAS scalars go through sc() (by value for real
+/// types, by address for complex ones, as CBLAS takes them).
+#define BY_PRECISION(T, S, D, C, Z, ...)                                                           \
   do {                                                                                             \
     if constexpr (std::is_same_v<T, float>)                                                        \
       S(__VA_ARGS__);                                                                              \
@@ -1173,7 +1173,7 @@ cublasStatus_t gbmvT(cublasHandle_t H, cublasOperation_t Trans, int M, int N, in
   auto Al = scalar(H, Alpha), Be = scalar(H, Beta);
   return submit(H, [=] {
     T AlV = Al.get(), BeV = Be.get();
-    CBLAS4(T, cblas_sgbmv, cblas_dgbmv, cblas_cgbmv, cblas_zgbmv, Col, tr(Trans), M, N, Kl, Ku,
+    BY_PRECISION(T, cblas_sgbmv, cblas_dgbmv, cblas_cgbmv, cblas_zgbmv, Col, tr(Trans), M, N, Kl, Ku,
            sc(AlV), A, Lda, X, Ix, sc(BeV), Y, Iy);
   });
 }
@@ -1192,7 +1192,7 @@ cublasStatus_t sbmvT(cublasHandle_t H, cublasFillMode_t Uplo, int N, int K, cons
   auto Al = scalar(H, Alpha), Be = scalar(H, Beta);
   return submit(H, [=] {
     T AlV = Al.get(), BeV = Be.get();
-    CBLAS4(T, cblas_ssbmv, cblas_dsbmv, cblas_chbmv, cblas_zhbmv, Col, up(Uplo), N, K, sc(AlV), A,
+    BY_PRECISION(T, cblas_ssbmv, cblas_dsbmv, cblas_chbmv, cblas_zhbmv, Col, up(Uplo), N, K, sc(AlV), A,
            Lda, X, Ix, sc(BeV), Y, Iy);
   });
 }
@@ -1209,7 +1209,7 @@ cublasStatus_t spmvT(cublasHandle_t H, cublasFillMode_t Uplo, int N, const T *Al
   auto Al = scalar(H, Alpha), Be = scalar(H, Beta);
   return submit(H, [=] {
     T AlV = Al.get(), BeV = Be.get();
-    CBLAS4(T, cblas_sspmv, cblas_dspmv, cblas_chpmv, cblas_zhpmv, Col, up(Uplo), N, sc(AlV), AP, X,
+    BY_PRECISION(T, cblas_sspmv, cblas_dspmv, cblas_chpmv, cblas_zhpmv, Col, up(Uplo), N, sc(AlV), AP, X,
            Ix, sc(BeV), Y, Iy);
   });
 }
@@ -1232,15 +1232,15 @@ cublasStatus_t tbpT(cublasHandle_t H, cublasFillMode_t Uplo, cublasOperation_t T
     CBLAS_DIAG D = dg(Diag);
     if (Packed) {
       if constexpr (Solve)
-        CBLAS4(T, cblas_stpsv, cblas_dtpsv, cblas_ctpsv, cblas_ztpsv, Col, U, Tr, D, N, A, X, Ix);
+        BY_PRECISION(T, cblas_stpsv, cblas_dtpsv, cblas_ctpsv, cblas_ztpsv, Col, U, Tr, D, N, A, X, Ix);
       else
-        CBLAS4(T, cblas_stpmv, cblas_dtpmv, cblas_ctpmv, cblas_ztpmv, Col, U, Tr, D, N, A, X, Ix);
+        BY_PRECISION(T, cblas_stpmv, cblas_dtpmv, cblas_ctpmv, cblas_ztpmv, Col, U, Tr, D, N, A, X, Ix);
     } else {
       if constexpr (Solve)
-        CBLAS4(T, cblas_stbsv, cblas_dtbsv, cblas_ctbsv, cblas_ztbsv, Col, U, Tr, D, N, K, A, Lda,
+        BY_PRECISION(T, cblas_stbsv, cblas_dtbsv, cblas_ctbsv, cblas_ztbsv, Col, U, Tr, D, N, K, A, Lda,
                X, Ix);
       else
-        CBLAS4(T, cblas_stbmv, cblas_dtbmv, cblas_ctbmv, cblas_ztbmv, Col, U, Tr, D, N, K, A, Lda,
+        BY_PRECISION(T, cblas_stbmv, cblas_dtbmv, cblas_ctbmv, cblas_ztbmv, Col, U, Tr, D, N, K, A, Lda,
                X, Ix);
     }
   });
@@ -1284,16 +1284,16 @@ cublasStatus_t syrT(cublasHandle_t H, cublasFillMode_t Uplo, int N, const S *Alp
       }
     } else if constexpr (Rank2) {
       if (Packed)
-        CBLAS4(T, cblas_sspr2, cblas_dspr2, cblas_chpr2, cblas_zhpr2, Col, U, N, sc(AlV), X, Ix, Y,
+        BY_PRECISION(T, cblas_sspr2, cblas_dspr2, cblas_chpr2, cblas_zhpr2, Col, U, N, sc(AlV), X, Ix, Y,
                Iy, A);
       else
-        CBLAS4(T, cblas_ssyr2, cblas_dsyr2, cblas_cher2, cblas_zher2, Col, U, N, sc(AlV), X, Ix, Y,
+        BY_PRECISION(T, cblas_ssyr2, cblas_dsyr2, cblas_cher2, cblas_zher2, Col, U, N, sc(AlV), X, Ix, Y,
                Iy, A, Lda);
     } else {
       if (Packed)
-        CBLAS4(T, cblas_sspr, cblas_dspr, cblas_chpr, cblas_zhpr, Col, U, N, AlV, X, Ix, A);
+        BY_PRECISION(T, cblas_sspr, cblas_dspr, cblas_chpr, cblas_zhpr, Col, U, N, AlV, X, Ix, A);
       else
-        CBLAS4(T, cblas_ssyr, cblas_dsyr, cblas_cher, cblas_zher, Col, U, N, AlV, X, Ix, A, Lda);
+        BY_PRECISION(T, cblas_ssyr, cblas_dsyr, cblas_cher, cblas_zher, Col, U, N, AlV, X, Ix, A, Lda);
     }
   });
 }
@@ -1326,10 +1326,10 @@ cublasStatus_t syr2kT(cublasHandle_t H, cublasFillMode_t Uplo, cublasOperation_t
     T AlV = Al.get();
     S BeV = Be.get();
     if constexpr (Herm)
-      CBLAS4(T, cblas_ssyr2k, cblas_dsyr2k, cblas_cher2k, cblas_zher2k, Col, up(Uplo), T2, N, K,
+      BY_PRECISION(T, cblas_ssyr2k, cblas_dsyr2k, cblas_cher2k, cblas_zher2k, Col, up(Uplo), T2, N, K,
              sc(AlV), A, Lda, B, Ldb, BeV, C, Ldc);
     else
-      CBLAS4(T, cblas_ssyr2k, cblas_dsyr2k, cblas_csyr2k, cblas_zsyr2k, Col, up(Uplo), T2, N, K,
+      BY_PRECISION(T, cblas_ssyr2k, cblas_dsyr2k, cblas_csyr2k, cblas_zsyr2k, Col, up(Uplo), T2, N, K,
              sc(AlV), A, Lda, B, Ldb, sc(BeV), C, Ldc);
   });
 }
@@ -1425,12 +1425,12 @@ void zgels_(const char *, const int *, const int *, const int *, cd *, const int
 }
 
 template <class T> void geqrf(int M, int N, T *A, int Lda, T *Tau, T *W, int Lw, int *Info) {
-  CBLAS4(T, sgeqrf_, dgeqrf_, cgeqrf_, zgeqrf_, &M, &N, A, &Lda, Tau, W, &Lw, Info);
+  BY_PRECISION(T, sgeqrf_, dgeqrf_, cgeqrf_, zgeqrf_, &M, &N, A, &Lda, Tau, W, &Lw, Info);
 }
 template <class T>
 void gels(int M, int N, int R, T *A, int Lda, T *B, int Ldb, T *W, int Lw, int *Info) {
   const char No = 'N';
-  CBLAS4(T, sgels_, dgels_, cgels_, zgels_, &No, &M, &N, &R, A, &Lda, B, &Ldb, W, &Lw, Info, 1);
+  BY_PRECISION(T, sgels_, dgels_, cgels_, zgels_, &No, &M, &N, &R, A, &Lda, B, &Ldb, W, &Lw, Info, 1);
 }
 /// The size LAPACK's workspace query (lwork = -1) reports in W[0].
 inline int lworkOf(float W) { return std::max(1, (int)W); }
@@ -1549,9 +1549,9 @@ cublasStatus_t packT(cublasHandle_t H, cublasFillMode_t Uplo, int N, const T *Sr
   return submit(H, [=] {
     int Info = 0;
     if constexpr (ToFull) // Src: AP, Dst: A
-      CBLAS4(T, stpttr_, dtpttr_, ctpttr_, ztpttr_, &U, &N, Src, Dst, &Lda, &Info, 1);
+      BY_PRECISION(T, stpttr_, dtpttr_, ctpttr_, ztpttr_, &U, &N, Src, Dst, &Lda, &Info, 1);
     else // Src: A, Dst: AP
-      CBLAS4(T, strttp_, dtrttp_, ctrttp_, ztrttp_, &U, &N, Src, &Lda, Dst, &Info, 1);
+      BY_PRECISION(T, strttp_, dtrttp_, ctrttp_, ztrttp_, &U, &N, Src, &Lda, Dst, &Info, 1);
   });
 }
 
