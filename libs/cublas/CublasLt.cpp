@@ -343,6 +343,32 @@ template <class R> R activate(R X, uint32_t Epi) {
   return X;
 }
 bool hasBias(uint32_t Epi) { return Epi & CUBLASLT_EPILOGUE_BIAS; }
+/// Epilogues with the auxiliary matrix (GELU input out, or in for DGELU).
+bool hasAux(uint32_t Epi) {
+  return Epi == CUBLASLT_EPILOGUE_GELU_AUX || Epi == CUBLASLT_EPILOGUE_GELU_AUX_BIAS ||
+         Epi == CUBLASLT_EPILOGUE_DGELU || Epi == CUBLASLT_EPILOGUE_DGELU_BGRAD;
+}
+/// Epilogues that write the bias pointer (a gradient) instead of reading it.
+bool writesBias(uint32_t Epi) {
+  return Epi == CUBLASLT_EPILOGUE_DGELU_BGRAD || Epi == CUBLASLT_EPILOGUE_BGRADA ||
+         Epi == CUBLASLT_EPILOGUE_BGRADB;
+}
+bool supportedEpilogue(uint32_t E) {
+  switch (E) {
+  case CUBLASLT_EPILOGUE_DEFAULT: case CUBLASLT_EPILOGUE_RELU: case CUBLASLT_EPILOGUE_BIAS:
+  case CUBLASLT_EPILOGUE_RELU_BIAS: case CUBLASLT_EPILOGUE_GELU: case CUBLASLT_EPILOGUE_GELU_BIAS:
+  case CUBLASLT_EPILOGUE_GELU_AUX: case CUBLASLT_EPILOGUE_GELU_AUX_BIAS: case CUBLASLT_EPILOGUE_DGELU:
+  case CUBLASLT_EPILOGUE_DGELU_BGRAD: case CUBLASLT_EPILOGUE_BGRADA: case CUBLASLT_EPILOGUE_BGRADB:
+    return true;
+  }
+  return false; // the ReLU bit-mask epilogues (RELU_AUX*, DRELU*)
+}
+/// d/dx of the tanh-approximated GELU.
+double geluGrad(double X) {
+  const double K0 = 0.7978845608028654, C3 = 0.044715;
+  double T = std::tanh(K0 * (X + C3 * X * X * X));
+  return 0.5 * (1 + T) + 0.5 * X * (1 - T * T) * K0 * (1 + 3 * C3 * X * X);
+}
 
 // ---- A validated matmul ----
 
@@ -355,6 +381,8 @@ struct Plan {
   uint32_t BiasType;
   int64_t BiasStride;
   const void *Bias;
+  void *Aux;
+  int64_t AuxLd, AuxStride;
 };
 
 bool fitsInt(uint64_t V) { return V <= (uint64_t)INT_MAX; }
@@ -384,17 +412,20 @@ cublasStatus_t makePlan(cublasLtMatmulDesc_t Op, cublasLtMatrixLayout_t Ad,
   if (O.AScale || O.BScale || O.CScale || O.DScale || O.AmaxD || O.InCounters || O.OutCounters)
     return Unsupported; // FP8 scaling, atomic synchronization
   uint32_t E = O.Epilogue;
-  bool Simple = E == CUBLASLT_EPILOGUE_DEFAULT || E == CUBLASLT_EPILOGUE_RELU ||
-                E == CUBLASLT_EPILOGUE_BIAS || E == CUBLASLT_EPILOGUE_RELU_BIAS ||
-                E == CUBLASLT_EPILOGUE_GELU || E == CUBLASLT_EPILOGUE_GELU_BIAS;
-  if (!Simple)
-    return Unsupported; // aux outputs and gradients
+  if (!supportedEpilogue(E))
+    return Unsupported;
   if (E != CUBLASLT_EPILOGUE_DEFAULT && (P->K == Kind::C || P->K == Kind::Z))
     return Unsupported;
   P->BiasType = O.BiasType < 0 ? P->D.Type : (uint32_t)O.BiasType;
-  if (hasBias(E) && P->BiasType != P->D.Type &&
+  if ((hasBias(E) || writesBias(E)) && P->BiasType != P->D.Type &&
       !(P->K == Kind::Converted && P->BiasType == CUDA_R_32F))
     return Unsupported;
+  if (hasAux(E)) {
+    // The GELU input: a column-major matrix of D's type, rows of D.
+    if (P->D.Order != CUBLASLT_ORDER_COL || (O.AuxType >= 0 && (uint32_t)O.AuxType != P->D.Type))
+      return Unsupported;
+    REQUIRE(O.AuxLd >= (int64_t)P->D.Rows && O.AuxLd % 8 == 0 && O.AuxLd > 0);
+  }
   for (const Layout *L : {&P->A, &P->B, &P->C, &P->D})
     TRY(checkLayout(*L));
   P->Ta = O.TransA, P->Tb = O.TransB;
@@ -408,6 +439,7 @@ cublasStatus_t makePlan(cublasLtMatmulDesc_t Op, cublasLtMatrixLayout_t Ad,
   P->M = (int)Am, P->N = (int)Bn, P->Kd = (int)Ak, P->Batch = P->D.Batch;
   P->PointerMode = O.PointerMode, P->Scale = O.Scale;
   P->Epi = E, P->Bias = O.Bias, P->BiasStride = O.BiasStride;
+  P->Aux = O.Aux, P->AuxLd = O.AuxLd, P->AuxStride = O.AuxStride;
   return Ok;
 }
 
@@ -426,6 +458,66 @@ template <class T> View<T> mview(void *P, const Layout &L, int B) {
   return {static_cast<T *>(P) + (int64_t)B * L.Stride, L.Ld, L.Order == CUBLASLT_ORDER_ROW};
 }
 
+double loadR(const void *P, uint32_t T, size_t I) {
+  return T == CUDA_R_64F ? static_cast<const double *>(P)[I] : (double)loadF(P, T, I);
+}
+void storeR(void *P, uint32_t T, size_t I, double V) {
+  if (T == CUDA_R_64F)
+    static_cast<double *>(P)[I] = V;
+  else
+    storeF(P, T, I, (float)V);
+}
+size_t elemAt(const Layout &L, int64_t I, int64_t J, int Bi) {
+  return (size_t)((int64_t)Bi * L.Stride + (L.Order == CUBLASLT_ORDER_ROW ? I * L.Ld + J : I + J * L.Ld));
+}
+/// op(X)(r, c) of a real operand.
+double opAt(const void *X, const Layout &L, int32_t Op, int64_t R, int64_t C, int Bi) {
+  return Op == CUBLAS_OP_N ? loadR(X, L.Type, elemAt(L, R, C, Bi)) : loadR(X, L.Type, elemAt(L, C, R, Bi));
+}
+
+/// The epilogue of batch entry Bi (real types): Get/Set read and write D's
+/// element (i, j) after the gemm, in double.
+template <class GetF, class SetF>
+void epilogue(const Plan &P, int Bi, const void *A, const void *B, GetF Get, SetF Set) {
+  uint32_t E = P.Epi;
+  size_t BOff = (size_t)((int64_t)Bi * P.BiasStride), AOff = (size_t)((int64_t)Bi * P.AuxStride);
+  void *BiasOut = const_cast<void *>(P.Bias);
+  if (E == CUBLASLT_EPILOGUE_BGRADA || E == CUBLASLT_EPILOGUE_BGRADB) {
+    // Sums of op(A)'s rows (length M) or op(B)'s columns (length N) over k.
+    bool OfA = E == CUBLASLT_EPILOGUE_BGRADA;
+    for (int I = 0; I < (OfA ? P.M : P.N); ++I) {
+      double Sum = 0;
+      for (int K = 0; K < P.Kd; ++K)
+        Sum += OfA ? opAt(A, P.A, P.Ta, I, K, Bi) : opAt(B, P.B, P.Tb, K, I, Bi);
+      storeR(BiasOut, P.BiasType, BOff + I, Sum);
+    }
+    return;
+  }
+  bool DGelu = E == CUBLASLT_EPILOGUE_DGELU || E == CUBLASLT_EPILOGUE_DGELU_BGRAD;
+  for (int J = 0; J < P.N; ++J)
+    for (int I = 0; I < P.M; ++I) {
+      double X = Get(I, J);
+      size_t AuxAt = AOff + (size_t)I + (size_t)J * (size_t)P.AuxLd;
+      if (DGelu) {
+        X *= geluGrad(loadR(P.Aux, P.D.Type, AuxAt));
+      } else {
+        if (hasBias(E))
+          X += loadR(P.Bias, P.BiasType, BOff + I);
+        if (hasAux(E))
+          storeR(P.Aux, P.D.Type, AuxAt, X);
+        X = activate(X, E);
+      }
+      Set(I, J, X);
+    }
+  if (E == CUBLASLT_EPILOGUE_DGELU_BGRAD)
+    for (int I = 0; I < P.M; ++I) {
+      double Sum = 0;
+      for (int J = 0; J < P.N; ++J)
+        Sum += Get(I, J);
+      storeR(BiasOut, P.BiasType, BOff + I, Sum);
+    }
+}
+
 /// FP32/FP64/complex: in place in D.
 template <class T>
 void runNative(const Plan &P, T Al, T Be, const void *A, const void *B, const void *C, void *D) {
@@ -440,14 +532,10 @@ void runNative(const Plan &P, T Al, T Be, const void *A, const void *B, const vo
           Dv.at(I, J) = Cv.at(I, J);
     gemmInto<T>(P.Ta, P.Tb, P.M, P.N, P.Kd, Al, cview<T>(A, P.A, Bi), cview<T>(B, P.B, Bi), Be, Dv);
     if constexpr (std::is_floating_point<T>::value) {
-      if (P.Epi == CUBLASLT_EPILOGUE_DEFAULT)
-        continue;
-      const T *Bias = hasBias(P.Epi) ? static_cast<const T *>(P.Bias) + Bi * P.BiasStride : nullptr;
-      for (int J = 0; J < P.N; ++J)
-        for (int I = 0; I < P.M; ++I) {
-          T &X = Dv.at(I, J);
-          X = activate(Bias ? X + Bias[I] : X, P.Epi);
-        }
+      if (P.Epi != CUBLASLT_EPILOGUE_DEFAULT)
+        epilogue(
+            P, Bi, A, B, [&](int I, int J) { return (double)Dv.at(I, J); },
+            [&](int I, int J, double V) { Dv.at(I, J) = (T)V; });
     }
   }
 }
@@ -479,17 +567,13 @@ void runConverted(const Plan &P, float Al, float Be, const void *A, const void *
                                : loadF(C, P.C.Type,
                                        COff + (size_t)(CRow ? I * P.C.Ld + J : I + J * P.C.Ld));
     gemmInto<float>(P.Ta, P.Tb, P.M, P.N, P.Kd, Al, Av, Bv, Be, Dv);
-    bool DRow = P.D.Order == CUBLASLT_ORDER_ROW;
-    size_t DOff = (size_t)((int64_t)Bi * P.D.Stride);
-    size_t BOff = (size_t)((int64_t)Bi * P.BiasStride);
+    if (P.Epi != CUBLASLT_EPILOGUE_DEFAULT)
+      epilogue(
+          P, Bi, A, B, [&](int I, int J) { return (double)Dv.at(I, J); },
+          [&](int I, int J, double V) { Dv.at(I, J) = (float)V; });
     for (int J = 0; J < P.N; ++J)
-      for (int I = 0; I < P.M; ++I) {
-        float X = Dv.at(I, J);
-        if (hasBias(P.Epi))
-          X += loadF(P.Bias, P.BiasType, BOff + I);
-        X = activate(X, P.Epi);
-        storeF(D, P.D.Type, DOff + (size_t)(DRow ? I * P.D.Ld + J : I + J * P.D.Ld), X);
-      }
+      for (int I = 0; I < P.M; ++I)
+        storeF(D, P.D.Type, elemAt(P.D, I, J, Bi), Dv.at(I, J));
   }
 }
 
@@ -757,6 +841,7 @@ cublasStatus_t cublasLtMatmulDescInit_internal(cublasLtMatmulDesc_t D, size_t Si
   S.Fill = CUBLAS_FILL_MODE_FULL;
   S.Epilogue = CUBLASLT_EPILOGUE_DEFAULT;
   S.BiasType = -1;
+  S.AuxType = -1;
   *state(D) = S;
   return Ok;
 }
@@ -1058,8 +1143,11 @@ cublasStatus_t cublasLtMatmulAlgoCapGetAttribute(const cublasLtMatmulAlgo_t *Alg
     return writeAttr((uint32_t)(CUBLASLT_POINTER_MODE_MASK_HOST | CUBLASLT_POINTER_MODE_MASK_DEVICE),
                      Buf, Size, Written);
   case CUBLASLT_ALGO_CAP_EPILOGUE_MASK:
+    // No ReLU bit mask (RELU_AUX, DRELU): those bits stay clear.
     return writeAttr((uint32_t)(CUBLASLT_EPILOGUE_DEFAULT | CUBLASLT_EPILOGUE_RELU |
-                                CUBLASLT_EPILOGUE_BIAS | CUBLASLT_EPILOGUE_GELU),
+                                CUBLASLT_EPILOGUE_BIAS | CUBLASLT_EPILOGUE_GELU |
+                                64 /* DGELU */ | 16 /* BGRAD */ | CUBLASLT_EPILOGUE_BGRADA |
+                                CUBLASLT_EPILOGUE_BGRADB),
                      Buf, Size, Written);
   case CUBLASLT_ALGO_CAP_NUMERICAL_IMPL_FLAGS: return writeAttr(S.Impl, Buf, Size, Written);
   case CUBLASLT_ALGO_CAP_MIN_ALIGNMENT_A_BYTES:
@@ -1149,7 +1237,8 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t H, cublasLtMatmulDesc_t Op, const
     return Ok;
   bool Device = P.PointerMode == CUBLASLT_POINTER_MODE_DEVICE;
   REQUIRE(D && (P.Kd == 0 || (A && B)));
-  REQUIRE(!hasBias(P.Epi) || P.Bias);
+  REQUIRE(!(hasBias(P.Epi) || writesBias(P.Epi)) || P.Bias);
+  REQUIRE(!hasAux(P.Epi) || P.Aux);
   // C is read unless beta is a host zero; when it is D it must be laid out
   // as D.
   unsigned char Al[16] = {}, Be[16] = {};

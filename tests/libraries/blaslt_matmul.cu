@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <algorithm>
 #include <vector>
 
 #include "Inputs/check.h"
@@ -144,9 +145,19 @@ static void runCase(cublasLtHandle_t H, const Case &C) {
       D(SD.elems() * sizeOf(C.Dt));
   fillRandom(A, C.T), fillRandom(B, C.T), fillRandom(Cb, C.Dt), fillRandom(D, C.Dt);
   cudaDataType BiasT = (int)C.BiasT == -1 ? C.Dt : C.BiasT;
-  Buf Bias((C.M + C.BiasStride * (C.Batch - 1)) * sizeOf(BiasT));
+  Buf Bias((std::max(C.M, C.N) + C.BiasStride * (C.Batch - 1)) * sizeOf(BiasT));
   fillRandom(Bias, BiasT);
-  A.up(), B.up(), Cb.up(), D.up(), Bias.up();
+  // The GELU input matrix of the AUX epilogues: column-major, ld a multiple of 8.
+  bool AuxE = C.Epi == CUBLASLT_EPILOGUE_GELU_AUX || C.Epi == CUBLASLT_EPILOGUE_GELU_AUX_BIAS ||
+              C.Epi == CUBLASLT_EPILOGUE_DGELU || C.Epi == CUBLASLT_EPILOGUE_DGELU_BGRAD;
+  bool DGelu = C.Epi == CUBLASLT_EPILOGUE_DGELU || C.Epi == CUBLASLT_EPILOGUE_DGELU_BGRAD;
+  bool BiasOut = C.Epi == CUBLASLT_EPILOGUE_DGELU_BGRAD || C.Epi == CUBLASLT_EPILOGUE_BGRADA ||
+                 C.Epi == CUBLASLT_EPILOGUE_BGRADB;
+  int64_t AuxLd = (C.M + 7) / 8 * 8 + 8, AuxStride = AuxLd * C.N + 8;
+  Buf Aux(AuxStride * C.Batch * sizeOf(C.Dt));
+  fillRandom(Aux, C.Dt);
+  std::vector<unsigned char> AuxOrig = Aux.H;
+  A.up(), B.up(), Cb.up(), D.up(), Bias.up(), Aux.up();
   std::vector<unsigned char> DOrig = D.H;
   Buf &CIn = C.InPlace ? D : Cb;
   std::vector<unsigned char> COrig = CIn.H;
@@ -166,7 +177,14 @@ static void runCase(cublasLtHandle_t H, const Case &C) {
   CHECK_OK(cublasLtMatmulDescSetAttribute(Op, CUBLASLT_MATMUL_DESC_TRANSB, &Tb, sizeof(Tb)));
   CHECK_OK(cublasLtMatmulDescSetAttribute(Op, CUBLASLT_MATMUL_DESC_EPILOGUE, &C.Epi, sizeof(C.Epi)));
   bool HasBias = C.Epi & CUBLASLT_EPILOGUE_BIAS;
-  if (HasBias) {
+  if (AuxE) {
+    void *P = Aux.D;
+    CHECK_OK(cublasLtMatmulDescSetAttribute(Op, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER, &P, sizeof(P)));
+    CHECK_OK(cublasLtMatmulDescSetAttribute(Op, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_LD, &AuxLd, sizeof(AuxLd)));
+    CHECK_OK(cublasLtMatmulDescSetAttribute(Op, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_BATCH_STRIDE, &AuxStride,
+                                            sizeof(AuxStride)));
+  }
+  if (HasBias || BiasOut) {
     const void *P = Bias.D;
     CHECK_OK(cublasLtMatmulDescSetAttribute(Op, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &P, sizeof(P)));
     if ((int)C.BiasT != -1) {
@@ -197,7 +215,7 @@ static void runCase(cublasLtHandle_t H, const Case &C) {
   CHECK(St == CUBLAS_STATUS_SUCCESS, "%s: status %d", C.Name, (int)St);
   CHECK_CUDA(cudaStreamSynchronize(S));
   CHECK_CUDA(cudaStreamDestroy(S));
-  D.down();
+  D.down(), Aux.down(), Bias.down();
   if (!C.InPlace) {
     Cb.down();
     CHECK(Cb.H == COrig, "%s: C changed", C.Name);
@@ -208,8 +226,16 @@ static void runCase(cublasLtHandle_t H, const Case &C) {
   double Tol = LowOut ? (C.Dt == CUDA_R_16BF ? 1.5e-2 : 2e-3) : (C.Dt == CUDA_R_32F || C.Dt == CUDA_C_32F) ? 1e-5 : 1e-12;
   if (C.Scale == CUDA_R_16F)
     Tol = 4e-3;
+  if (DGelu)
+    Tol = std::max(Tol, 1e-8); // the reference's central difference
   (void)Low;
   int Bad = 0;
+  auto Near = [&](Cx Got, Cx Want, const char *What, int Bi, int I, int J) {
+    if (std::abs(Got - Want) > Tol * (std::sqrt((double)C.K) + std::abs(Want)) && Bad++ < 3)
+      std::printf("  %s %s: batch %d (%d,%d): got (%g,%g) want (%g,%g)\n", C.Name, What, Bi, I, J, Got.real(),
+                  Got.imag(), Want.real(), Want.imag());
+  };
+  std::vector<double> RowSums(C.M * C.Batch, 0.0);
   for (int Bi = 0; Bi < C.Batch; ++Bi)
     for (int J = 0; J < C.N; ++J)
       for (int I = 0; I < C.M; ++I) {
@@ -227,18 +253,39 @@ static void runCase(cublasLtHandle_t H, const Case &C) {
         if (HasBias)
           V += load(Bias.H.data(), BiasT, (size_t)(Bi * C.BiasStride + I));
         double R = V.real();
+        size_t AuxAt = (size_t)(Bi * AuxStride + I + J * AuxLd);
+        if (DGelu) {
+          // times GELU'(aux), by central difference of the tanh-form GELU
+          double X = load(AuxOrig.data(), C.Dt, AuxAt).real(), H = 1e-5;
+          R *= (gelu(X + H) - gelu(X - H)) / (2 * H);
+        } else if (AuxE) {
+          Near(load(Aux.H.data(), C.Dt, AuxAt), R, "aux", Bi, I, J); // the GELU input
+        }
         if (C.Epi & CUBLASLT_EPILOGUE_RELU)
           R = R < 0 ? 0 : R;
         if (C.Epi & CUBLASLT_EPILOGUE_GELU)
           R = gelu(R);
         if (!Cplx)
           V = R;
-        Cx Got = load(D.H.data(), C.Dt, SD.at(I, J, Bi));
-        if (std::abs(Got - V) > Tol * (std::sqrt((double)C.K) + std::abs(V)) && Bad++ < 3)
-          std::printf("  %s: batch %d (%d,%d): got (%g,%g) want (%g,%g)\n", C.Name, Bi, I, J, Got.real(),
-                      Got.imag(), V.real(), V.imag());
+        RowSums[Bi * C.M + I] += R;
+        Near(load(D.H.data(), C.Dt, SD.at(I, J, Bi)), V, "D", Bi, I, J);
       }
+  // Bias gradients: row sums of D (DGELU_BGRAD), of op(A) (BGRADA), column
+  // sums of op(B) (BGRADB).
+  for (int Bi = 0; Bi < C.Batch && BiasOut; ++Bi)
+    for (int I = 0; I < (C.Epi == CUBLASLT_EPILOGUE_BGRADB ? C.N : C.M); ++I) {
+      double Want = 0;
+      if (C.Epi == CUBLASLT_EPILOGUE_DGELU_BGRAD)
+        Want = RowSums[Bi * C.M + I];
+      else
+        for (int K = 0; K < C.K; ++K)
+          Want += C.Epi == CUBLASLT_EPILOGUE_BGRADA
+                      ? load(A.H.data(), C.T, C.Ta == CUBLAS_OP_N ? SA.at(I, K, Bi) : SA.at(K, I, Bi)).real()
+                      : load(B.H.data(), C.T, C.Tb == CUBLAS_OP_N ? SB.at(K, I, Bi) : SB.at(I, K, Bi)).real();
+      Near(load(Bias.H.data(), BiasT, (size_t)(Bi * C.BiasStride + I)), Want, "bias gradient", Bi, I, 0);
+    }
   CHECK(Bad == 0, "%s: %d wrong elements", C.Name, Bad);
+  (void)RowSums;
   // Elements of D outside the matrices (padding, batch gaps) are untouched.
   std::vector<bool> Inside(SD.elems(), false);
   for (int Bi = 0; Bi < C.Batch; ++Bi)
@@ -340,6 +387,20 @@ static void testMatmuls(cublasLtHandle_t H) {
     runCase(H, C);
     C = base("bf16 epilogue fp32 bias", CUDA_R_16BF, CUDA_R_16BF, CUBLAS_COMPUTE_32F, CUDA_R_32F);
     C.Epi = E, C.BiasT = CUDA_R_32F, C.RowD = true, C.Batch = 2, C.BiasStride = 7;
+    runCase(H, C);
+  }
+  // GELU input out, GELU gradient in, bias gradients (column-major D).
+  const uint32_t Grads[] = {CUBLASLT_EPILOGUE_GELU_AUX, CUBLASLT_EPILOGUE_GELU_AUX_BIAS, CUBLASLT_EPILOGUE_DGELU,
+                            CUBLASLT_EPILOGUE_DGELU_BGRAD, CUBLASLT_EPILOGUE_BGRADA, CUBLASLT_EPILOGUE_BGRADB};
+  for (uint32_t E : Grads) {
+    Case C = base("fp32 aux/grad epilogue", CUDA_R_32F, CUDA_R_32F, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+    C.Epi = E, C.Ta = CUBLAS_OP_T, C.RowB = true, C.Batch = 2, C.BiasStride = 9;
+    runCase(H, C);
+    C = base("fp64 aux/grad epilogue", CUDA_R_64F, CUDA_R_64F, CUBLAS_COMPUTE_64F, CUDA_R_64F);
+    C.Epi = E, C.Tb = CUBLAS_OP_T, C.RowA = true;
+    runCase(H, C);
+    C = base("bf16 aux/grad epilogue", CUDA_R_16BF, CUDA_R_16BF, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+    C.Epi = E, C.BiasT = CUDA_R_32F, C.Batch = 2, C.BiasStride = 10;
     runCase(H, C);
   }
   // Device pointer mode; C == D; beta = 0.
@@ -643,10 +704,30 @@ static void testErrors(cublasLtHandle_t H) {
     CHECK(cublasLtMatmul(H, S.Op, &One, X, S.A, X, S.B, &Zero, X, S.C, X + 200, S.D, nullptr, nullptr, 0, 0) == Inv);
     // Unsupported: aux epilogues, bias of another type, vector alpha,
     // tiled orders, TRANSC, FP8 scales.
-    E = CUBLASLT_EPILOGUE_GELU_AUX_BIAS;
+    E = CUBLASLT_EPILOGUE_RELU_AUX_BIAS; // the ReLU bit mask
     cublasLtMatmulDescSetAttribute(S.Op, CUBLASLT_MATMUL_DESC_EPILOGUE, &E, sizeof(E));
     CHECK(cublasLtMatmulAlgoGetHeuristic(H, S.Op, S.A, S.B, S.C, S.D, P, 1, &R, &N) == NotSup && N == 0);
     CHECK(cublasLtMatmul(H, S.Op, &One, X, S.A, X, S.B, &Zero, X, S.C, X, S.D, nullptr, nullptr, 0, 0) == NotSup);
+    E = CUBLASLT_EPILOGUE_DRELU_BGRAD;
+    cublasLtMatmulDescSetAttribute(S.Op, CUBLASLT_MATMUL_DESC_EPILOGUE, &E, sizeof(E));
+    CHECK(cublasLtMatmul(H, S.Op, &One, X, S.A, X, S.B, &Zero, X, S.C, X, S.D, nullptr, nullptr, 0, 0) == NotSup);
+    // GELU_AUX: an aux pointer, and an aux leading dimension >= rows, divisible by 8.
+    E = CUBLASLT_EPILOGUE_GELU_AUX;
+    cublasLtMatmulDescSetAttribute(S.Op, CUBLASLT_MATMUL_DESC_EPILOGUE, &E, sizeof(E));
+    int64_t AuxLd = 4;
+    cublasLtMatmulDescSetAttribute(S.Op, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_LD, &AuxLd, sizeof(AuxLd));
+    CHECK(cublasLtMatmul(H, S.Op, &One, X, S.A, X, S.B, &Zero, X, S.C, X + 200, S.D, nullptr, nullptr, 0, 0) == Inv);
+    AuxLd = 8;
+    cublasLtMatmulDescSetAttribute(S.Op, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_LD, &AuxLd, sizeof(AuxLd));
+    CHECK(cublasLtMatmul(H, S.Op, &One, X, S.A, X, S.B, &Zero, X, S.C, X + 200, S.D, nullptr, nullptr, 0, 0) == Inv);
+    void *AuxP = X + 1024;
+    cublasLtMatmulDescSetAttribute(S.Op, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER, &AuxP, sizeof(AuxP));
+    CHECK_OK(cublasLtMatmul(H, S.Op, &One, X, S.A, X + 16, S.B, &Zero, X + 32, S.C, X + 200, S.D, nullptr, nullptr, 0, 0));
+    int32_t AuxT = CUDA_R_16F;
+    cublasLtMatmulDescSetAttribute(S.Op, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_DATA_TYPE, &AuxT, sizeof(AuxT));
+    CHECK(cublasLtMatmul(H, S.Op, &One, X, S.A, X + 16, S.B, &Zero, X + 32, S.C, X + 200, S.D, nullptr, nullptr, 0, 0) == NotSup);
+    AuxT = -1;
+    cublasLtMatmulDescSetAttribute(S.Op, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_DATA_TYPE, &AuxT, sizeof(AuxT));
     E = CUBLASLT_EPILOGUE_BIAS;
     cublasLtMatmulDescSetAttribute(S.Op, CUBLASLT_MATMUL_DESC_EPILOGUE, &E, sizeof(E));
     int32_t BT = CUDA_R_64F;
