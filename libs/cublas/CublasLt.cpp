@@ -7,7 +7,8 @@
 // then enqueues the work on the stream it is given (libs/common/StreamTask.h):
 // per batch element, C is copied into D when they differ, OpenBLAS's ?gemm
 // computes D = alpha op(A) op(B) + beta D in place, and the epilogue (bias,
-// ReLU, GELU) runs over D. Row-major operands are the column-major views of
+// ReLU, GELU, the GELU input/gradient through the aux matrix, bias
+// gradients) runs over D. Row-major operands are the column-major views of
 // their transposes, so every COL/ROW combination is one gemm call.
 // FP16/BF16 inputs are converted to FP32, multiplied by sgemm and rounded
 // back, as libcublas's GemmEx. See docs/libraries.md.
