@@ -109,7 +109,9 @@ Transform *state(cublasLtMatrixTransformDesc_t P) { return reinterpret_cast<Tran
 
 /// The algorithm cuBLASLt's heuristic hands out: Loom has one (id 0),
 /// kept in cublasLtMatmulAlgo_t with its configuration and what it reports
-/// as capabilities.
+/// as capabilities. Programs that preset a GPU's algorithm id, tile or
+/// split-K get the same computation: those choose GPU kernels, OpenBLAS
+/// blocks the problem itself.
 struct Algo {
   uint64_t Magic;
   int32_t Id;
@@ -122,16 +124,7 @@ static_assert(sizeof(Algo) <= sizeof(cublasLtMatmulAlgo_t), "algo fits");
 constexpr uint64_t AlgoMagic = 0x4c6f6f6d4c74416cull; // "LoomLtAl"
 const Algo *algoState(const cublasLtMatmulAlgo_t *A) { return reinterpret_cast<const Algo *>(A); }
 Algo *algoState(cublasLtMatmulAlgo_t *A) { return reinterpret_cast<Algo *>(A); }
-bool ourAlgo(const cublasLtMatmulAlgo_t *A) {
-  return algoState(A)->Magic == AlgoMagic && algoState(A)->Id == 0;
-}
-/// Its default configuration is the only one it runs.
-bool defaultConfig(const cublasLtMatmulAlgo_t *A) {
-  const Algo &S = *algoState(A);
-  return S.Tile == CUBLASLT_MATMUL_TILE_UNDEFINED && S.SplitK == 1 &&
-         S.Reduction == CUBLASLT_REDUCTION_SCHEME_NONE && S.Swizzle == 0 && S.Custom == 0 &&
-         S.Stages == CUBLASLT_MATMUL_STAGES_UNDEFINED && S.Inner == 0 && S.Cluster == 0;
-}
+bool ourAlgo(const cublasLtMatmulAlgo_t *A) { return algoState(A)->Magic == AlgoMagic; }
 // ---- Attribute get/set as cuBLASLt documents them: sizeInBytes must be the
 // attribute's size; a get with size 0 reports the size needed. ----
 
@@ -229,10 +222,11 @@ cublasStatus_t kindOf(int32_t Compute, int32_t Scale, uint32_t At, uint32_t Bt, 
   }
 }
 
-void makeAlgo(cublasLtMatmulAlgo_t *A, Kind K, uint32_t At) {
+void makeAlgo(cublasLtMatmulAlgo_t *A, Kind K, uint32_t At, int32_t Id = 0) {
   std::memset(A, 0, sizeof(*A));
   Algo &S = *algoState(A);
   S.Magic = AlgoMagic;
+  S.Id = Id;
   S.SplitK = 1;
   bool Double = K == Kind::D || K == Kind::Z;
   uint64_t Input = Double ? CUBLASLT_NUMERICAL_IMPL_FLAGS_INPUT_64F
@@ -1081,10 +1075,11 @@ cublasStatus_t cublasLtMatmulAlgoInit(cublasLtHandle_t H, cublasComputeType_t Co
                                       cublasLtMatmulAlgo_t *Algo) {
   if (!H)
     return CUBLAS_STATUS_NOT_INITIALIZED;
-  REQUIRE(Algo && Id == 0);
+  // Any id a GPU lists stands for the one algorithm (see Algo).
+  REQUIRE(Algo && Id >= 0);
   Kind K;
   TRY(kindOf(Compute, Scale, At, Bt, Ct, Dt, &K));
-  makeAlgo(Algo, K, At);
+  makeAlgo(Algo, K, At, Id);
   return Ok;
 }
 
@@ -1098,8 +1093,6 @@ cublasStatus_t cublasLtMatmulAlgoCheck(cublasLtHandle_t H, cublasLtMatmulDesc_t 
   REQUIRE(Algo && Result && ourAlgo(Algo));
   Plan P;
   TRY(makePlan(Op, Ad, Bd, Cd, Dd, &P));
-  if (!defaultConfig(Algo))
-    return Unsupported; // tiles, split-K, ...: OpenBLAS chooses its own blocking
   Result->workspaceSize = 0;
   Result->state = Ok;
   Result->wavesCount = 1.0f;
@@ -1232,8 +1225,6 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t H, cublasLtMatmulDesc_t Op, const
   REQUIRE(!Algo || ourAlgo(Algo));
   Plan P;
   TRY(makePlan(Op, Ad, Bd, Cd, Dd, &P));
-  if (Algo && !defaultConfig(Algo))
-    return Unsupported;
   if (P.M == 0 || P.N == 0)
     return Ok;
   bool Device = P.PointerMode == CUBLASLT_POINTER_MODE_DEVICE;

@@ -629,8 +629,12 @@ static void testErrors(cublasLtHandle_t H) {
                                     CUDA_R_32F, Ids[0], &Algo));
     CHECK_OK(cublasLtMatmul(H, S.Op, &One, X, S.A, X + 16, S.B, &Zero, X + 32, S.C, X + 48, S.D, &Algo, nullptr, 0, 0));
     CHECK(cublasLtMatmulAlgoInit(H, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F,
-                                 CUDA_R_32F, 77, &Algo) == Inv);
-    // Capabilities and configuration: the one (default) configuration runs.
+                                 CUDA_R_32F, -1, &Algo) == Inv);
+    CHECK(cublasLtMatmulAlgoInit(H, CUBLAS_COMPUTE_32I, CUDA_R_32I, CUDA_R_8I, CUDA_R_8I, CUDA_R_32I,
+                                 CUDA_R_32I, 0, &Algo) == NotSup);
+    CHECK_OK(cublasLtMatmulAlgoInit(H, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F,
+                                    CUDA_R_32F, Ids[0], &Algo));
+    // Capabilities and configuration.
     int32_t Cap = -1;
     uint32_t UCap = 0, Tiles[CUBLASLT_MATMUL_TILE_END];
     uint64_t Impl = 0;
@@ -665,11 +669,38 @@ static void testErrors(cublasLtHandle_t H) {
     UCap = 0;
     CHECK_OK(cublasLtMatmulAlgoConfigGetAttribute(&Algo, CUBLASLT_ALGO_CONFIG_TILE_ID, &UCap, sizeof(UCap), &Wr));
     CHECK(UCap == CUBLASLT_MATMUL_TILE_128x128);
-    CHECK(cublasLtMatmulAlgoCheck(H, S.Op, S.A, S.B, S.C, S.D, &Algo, &Checked) == NotSup);
-    CHECK(cublasLtMatmul(H, S.Op, &One, X, S.A, X + 16, S.B, &Zero, X + 32, S.C, X + 48, S.D, &Algo, nullptr, 0, 0) == NotSup);
-    UCap = CUBLASLT_MATMUL_TILE_UNDEFINED;
-    CHECK_OK(cublasLtMatmulAlgoConfigSetAttribute(&Algo, CUBLASLT_ALGO_CONFIG_TILE_ID, &UCap, sizeof(UCap)));
-    CHECK_OK(cublasLtMatmulAlgoCheck(H, S.Op, S.A, S.B, S.C, S.D, &Algo, &Checked));
+    // A GPU's preset algorithm (NVIDIA's LtDgemmPresetAlgo: id 10, a tile,
+    // split-K 256 in place) is the same OpenBLAS computation here.
+    cublasLtMatmulAlgo_t Preset;
+    CHECK_OK(cublasLtMatmulAlgoInit(H, CUBLAS_COMPUTE_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F, CUDA_R_32F,
+                                    CUDA_R_32F, 10, &Preset));
+    CHECK_OK(cublasLtMatmulAlgoConfigGetAttribute(&Preset, CUBLASLT_ALGO_CONFIG_ID, &Cap, sizeof(Cap), &Wr));
+    CHECK(Cap == 10);
+    UCap = CUBLASLT_MATMUL_TILE_16x16;
+    CHECK_OK(cublasLtMatmulAlgoConfigSetAttribute(&Preset, CUBLASLT_ALGO_CONFIG_TILE_ID, &UCap, sizeof(UCap)));
+    UCap = CUBLASLT_REDUCTION_SCHEME_INPLACE;
+    CHECK_OK(cublasLtMatmulAlgoConfigSetAttribute(&Preset, CUBLASLT_ALGO_CONFIG_REDUCTION_SCHEME, &UCap, sizeof(UCap)));
+    UCap = 256;
+    CHECK_OK(cublasLtMatmulAlgoConfigSetAttribute(&Preset, CUBLASLT_ALGO_CONFIG_SPLITK_NUM, &UCap, sizeof(UCap)));
+    CHECK_OK(cublasLtMatmulAlgoCheck(H, S.Op, S.A, S.B, S.C, S.D, &Preset, &Checked));
+    CHECK(Checked.workspaceSize == 0);
+    std::vector<float> Ah(16), Bh(16), Dh(16);
+    for (int I = 0; I < 16; ++I)
+      Ah[I] = (float)(I % 5) - 2, Bh[I] = (float)(I % 3);
+    cudaMemcpy(X + 2048, Ah.data(), 64, cudaMemcpyHostToDevice);
+    cudaMemcpy(X + 2064, Bh.data(), 64, cudaMemcpyHostToDevice);
+    CHECK_OK(cublasLtMatmul(H, S.Op, &One, X + 2048, S.A, X + 2064, S.B, &Zero, X + 2080, S.C, X + 2080, S.D,
+                            &Preset, nullptr, 0, 0));
+    cudaMemcpy(Dh.data(), X + 2080, 64, cudaMemcpyDeviceToHost);
+    bool PresetOk = true;
+    for (int I = 0; I < 4; ++I)
+      for (int J = 0; J < 4; ++J) {
+        float Want = 0;
+        for (int K = 0; K < 4; ++K)
+          Want += Ah[I + 4 * K] * Bh[K + 4 * J];
+        PresetOk &= Dh[I + 4 * J] == Want;
+      }
+    CHECK(PresetOk, "preset algorithm");
 
     // Shapes and leading dimensions.
     uint64_t Five = 5;
