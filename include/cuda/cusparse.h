@@ -437,6 +437,30 @@ cusparseStatus_t CUSPARSEAPI cusparseSpGEMM_copy(
     cusparseSpMatDescr_t matC, cudaDataType computeType, cusparseSpGEMMAlg_t alg,
     cusparseSpGEMMDescr_t spgemmDescr);
 
+/* SpGEMM with a reused pattern: C's structure once (workEstimation, nnz,
+ * copy), then its values for new A and B values (compute), in stream order. */
+cusparseStatus_t CUSPARSEAPI cusparseSpGEMMreuse_workEstimation(
+    cusparseHandle_t handle, cusparseOperation_t opA, cusparseOperation_t opB,
+    cusparseConstSpMatDescr_t matA, cusparseConstSpMatDescr_t matB, cusparseSpMatDescr_t matC,
+    cusparseSpGEMMAlg_t alg, cusparseSpGEMMDescr_t spgemmDescr, size_t *bufferSize1,
+    void *externalBuffer1);
+cusparseStatus_t CUSPARSEAPI cusparseSpGEMMreuse_nnz(
+    cusparseHandle_t handle, cusparseOperation_t opA, cusparseOperation_t opB,
+    cusparseConstSpMatDescr_t matA, cusparseConstSpMatDescr_t matB, cusparseSpMatDescr_t matC,
+    cusparseSpGEMMAlg_t alg, cusparseSpGEMMDescr_t spgemmDescr, size_t *bufferSize2,
+    void *externalBuffer2, size_t *bufferSize3, void *externalBuffer3, size_t *bufferSize4,
+    void *externalBuffer4);
+cusparseStatus_t CUSPARSEAPI cusparseSpGEMMreuse_copy(
+    cusparseHandle_t handle, cusparseOperation_t opA, cusparseOperation_t opB,
+    cusparseConstSpMatDescr_t matA, cusparseConstSpMatDescr_t matB, cusparseSpMatDescr_t matC,
+    cusparseSpGEMMAlg_t alg, cusparseSpGEMMDescr_t spgemmDescr, size_t *bufferSize5,
+    void *externalBuffer5);
+cusparseStatus_t CUSPARSEAPI cusparseSpGEMMreuse_compute(
+    cusparseHandle_t handle, cusparseOperation_t opA, cusparseOperation_t opB, const void *alpha,
+    cusparseConstSpMatDescr_t matA, cusparseConstSpMatDescr_t matB, const void *beta,
+    cusparseSpMatDescr_t matC, cudaDataType computeType, cusparseSpGEMMAlg_t alg,
+    cusparseSpGEMMDescr_t spgemmDescr);
+
 /* ---- Format conversions ---- */
 
 cusparseStatus_t CUSPARSEAPI cusparseCsr2cscEx2_bufferSize(

@@ -2358,4 +2358,150 @@ cusparseStatus_t cusparseSpGEMM_copy(cusparseHandle_t H, cusparseOperation_t OpA
   });
 }
 
+// ---- SpGEMM with a reused pattern ----
+
+static cusparseStatus_t checkReuse(cusparseHandle_t H, cusparseOperation_t OpA,
+                                   cusparseOperation_t OpB, cusparseConstSpMatDescr_t A,
+                                   cusparseConstSpMatDescr_t B, cusparseSpMatDescr_t C,
+                                   cusparseSpGEMMAlg_t Alg, cusparseSpGEMMDescr_t D) {
+  static const cd One(1);
+  CHECK_HANDLE(H);
+  REQUIRE(C);
+  return checkSpGEMM(H, OpA, OpB, &One, A, B, &One, C, C->ValueType, Alg, D);
+}
+
+/// A B of the descriptors' current arrays (waiting for the stream is the caller's).
+static std::shared_ptr<GemmResult> multiply(cusparseConstSpMatDescr_t A,
+                                            cusparseConstSpMatDescr_t B, cudaDataType Type) {
+  auto R = std::make_shared<GemmResult>();
+  SpView VA = view(A), VB = view(B);
+  byValue(Type, [&](auto V0) {
+    return byIdx(A->MajorType, [&](auto AO0) {
+      return byIdx(A->MinorType, [&](auto AI0) {
+        return byIdx(B->MajorType, [&](auto BO0) {
+          return byIdx(B->MinorType, [&](auto BI0) {
+            gemm<decltype(V0), decltype(AO0), decltype(AI0), decltype(BO0), decltype(BI0)>(VA, VB,
+                                                                                         *R);
+            return CUSPARSE_STATUS_SUCCESS;
+          });
+        });
+      });
+    });
+  });
+  return R;
+}
+
+cusparseStatus_t cusparseSpGEMMreuse_workEstimation(
+    cusparseHandle_t H, cusparseOperation_t OpA, cusparseOperation_t OpB,
+    cusparseConstSpMatDescr_t A, cusparseConstSpMatDescr_t B, cusparseSpMatDescr_t C,
+    cusparseSpGEMMAlg_t Alg, cusparseSpGEMMDescr_t D, size_t *Size1, void *Buffer1) {
+  cusparseStatus_t S = checkReuse(H, OpA, OpB, A, B, C, Alg, D);
+  if (S != CUSPARSE_STATUS_SUCCESS)
+    return S;
+  REQUIRE(Size1);
+  if (!Buffer1) {
+    *Size1 = 64;
+    return CUSPARSE_STATUS_SUCCESS;
+  }
+  D->Stage = 11;
+  D->Result.reset();
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpGEMMreuse_nnz(cusparseHandle_t H, cusparseOperation_t OpA,
+                                         cusparseOperation_t OpB, cusparseConstSpMatDescr_t A,
+                                         cusparseConstSpMatDescr_t B, cusparseSpMatDescr_t C,
+                                         cusparseSpGEMMAlg_t Alg, cusparseSpGEMMDescr_t D,
+                                         size_t *Size2, void *Buffer2, size_t *Size3,
+                                         void *Buffer3, size_t *Size4, void *Buffer4) {
+  cusparseStatus_t S = checkReuse(H, OpA, OpB, A, B, C, Alg, D);
+  if (S != CUSPARSE_STATUS_SUCCESS)
+    return S;
+  REQUIRE(Size2 && Size3 && Size4 && D->Stage == 11);
+  if (!Buffer2 || !Buffer3 || !Buffer4) {
+    *Size2 = *Size3 = *Size4 = 64;
+    return CUSPARSE_STATUS_SUCCESS;
+  }
+  // C's entry count goes to its descriptor on the host.
+  if (cudaStreamSynchronize(H->Stream) != cudaSuccess)
+    return CUSPARSE_STATUS_EXECUTION_FAILED;
+  std::shared_ptr<GemmResult> R = multiply(A, B, C->ValueType);
+  int64_t Nnz = int64_t(R->Ind.size());
+  if (Nnz > indexLimit(C->MajorType))
+    return CUSPARSE_STATUS_INSUFFICIENT_RESOURCES;
+  C->Nnz = Nnz;
+  D->Result = std::move(R);
+  D->Stage = 12;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpGEMMreuse_copy(cusparseHandle_t H, cusparseOperation_t OpA,
+                                          cusparseOperation_t OpB, cusparseConstSpMatDescr_t A,
+                                          cusparseConstSpMatDescr_t B, cusparseSpMatDescr_t C,
+                                          cusparseSpGEMMAlg_t Alg, cusparseSpGEMMDescr_t D,
+                                          size_t *Size5, void *Buffer5) {
+  cusparseStatus_t S = checkReuse(H, OpA, OpB, A, B, C, Alg, D);
+  if (S != CUSPARSE_STATUS_SUCCESS)
+    return S;
+  REQUIRE(Size5 && (D->Stage == 12 || D->Stage == 13) && D->Result);
+  if (!Buffer5) {
+    *Size5 = 64;
+    return CUSPARSE_STATUS_SUCCESS;
+  }
+  std::shared_ptr<GemmResult> R = D->Result;
+  REQUIRE(C->Nnz == int64_t(R->Ind.size()) && C->Major);
+  if (C->Nnz > 0)
+    REQUIRE(C->Minor && C->Values);
+  void *Off = C->Major, *Ind = C->Minor;
+  int64_t Base = C->Base;
+  // The structure only, in stream order; the values come from compute.
+  S = byIdx(C->MajorType, [&](auto O0) {
+    using IO = decltype(O0);
+    return byIdx(C->MinorType, [&](auto I0) {
+      using II = decltype(I0);
+      return enqueued(loomlib::enqueue(H->Stream, H->Keeper, [=] {
+        for (size_t K = 0; K < R->Off.size(); ++K)
+          static_cast<IO *>(Off)[K] = IO(R->Off[K] + Base);
+        for (size_t K = 0; K < R->Ind.size(); ++K)
+          static_cast<II *>(Ind)[K] = II(R->Ind[K] + Base);
+      }));
+    });
+  });
+  if (S == CUSPARSE_STATUS_SUCCESS)
+    D->Stage = 13;
+  return S;
+}
+
+cusparseStatus_t cusparseSpGEMMreuse_compute(cusparseHandle_t H, cusparseOperation_t OpA,
+                                             cusparseOperation_t OpB, const void *Alpha,
+                                             cusparseConstSpMatDescr_t A,
+                                             cusparseConstSpMatDescr_t B, const void *Beta,
+                                             cusparseSpMatDescr_t C, cudaDataType Compute,
+                                             cusparseSpGEMMAlg_t Alg, cusparseSpGEMMDescr_t D) {
+  cusparseStatus_t S = checkSpGEMM(H, OpA, OpB, Alpha, A, B, Beta, C, Compute, Alg, D);
+  if (S != CUSPARSE_STATUS_SUCCESS)
+    return S;
+  REQUIRE(D->Stage == 13 && D->Result && C->Nnz == int64_t(D->Result->Ind.size()));
+  if (C->Nnz > 0)
+    REQUIRE(C->Values);
+  // The product of A's and B's values when the work runs (their pattern
+  // being the one nnz saw), into C's pattern: C = alpha A B + beta C.
+  cusparseSpMatDescr_t CA = new cusparseSpMatDescr(*A), CB = new cusparseSpMatDescr(*B);
+  std::shared_ptr<cusparseSpMatDescr> KeepA(CA), KeepB(CB);
+  void *Val = C->Values;
+  int64_t Nnz = C->Nnz;
+  return byValue(Compute, [&](auto V0) {
+    using V = decltype(V0);
+    Scalar<V> Al = scalar<V>(H, Alpha), Be = scalar<V>(H, Beta);
+    return enqueued(loomlib::enqueue(H->Stream, H->Keeper, [=] {
+      std::shared_ptr<GemmResult> R = multiply(KeepA.get(), KeepB.get(), Compute);
+      const V *P = reinterpret_cast<const V *>(R->Val.data());
+      V *Out = static_cast<V *>(Val);
+      V Alpha = Al.get(), Beta = Be.get();
+      for (int64_t K = 0, E = std::min<int64_t>(Nnz, int64_t(R->Ind.size())); K < E; ++K)
+        Out[K] = Beta == V(0) ? Alpha * P[K] : Alpha * P[K] + Beta * Out[K];
+    }));
+  });
+}
+
 } // extern "C"

@@ -172,6 +172,86 @@ template <class V, class I> void checkSpGEMM(cusparseHandle_t H, int BaseA, int 
     CHECK_CUDA(cudaFree(X));
 }
 
+/// cusparseSpGEMMreuse_*: the pattern once, then values for new A and B values.
+template <class V, class I> void checkReuse(cusparseHandle_t H, int BaseA, int BaseC) {
+  const cusparseIndexType_t IT = sizeof(I) == 4 ? CUSPARSE_INDEX_32I : CUSPARSE_INDEX_64I;
+  auto ib = [](int B) { return B ? CUSPARSE_INDEX_BASE_ONE : CUSPARSE_INDEX_BASE_ZERO; };
+  const int M = 6, K = 8, N = 7;
+  std::vector<Cx> Ad = rounded<V>(randomDense(M, K, 0.35)), Bd = rounded<V>(randomDense(K, N, 0.35));
+  HostCsr<V, I> Ah(Ad, M, K, BaseA), Bh(Bd, K, N, 0);
+  I *AO = dev(Ah.Off), *AI = dev(Ah.Ind), *BO = dev(Bh.Off), *BI = dev(Bh.Ind);
+  I *CO = dev(std::vector<I>(M + 1, I(-5)));
+  V *AV = dev(Ah.Val), *BV = dev(Bh.Val);
+  cusparseSpMatDescr_t A, B, C;
+  CHECK_OK(cusparseCreateCsr(&A, M, K, (int64_t)Ah.Ind.size(), AO, AI, AV, IT, IT, ib(BaseA), Ty<V>::Id));
+  CHECK_OK(cusparseCreateCsr(&B, K, N, (int64_t)Bh.Ind.size(), BO, BI, BV, IT, IT, CUSPARSE_INDEX_BASE_ZERO, Ty<V>::Id));
+  CHECK_OK(cusparseCreateCsr(&C, M, N, 0, CO, nullptr, nullptr, IT, IT, ib(BaseC), Ty<V>::Id));
+  cusparseSpGEMMDescr_t D;
+  CHECK_OK(cusparseSpGEMM_createDescr(&D));
+  const auto Op = CUSPARSE_OPERATION_NON_TRANSPOSE;
+  const auto Alg = CUSPARSE_SPGEMM_CSR_ALG_DETERMINITIC;
+  size_t S1 = 0, S2 = 0, S3 = 0, S4 = 0, S5 = 0;
+  char *Buf;
+  CHECK_CUDA(cudaMalloc(&Buf, 4096));
+  CHECK_OK(cusparseSpGEMMreuse_workEstimation(H, Op, Op, A, B, C, Alg, D, &S1, nullptr));
+  CHECK(S1 > 0 && S1 <= 1024);
+  CHECK_OK(cusparseSpGEMMreuse_workEstimation(H, Op, Op, A, B, C, Alg, D, &S1, Buf));
+  CHECK_OK(cusparseSpGEMMreuse_nnz(H, Op, Op, A, B, C, Alg, D, &S2, nullptr, &S3, nullptr, &S4, nullptr));
+  CHECK(S2 > 0 && S3 > 0 && S4 > 0);
+  CHECK_OK(cusparseSpGEMMreuse_nnz(H, Op, Op, A, B, C, Alg, D, &S2, Buf, &S3, Buf + 1024, &S4, Buf + 2048));
+  int64_t R0, C0, Nnz;
+  CHECK_OK(cusparseSpMatGetSize(C, &R0, &C0, &Nnz));
+  I *CI = dev(std::vector<I>(size_t(Nnz + 1)));
+  V *CV = dev(std::vector<V>(size_t(Nnz + 1), Ty<V>::make(Cx(NAN, NAN))));
+  CHECK_OK(cusparseCsrSetPointers(C, CO, CI, CV));
+  CHECK(cusparseSpGEMMreuse_compute(H, Op, Op, Buf, A, B, Buf, C, Ty<V>::Id, Alg, D) == CUSPARSE_STATUS_INVALID_VALUE); // before copy
+  CHECK_OK(cusparseSpGEMMreuse_copy(H, Op, Op, A, B, C, Alg, D, &S5, nullptr));
+  CHECK_OK(cusparseSpGEMMreuse_copy(H, Op, Op, A, B, C, Alg, D, &S5, Buf + 3072));
+  for (int Round = 0; Round < 3; ++Round) {
+    // New values of A (same pattern) for rounds 1 and 2; round 2 adds beta C.
+    if (Round == 1) {
+      for (size_t K0 = 0; K0 < Ah.Val.size(); ++K0)
+        Ah.Val[K0] = Ty<V>::make(Cx(rnd(), rnd()));
+      CHECK_CUDA(cudaMemcpy(AV, Ah.Val.data(), Ah.Val.size() * sizeof(V), cudaMemcpyHostToDevice));
+      int64_t Kk = 0;
+      for (int R = 0; R < M; ++R)
+        for (int Cc = 0; Cc < K; ++Cc)
+          if (Ad[R * K + Cc] != Cx(0))
+            Ad[R * K + Cc] = toC(Ah.Val[Kk++]);
+    }
+    const V Alpha = Ty<V>::make(Cx(0.5, 1)), Beta = Ty<V>::make(Round == 2 ? Cx(2, 0) : Cx(0));
+    CHECK_OK(cusparseSpGEMMreuse_compute(H, Op, Op, &Alpha, A, B, &Beta, C, Ty<V>::Id, Alg, D));
+    CHECK_CUDA(cudaDeviceSynchronize());
+    std::vector<I> Oh = host(CO, M + 1), Ih = host(CI, Nnz);
+    std::vector<V> Vh = host(CV, Nnz);
+    bool Ok = Oh[0] == I(BaseC);
+    int64_t Kk = 0;
+    for (int R = 0; R < M; ++R) {
+      for (int Cc = 0; Cc < N; ++Cc) {
+        bool In = false;
+        Cx Sum = 0;
+        for (int Q = 0; Q < K; ++Q)
+          if (Ad[R * K + Q] != Cx(0) && Bd[Q * N + Cc] != Cx(0)) {
+            In = true;
+            Sum += Ad[R * K + Q] * Bd[Q * N + Cc];
+          }
+        if (!In)
+          continue;
+        Cx Want = toC(Alpha) * Sum * (Round == 2 ? 3.0 : 1.0); // beta C = 2 alpha A B
+        Ok &= Kk < Nnz && Ih[Kk] == I(Cc + BaseC) && std::abs(toC(Vh[Kk]) - Want) <= 1e-4 * (1 + std::abs(Want));
+        ++Kk;
+      }
+      Ok &= Oh[R + 1] == I(Kk + BaseC);
+    }
+    CHECK(Ok && Kk == Nnz, "SpGEMMreuse round %d type %d idx %zu bases %d%d", Round, (int)Ty<V>::Id, sizeof(I), BaseA, BaseC);
+  }
+  CHECK_OK(cusparseSpGEMM_destroyDescr(D));
+  for (auto *X : {A, B, C})
+    CHECK_OK(cusparseDestroySpMat(X));
+  for (void *X : {(void *)AO, (void *)AI, (void *)BO, (void *)BI, (void *)CO, (void *)AV, (void *)BV, (void *)CI, (void *)CV, (void *)Buf})
+    CHECK_CUDA(cudaFree(X));
+}
+
 template <class V> void checkCsr2csc(cusparseHandle_t H, cudaDataType Type, int Base) {
   const int M = 6, N = 9;
   std::vector<Cx> Dd = randomDense(M, N, 0.35);
@@ -525,6 +605,9 @@ int main() {
     checkSpGEMM<cf, int32_t>(H, A, B, C, Bases % 3 == 2);
     checkSpGEMM<cd, int64_t>(H, A, B, C, Bases % 2 == 0);
   }
+  checkReuse<float, int32_t>(H, 0, 1);
+  checkReuse<cd, int64_t>(H, 1, 0);
+  checkReuse<double, int64_t>(H, 1, 1);
   for (int Base = 0; Base < 2; ++Base) {
     checkCsr2csc<float>(H, CUDA_R_32F, Base);
     checkCsr2csc<cd>(H, CUDA_C_64F, Base);
