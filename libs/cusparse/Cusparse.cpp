@@ -1,7 +1,8 @@
 // Cusparse.cpp - libcusparse: a subset of NVIDIA's cuSPARSE API (handle,
-// legacy matrix descriptor, generic CSR/CSC/COO and dense-vector
-// descriptors, SpMV, SpSV, csrilu02) on plain C++ loops, SpMV's split
-// across threads.
+// legacy matrix descriptor, generic CSR/CSC/COO, dense-vector and
+// dense-matrix descriptors, SpMV, SpMM, SpGEMM(reuse), SpSV, csrilu02, the
+// format conversions) on plain C++ loops, SpMV's and SpMM's split across
+// threads.
 // SPDX-License-Identifier: Apache-2.0
 //
 // Device pointers are host pointers in Loom, so each call validates its
@@ -20,7 +21,9 @@
 // T/C, CSC op N, COO) each thread sums its range of entries into its own
 // vector and the vectors are added. SpSV (triangular solve) and csrilu02
 // (ILU(0)) are sequential substitutions/eliminations, enqueued the same
-// way. See docs/libraries.md.
+// way. Calls that return a size to the host (SpGEMM's compute and nnz,
+// dense-to-sparse analysis) wait for the stream first. See
+// docs/libraries.md.
 #include "cusparse.h"
 #include "cuda_runtime_api.h"
 
