@@ -378,6 +378,7 @@ struct Plan {
   const void *Bias;
   void *Aux;
   int64_t AuxLd, AuxStride;
+  int64_t AlphaVecStride;
 };
 
 bool fitsInt(uint64_t V) { return V <= (uint64_t)INT_MAX; }
@@ -402,8 +403,12 @@ cublasStatus_t makePlan(cublasLtMatmulDesc_t Op, cublasLtMatrixLayout_t Ad,
   TRY(kindOf(O.Compute, O.Scale, P->A.Type, P->B.Type, P->C.Type, P->D.Type, &P->K));
   if (O.TransC != CUBLAS_OP_N || O.Fill != CUBLAS_FILL_MODE_FULL)
     return Unsupported;
-  if (O.PointerMode != CUBLASLT_POINTER_MODE_HOST && O.PointerMode != CUBLASLT_POINTER_MODE_DEVICE)
-    return Unsupported; // per-row alpha/beta vectors
+  bool VectorMode =
+      O.PointerMode != CUBLASLT_POINTER_MODE_HOST && O.PointerMode != CUBLASLT_POINTER_MODE_DEVICE;
+  if (VectorMode && (P->K == Kind::C || P->K == Kind::Z))
+    return Unsupported; // per-row complex scales
+  if (O.PointerMode == CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO)
+    REQUIRE(O.AlphaVecStride == 0); // as documented: no batched alpha vector there
   if (O.AScale || O.BScale || O.CScale || O.DScale || O.AmaxD || O.InCounters || O.OutCounters)
     return Unsupported; // FP8 scaling, atomic synchronization
   uint32_t E = O.Epilogue;
@@ -435,6 +440,7 @@ cublasStatus_t makePlan(cublasLtMatmulDesc_t Op, cublasLtMatrixLayout_t Ad,
   P->PointerMode = O.PointerMode, P->Scale = O.Scale;
   P->Epi = E, P->Bias = O.Bias, P->BiasStride = O.BiasStride;
   P->Aux = O.Aux, P->AuxLd = O.AuxLd, P->AuxStride = O.AuxStride;
+  P->AlphaVecStride = O.PointerMode == CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST ? O.AlphaVecStride : 0;
   return Ok;
 }
 
@@ -535,20 +541,22 @@ void runNative(const Plan &P, T Al, T Be, const void *A, const void *B, const vo
   }
 }
 
+/// An FP16/BF16 operand of batch entry Bi as FP32, packed: its stored
+/// column-major view, rows x cols (COL) or cols x rows (ROW).
+View<const float> Convert(const void *Base, const Layout &L, int Bi, std::vector<float> &Out) {
+  bool Row = L.Order == CUBLASLT_ORDER_ROW;
+  int64_t R = Row ? L.Cols : L.Rows, Cn = Row ? L.Rows : L.Cols;
+  size_t Off = (size_t)((int64_t)Bi * L.Stride);
+  Out.resize((size_t)(R * Cn));
+  for (int64_t J = 0; J < Cn; ++J)
+    for (int64_t I = 0; I < R; ++I)
+      Out[(size_t)(J * R + I)] = loadF(Base, L.Type, Off + (size_t)(J * L.Ld + I));
+  return View<const float>{Out.data(), R > 0 ? R : 1, Row};
+}
+
 /// FP16/BF16: converted to FP32, sgemm, epilogue, rounded back into D.
 void runConverted(const Plan &P, float Al, float Be, const void *A, const void *B, const void *C,
                   void *D) {
-  auto Convert = [](const void *Base, const Layout &L, int Bi, std::vector<float> &Out) {
-    // The stored column-major view: rows x cols (COL) or cols x rows (ROW).
-    bool Row = L.Order == CUBLASLT_ORDER_ROW;
-    int64_t R = Row ? L.Cols : L.Rows, Cn = Row ? L.Rows : L.Cols;
-    size_t Off = (size_t)((int64_t)Bi * L.Stride);
-    Out.resize((size_t)(R * Cn));
-    for (int64_t J = 0; J < Cn; ++J)
-      for (int64_t I = 0; I < R; ++I)
-        Out[(size_t)(J * R + I)] = loadF(Base, L.Type, Off + (size_t)(J * L.Ld + I));
-    return View<const float>{Out.data(), R > 0 ? R : 1, Row};
-  };
   std::vector<float> Af, Bf, Df((size_t)P.M * P.N);
   bool BetaZero = Be == 0;
   for (int Bi = 0; Bi < P.Batch; ++Bi) {
@@ -596,6 +604,45 @@ void run(const Plan &P, const void *Alpha, const void *Beta, const void *A, cons
     else
       runConverted(P, readScalar<float>(Alpha), readScalar<float>(Beta), A, B, C, D);
     break;
+  }
+}
+
+/// The per-row scale pointer modes (real types): D(i, j) = alpha[i] (A B)(i, j)
+/// + beta[i] C(i, j) (DEVICE_VECTOR), + beta C(i, j) (ALPHA_DEVICE_VECTOR_BETA_HOST,
+/// \p BetaHost), or alpha[i] (A B)(i, j) alone (..._BETA_ZERO); alpha (and
+/// beta) in the scale type, read when the work runs; then the epilogue.
+void runVector(const Plan &P, const void *Alpha, const void *Beta, double BetaHost, const void *A,
+               const void *B, const void *C, void *D) {
+  std::vector<float> Af, Bf, Tf;
+  std::vector<double> Td;
+  for (int Bi = 0; Bi < P.Batch; ++Bi) {
+    // T = op(A) op(B), column-major M x N.
+    int Ld = P.M > 0 ? P.M : 1;
+    if (P.K == Kind::D) {
+      Td.assign((size_t)P.M * P.N, 0.0);
+      gemmInto<double>(P.Ta, P.Tb, P.M, P.N, P.Kd, 1.0, cview<double>(A, P.A, Bi),
+                       cview<double>(B, P.B, Bi), 0.0, View<double>{Td.data(), Ld, false});
+    } else {
+      Tf.assign((size_t)P.M * P.N, 0.0f);
+      View<const float> Av = P.K == Kind::S ? cview<float>(A, P.A, Bi) : Convert(A, P.A, Bi, Af);
+      View<const float> Bv = P.K == Kind::S ? cview<float>(B, P.B, Bi) : Convert(B, P.B, Bi, Bf);
+      gemmInto<float>(P.Ta, P.Tb, P.M, P.N, P.Kd, 1.0f, Av, Bv, 0.0f, View<float>{Tf.data(), Ld, false});
+    }
+    size_t AOff = (size_t)((int64_t)Bi * P.AlphaVecStride);
+    for (int J = 0; J < P.N; ++J)
+      for (int I = 0; I < P.M; ++I) {
+        size_t T = (size_t)I + (size_t)J * P.M;
+        double V = loadR(Alpha, P.Scale, AOff + I) * (P.K == Kind::D ? Td[T] : Tf[T]);
+        if (P.PointerMode == CUBLASLT_POINTER_MODE_DEVICE_VECTOR)
+          V += loadR(Beta, P.Scale, I) * loadR(C, P.C.Type, elemAt(P.C, I, J, Bi));
+        else if (P.PointerMode == CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST && BetaHost != 0)
+          V += BetaHost * loadR(C, P.C.Type, elemAt(P.C, I, J, Bi));
+        storeR(D, P.D.Type, elemAt(P.D, I, J, Bi), V);
+      }
+    if (P.Epi != CUBLASLT_EPILOGUE_DEFAULT)
+      epilogue(
+          P, Bi, A, B, [&](int I, int J) { return loadR(D, P.D.Type, elemAt(P.D, I, J, Bi)); },
+          [&](int I, int J, double V) { storeR(D, P.D.Type, elemAt(P.D, I, J, Bi), V); });
   }
 }
 
@@ -1134,7 +1181,10 @@ cublasStatus_t cublasLtMatmulAlgoCapGetAttribute(const cublasLtMatmulAlgo_t *Alg
     return Ok;
   }
   case CUBLASLT_ALGO_CAP_POINTER_MODE_MASK:
-    return writeAttr((uint32_t)(CUBLASLT_POINTER_MODE_MASK_HOST | CUBLASLT_POINTER_MODE_MASK_DEVICE),
+    return writeAttr((uint32_t)(CUBLASLT_POINTER_MODE_MASK_HOST | CUBLASLT_POINTER_MODE_MASK_DEVICE |
+                                CUBLASLT_POINTER_MODE_MASK_DEVICE_VECTOR |
+                                CUBLASLT_POINTER_MODE_MASK_ALPHA_DEVICE_VECTOR_BETA_ZERO |
+                                CUBLASLT_POINTER_MODE_MASK_ALPHA_DEVICE_VECTOR_BETA_HOST),
                      Buf, Size, Written);
   case CUBLASLT_ALGO_CAP_EPILOGUE_MASK:
     // No ReLU bit mask (RELU_AUX, DRELU): those bits stay clear.
@@ -1219,7 +1269,7 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t H, cublasLtMatmulDesc_t Op, const
                               size_t WorkspaceBytes, cudaStream_t Stream) {
   if (!H)
     return CUBLAS_STATUS_NOT_INITIALIZED;
-  REQUIRE(Alpha && Beta);
+  REQUIRE(Alpha);
   REQUIRE(Workspace || WorkspaceBytes == 0);
   // A null algo: the implicit heuristic query, which has the same answer.
   REQUIRE(!Algo || ourAlgo(Algo));
@@ -1228,11 +1278,26 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t H, cublasLtMatmulDesc_t Op, const
   if (P.M == 0 || P.N == 0)
     return Ok;
   bool Device = P.PointerMode == CUBLASLT_POINTER_MODE_DEVICE;
+  // Beta is not read when it is documented zero.
+  REQUIRE(Beta || P.PointerMode == CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO);
   REQUIRE(D && (P.Kd == 0 || (A && B)));
   REQUIRE(!(hasBias(P.Epi) || writesBias(P.Epi)) || P.Bias);
   REQUIRE(!hasAux(P.Epi) || P.Aux);
   // C is read unless beta is a host zero; when it is D it must be laid out
   // as D.
+  if (C == D)
+    REQUIRE(P.C.Order == P.D.Order && P.C.Ld == P.D.Ld && P.C.Stride == P.D.Stride);
+  if (P.PointerMode != CUBLASLT_POINTER_MODE_HOST && !Device) {
+    // Per-row alpha: beta a device vector, a host scalar (read now), or zero.
+    double BetaHost = 0;
+    if (P.PointerMode == CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST)
+      BetaHost = loadR(Beta, P.Scale, 0);
+    bool ReadsC = P.PointerMode == CUBLASLT_POINTER_MODE_DEVICE_VECTOR || BetaHost != 0;
+    REQUIRE(C || !ReadsC);
+    if (!C)
+      C = D;
+    return submit(H, Stream, [=]() { runVector(P, Alpha, Beta, BetaHost, A, B, C, D); });
+  }
   unsigned char Al[16] = {}, Be[16] = {};
   size_t Bytes = scalarSize(P);
   if (!Device) {
@@ -1240,8 +1305,6 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t H, cublasLtMatmulDesc_t Op, const
     std::memcpy(Be, Beta, Bytes);
   }
   REQUIRE(C || (!Device && isZero(Be, Bytes, P)));
-  if (C == D)
-    REQUIRE(P.C.Order == P.D.Order && P.C.Ld == P.D.Ld && P.C.Stride == P.D.Stride);
   if (!C)
     C = D;
   return submit(H, Stream, [=]() {

@@ -128,6 +128,7 @@ struct Case {
   int Pad, Batch;
   uint32_t Epi = CUBLASLT_EPILOGUE_DEFAULT;
   bool Device = false, InPlace = false, BetaZero = false;
+  int Vec = 0; // a per-row (vector) pointer mode, or 0
   cudaDataType BiasT = (cudaDataType)-1; // -1: not set (D's type)
   int64_t BiasStride = 0;
 };
@@ -198,6 +199,17 @@ static void runCase(cublasLtHandle_t H, const Case &C) {
     int32_t Mode = CUBLASLT_POINTER_MODE_DEVICE;
     CHECK_OK(cublasLtMatmulDescSetAttribute(Op, CUBLASLT_MATMUL_DESC_POINTER_MODE, &Mode, sizeof(Mode)));
   }
+  // Per-row alpha (and beta) vectors in device memory, of the scale type.
+  int64_t AlStride = C.Vec == CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST && C.Batch > 1 ? C.M + 1 : 0;
+  Buf AlVec((C.M + AlStride * (C.Batch - 1)) * sizeOf(C.Scale)), BeVec(C.M * sizeOf(C.Scale));
+  fillRandom(AlVec, C.Scale), fillRandom(BeVec, C.Scale);
+  AlVec.up(), BeVec.up();
+  if (C.Vec) {
+    int32_t Mode = C.Vec;
+    CHECK_OK(cublasLtMatmulDescSetAttribute(Op, CUBLASLT_MATMUL_DESC_POINTER_MODE, &Mode, sizeof(Mode)));
+    CHECK_OK(cublasLtMatmulDescSetAttribute(Op, CUBLASLT_MATMUL_DESC_ALPHA_VECTOR_BATCH_STRIDE, &AlStride,
+                                            sizeof(AlStride)));
+  }
   cublasLtMatrixLayout_t LA = layout(SA), LB = layout(SB), LC = layout(SC), LD = layout(SD);
   cublasLtMatmulPreference_t Pref;
   CHECK_OK(cublasLtMatmulPreferenceCreate(&Pref));
@@ -209,9 +221,13 @@ static void runCase(cublasLtHandle_t H, const Case &C) {
   CHECK(Count >= 1 && Res[0].state == CUBLAS_STATUS_SUCCESS && Res[0].workspaceSize == 0, "%s", C.Name);
   cudaStream_t S;
   CHECK_CUDA(cudaStreamCreate(&S));
-  cublasStatus_t St = cublasLtMatmul(H, Op, C.Device ? (const void *)DAl.D : Al, A.D, LA, B.D, LB,
-                                     C.Device ? (const void *)DBe.D : Be, CIn.D, LC, D.D, LD,
-                                     &Res[0].algo, nullptr, 0, S);
+  const void *AlP = C.Device ? (const void *)DAl.D : C.Vec ? (const void *)AlVec.D : (const void *)Al;
+  const void *BeP = C.Device ? (const void *)DBe.D
+                    : C.Vec == CUBLASLT_POINTER_MODE_DEVICE_VECTOR ? (const void *)BeVec.D
+                    : C.Vec == CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO ? nullptr
+                                                                                    : (const void *)Be;
+  cublasStatus_t St = cublasLtMatmul(H, Op, AlP, A.D, LA, B.D, LB, BeP, CIn.D, LC, D.D, LD, &Res[0].algo,
+                                     nullptr, 0, S);
   CHECK(St == CUBLAS_STATUS_SUCCESS, "%s: status %d", C.Name, (int)St);
   CHECK_CUDA(cudaStreamSynchronize(S));
   CHECK_CUDA(cudaStreamDestroy(S));
@@ -247,9 +263,12 @@ static void runCase(cublasLtHandle_t H, const Case &C) {
           if (C.Tb == CUBLAS_OP_C) b = std::conj(b);
           Sum += a * b;
         }
-        Cx V = Alpha * Sum;
+        Cx V = (C.Vec ? load(AlVec.H.data(), C.Scale, (size_t)(Bi * AlStride + I)) : Alpha) * Sum;
+        Cx BetaI = C.Vec == CUBLASLT_POINTER_MODE_DEVICE_VECTOR ? load(BeVec.H.data(), C.Scale, I)
+                   : C.Vec == CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO ? Cx(0)
+                                                                                   : Beta;
         if (!C.BetaZero)
-          V += Beta * load(COrig.data(), C.Dt, SC.at(I, J, Bi));
+          V += BetaI * load(COrig.data(), C.Dt, SC.at(I, J, Bi));
         if (HasBias)
           V += load(Bias.H.data(), BiasT, (size_t)(Bi * C.BiasStride + I));
         double R = V.real();
@@ -401,6 +420,23 @@ static void testMatmuls(cublasLtHandle_t H) {
     runCase(H, C);
     C = base("bf16 aux/grad epilogue", CUDA_R_16BF, CUDA_R_16BF, CUBLAS_COMPUTE_32F, CUDA_R_32F);
     C.Epi = E, C.BiasT = CUDA_R_32F, C.Batch = 2, C.BiasStride = 10;
+    runCase(H, C);
+  }
+  // Per-row alpha/beta vectors.
+  const int Vecs[] = {CUBLASLT_POINTER_MODE_DEVICE_VECTOR, CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO,
+                      CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_HOST};
+  for (int V : Vecs) {
+    Case C = base("fp32 vector alpha", CUDA_R_32F, CUDA_R_32F, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+    C.Vec = V, C.Batch = 3, C.RowD = true, C.Epi = CUBLASLT_EPILOGUE_RELU_BIAS, C.BiasStride = 8;
+    runCase(H, C);
+    C = base("fp64 vector alpha C == D", CUDA_R_64F, CUDA_R_64F, CUBLAS_COMPUTE_64F, CUDA_R_64F);
+    C.Vec = V, C.InPlace = true, C.Ta = CUBLAS_OP_T;
+    runCase(H, C);
+    C = base("fp16 vector alpha", CUDA_R_16F, CUDA_R_16F, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+    C.Vec = V, C.Batch = 2, C.RowC = true;
+    runCase(H, C);
+    C = base("fp16 compute16f vector alpha", CUDA_R_16F, CUDA_R_16F, CUBLAS_COMPUTE_16F, CUDA_R_16F);
+    C.Vec = V;
     runCase(H, C);
   }
   // Device pointer mode; C == D; beta = 0.
@@ -650,7 +686,7 @@ static void testErrors(cublasLtHandle_t H) {
     CHECK_OK(cublasLtMatmulAlgoCapGetAttribute(&Algo, CUBLASLT_ALGO_CAP_EPILOGUE_MASK, &UCap, sizeof(UCap), &Wr));
     CHECK((UCap & CUBLASLT_EPILOGUE_GELU_BIAS) == CUBLASLT_EPILOGUE_GELU_BIAS && !(UCap & 128));
     CHECK_OK(cublasLtMatmulAlgoCapGetAttribute(&Algo, CUBLASLT_ALGO_CAP_POINTER_MODE_MASK, &UCap, sizeof(UCap), &Wr));
-    CHECK(UCap == (CUBLASLT_POINTER_MODE_MASK_HOST | CUBLASLT_POINTER_MODE_MASK_DEVICE));
+    CHECK(UCap == 31); // host, device and the three vector modes
     CHECK_OK(cublasLtMatmulAlgoCapGetAttribute(&Algo, CUBLASLT_ALGO_CAP_NUMERICAL_IMPL_FLAGS, &Impl, sizeof(Impl), &Wr));
     CHECK((Impl & CUBLASLT_NUMERICAL_IMPL_FLAGS_ACCUMULATOR_32F) && (Impl & CUBLASLT_NUMERICAL_IMPL_FLAGS_INPUT_32F));
     CHECK(cublasLtMatmulAlgoCapGetAttribute(&Algo, CUBLASLT_ALGO_CAP_SPLITK_SUPPORT, &Impl, sizeof(Impl), &Wr) == Inv);
@@ -766,9 +802,18 @@ static void testErrors(cublasLtHandle_t H) {
     CHECK(cublasLtMatmul(H, S.Op, &One, X, S.A, X, S.B, &Zero, X, S.C, X, S.D, nullptr, nullptr, 0, 0) == NotSup);
     E = CUBLASLT_EPILOGUE_DEFAULT;
     cublasLtMatmulDescSetAttribute(S.Op, CUBLASLT_MATMUL_DESC_EPILOGUE, &E, sizeof(E));
-    int32_t Mode = CUBLASLT_POINTER_MODE_DEVICE_VECTOR;
+    // ALPHA_DEVICE_VECTOR_BETA_ZERO takes no alpha batch stride.
+    int32_t Mode = CUBLASLT_POINTER_MODE_ALPHA_DEVICE_VECTOR_BETA_ZERO;
+    int64_t AlStride = 4;
     cublasLtMatmulDescSetAttribute(S.Op, CUBLASLT_MATMUL_DESC_POINTER_MODE, &Mode, sizeof(Mode));
-    CHECK(cublasLtMatmul(H, S.Op, &One, X, S.A, X, S.B, &Zero, X, S.C, X, S.D, nullptr, nullptr, 0, 0) == NotSup);
+    cublasLtMatmulDescSetAttribute(S.Op, CUBLASLT_MATMUL_DESC_ALPHA_VECTOR_BATCH_STRIDE, &AlStride, sizeof(AlStride));
+    CHECK(cublasLtMatmul(H, S.Op, X, X, S.A, X, S.B, nullptr, X, S.C, X + 300, S.D, nullptr, nullptr, 0, 0) == Inv);
+    AlStride = 0;
+    cublasLtMatmulDescSetAttribute(S.Op, CUBLASLT_MATMUL_DESC_ALPHA_VECTOR_BATCH_STRIDE, &AlStride, sizeof(AlStride));
+    CHECK_OK(cublasLtMatmul(H, S.Op, X, X, S.A, X + 16, S.B, nullptr, nullptr, S.C, X + 300, S.D, nullptr, nullptr, 0, 0));
+    Mode = CUBLASLT_POINTER_MODE_DEVICE_VECTOR; // a beta vector is needed
+    cublasLtMatmulDescSetAttribute(S.Op, CUBLASLT_MATMUL_DESC_POINTER_MODE, &Mode, sizeof(Mode));
+    CHECK(cublasLtMatmul(H, S.Op, X, X, S.A, X + 16, S.B, nullptr, X + 32, S.C, X + 300, S.D, nullptr, nullptr, 0, 0) == Inv);
     Mode = CUBLASLT_POINTER_MODE_HOST;
     cublasLtMatmulDescSetAttribute(S.Op, CUBLASLT_MATMUL_DESC_POINTER_MODE, &Mode, sizeof(Mode));
     int32_t Col32 = CUBLASLT_ORDER_COL32;
@@ -806,6 +851,11 @@ static void testErrors(cublasLtHandle_t H) {
     cuComplex COne = make_cuComplex(1, 0), CZero = make_cuComplex(0, 0);
     CHECK(cublasLtMatmul(H, CplxEpi.Op, &COne, X, CplxEpi.A, X, CplxEpi.B, &CZero, X, CplxEpi.C, X, CplxEpi.D,
                          nullptr, nullptr, 0, 0) == NotSup);
+    Small CplxVec(CUDA_C_32F, CUBLAS_COMPUTE_32F, CUDA_C_32F);
+    int32_t VMode = CUBLASLT_POINTER_MODE_DEVICE_VECTOR;
+    cublasLtMatmulDescSetAttribute(CplxVec.Op, CUBLASLT_MATMUL_DESC_POINTER_MODE, &VMode, sizeof(VMode));
+    CHECK(cublasLtMatmul(H, CplxVec.Op, X, X, CplxVec.A, X, CplxVec.B, X, X, CplxVec.C, X, CplxVec.D, nullptr,
+                         nullptr, 0, 0) == NotSup);
   }
   CHECK_CUDA(cudaDeviceSynchronize());
   cublasLtMatmulPreferenceDestroy(P);
