@@ -33,10 +33,12 @@
 
 #include <algorithm>
 #include <complex>
+#include <condition_variable>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <system_error>
 #include <thread>
@@ -500,6 +502,67 @@ template <class V, class IO, class II> void spsv(const SvJob &J, V Alpha) {
       }
       Y[R] = J.Unit ? S : S / D;
     };
+    // Level scheduling: a row's level is one more than the highest level
+    // of the rows it reads, so the rows of one level are independent. With
+    // threads and enough rows per level, the threads share each level and
+    // meet at a barrier before the next; every row is computed as the
+    // sequential loop computes it, so the bits do not change.
+    int Threads = int(std::min<int64_t>(spmvThreads(Nnz), std::max<int64_t>(N / 256, 1)));
+    if (Threads > 1) {
+      std::vector<int32_t> Level(size_t(N), 0);
+      int32_t Levels = 0;
+      auto levelOf = [&](int64_t R) {
+        int32_t L = 0;
+        for (int64_t K = begin(R), E = end(R); K < E; ++K) {
+          int64_t C = int64_t(Ind[K]) - B;
+          if (C >= 0 && C < N && inTriangle(R, C))
+            L = std::max(L, Level[C] + 1);
+        }
+        Level[R] = L;
+        Levels = std::max(Levels, L + 1);
+      };
+      if (J.Lower)
+        for (int64_t R = 0; R < N; ++R)
+          levelOf(R);
+      else
+        for (int64_t R = N - 1; R >= 0; --R)
+          levelOf(R);
+      if (N / Levels >= 64) {
+        // Rows by level (counting sort).
+        std::vector<int64_t> Start(size_t(Levels) + 1, 0), Order(static_cast<size_t>(N));
+        for (int64_t R = 0; R < N; ++R)
+          ++Start[Level[R] + 1];
+        for (int32_t L = 0; L < Levels; ++L)
+          Start[L + 1] += Start[L];
+        std::vector<int64_t> Next(Start.begin(), Start.end() - 1);
+        for (int64_t R = 0; R < N; ++R)
+          Order[Next[Level[R]]++] = R;
+        std::mutex Mu;
+        std::condition_variable Cv;
+        int Arrived = 0;
+        int64_t Generation = 0;
+        auto barrier = [&] {
+          std::unique_lock<std::mutex> Lock(Mu);
+          int64_t G = Generation;
+          if (++Arrived == Threads) {
+            Arrived = 0;
+            ++Generation;
+            Cv.notify_all();
+          } else {
+            Cv.wait(Lock, [&] { return Generation != G; });
+          }
+        };
+        parallel(Threads, [&](int T) {
+          for (int32_t L = 0; L < Levels; ++L) {
+            int64_t S0 = Start[L], Count = Start[L + 1] - S0;
+            for (int64_t I = S0 + Count * T / Threads, E = S0 + Count * (T + 1) / Threads; I < E; ++I)
+              row(Order[I]);
+            barrier();
+          }
+        });
+        return;
+      }
+    }
     if (J.Lower)
       for (int64_t R = 0; R < N; ++R)
         row(R);

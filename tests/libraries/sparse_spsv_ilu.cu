@@ -6,7 +6,8 @@
 // on A's pattern for S/D/C/Z and both bases; zero pivots (a missing and a
 // zero diagonal) reported by cusparseXcsrilu02_zeroPivot (host and device
 // pointer mode); the status codes of bad arguments; SpSV in stream order
-// behind a kernel.
+// behind a kernel; a large solve on level-scheduled threads giving the
+// substitution's bits.
 // SPDX-License-Identifier: Apache-2.0
 // A kernel waits for the host: needs concurrent execution.
 // UNSUPPORTED: serial-scheduler
@@ -18,6 +19,8 @@
 #include <cmath>
 #include <complex>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <vector>
 
 #define SPARSE_TEST_SEED 99
@@ -395,7 +398,85 @@ static void testStream(cusparseHandle_t H) {
     CHECK_CUDA(cudaFree(P));
 }
 
+/// A large triangular solve (op N) on the level-scheduled threads
+/// (LOOM_CUSPARSE_THREADS=3): the same bits as substituting row by row in
+/// the stored order. Rows depend on rows 150 to 600 away, so each level
+/// holds many rows; an entry of the other triangle is stored in each row
+/// (ignored).
+static void testLevels(cusparseHandle_t H) {
+  const int N = 40000;
+  for (bool Lower : {true, false}) {
+    std::vector<int> Off{0}, Ind;
+    std::vector<double> Val;
+    for (int R = 0; R < N; ++R) {
+      Ind.push_back(R);
+      Val.push_back(3 + rnd());
+      for (int J = 1; J <= 3; ++J) {
+        int C = Lower ? R - 150 * J - R % 7 : R + 150 * J + R % 5;
+        if (C >= 0 && C < N) {
+          Ind.push_back(C);
+          Val.push_back(rnd());
+        }
+      }
+      int Other = Lower ? R + 1 : R - 1; // the other triangle
+      if (Other >= 0 && Other < N) {
+        Ind.push_back(Other);
+        Val.push_back(100);
+      }
+      Off.push_back((int)Ind.size());
+    }
+    std::vector<double> X(N), Ref(N);
+    for (double &V : X)
+      V = rnd();
+    const double Alpha = 1.5;
+    auto row = [&](int R) {
+      double S = Alpha * X[R], D = 0;
+      for (int K = Off[R]; K < Off[R + 1]; ++K) {
+        int C = Ind[K];
+        if (C == R)
+          D = Val[K];
+        else if (Lower ? C < R : C > R)
+          S -= Val[K] * Ref[C];
+      }
+      Ref[R] = S / D;
+    };
+    if (Lower)
+      for (int R = 0; R < N; ++R)
+        row(R);
+    else
+      for (int R = N - 1; R >= 0; --R)
+        row(R);
+    int *DO = dev(Off), *DI = dev(Ind);
+    double *DV = dev(Val), *DX = dev(X), *DY = dev(std::vector<double>(N, 0));
+    cusparseSpMatDescr_t A;
+    CHECK_OK(cusparseCreateCsr(&A, N, N, (int64_t)Ind.size(), DO, DI, DV, CUSPARSE_INDEX_32I,
+                               CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F));
+    cusparseFillMode_t Fill = Lower ? CUSPARSE_FILL_MODE_LOWER : CUSPARSE_FILL_MODE_UPPER;
+    CHECK_OK(cusparseSpMatSetAttribute(A, CUSPARSE_SPMAT_FILL_MODE, &Fill, sizeof(Fill)));
+    cusparseDnVecDescr_t VX, VY;
+    CHECK_OK(cusparseCreateDnVec(&VX, N, DX, CUDA_R_64F));
+    CHECK_OK(cusparseCreateDnVec(&VY, N, DY, CUDA_R_64F));
+    cusparseSpSVDescr_t D;
+    CHECK_OK(cusparseSpSV_createDescr(&D));
+    CHECK_OK(cusparseSpSV_analysis(H, CUSPARSE_OPERATION_NON_TRANSPOSE, &Alpha, A, VX, VY, CUDA_R_64F,
+                                   CUSPARSE_SPSV_ALG_DEFAULT, D, nullptr));
+    CHECK_OK(cusparseSpSV_solve(H, CUSPARSE_OPERATION_NON_TRANSPOSE, &Alpha, A, VX, VY, CUDA_R_64F,
+                                CUSPARSE_SPSV_ALG_DEFAULT, D));
+    std::vector<double> Y = host(DY, N);
+    CHECK(std::memcmp(Y.data(), Ref.data(), N * sizeof(double)) == 0,
+          "level-scheduled %s solve differs from substitution", Lower ? "lower" : "upper");
+    CHECK_OK(cusparseSpSV_destroyDescr(D));
+    CHECK_OK(cusparseDestroySpMat(A));
+    CHECK_OK(cusparseDestroyDnVec(VX));
+    CHECK_OK(cusparseDestroyDnVec(VY));
+    for (void *P : {(void *)DO, (void *)DI, (void *)DV, (void *)DX, (void *)DY})
+      CHECK_CUDA(cudaFree(P));
+  }
+}
+
 int main() {
+  // Three threads for the large solve, whatever the machine has.
+  setenv("LOOM_CUSPARSE_THREADS", "3", 0);
   cusparseHandle_t H;
   CHECK_OK(cusparseCreate(&H));
   testErrors(H);
@@ -410,6 +491,7 @@ int main() {
     checkIlu<cd>(H, Base);
   }
   testStream(H);
+  testLevels(H);
   CHECK_OK(cusparseDestroy(H));
   return finish("sparse_spsv_ilu");
 }
