@@ -19,9 +19,9 @@
 // none): CSR rows (CSC columns) in ranges of equal entry counts for the
 // gathering forms (CSR op N, CSC op T/C); for the scattering forms (CSR op
 // T/C, CSC op N, COO) each thread sums its range of entries into its own
-// vector and the vectors are added. SpSV (triangular solve) and csrilu02
-// (ILU(0)) are sequential substitutions/eliminations, enqueued the same
-// way. Calls that return a size to the host (SpGEMM's compute and nnz,
+// vector and the vectors are added. SpSV (triangular solve) substitutes
+// row by row, op N by levels on threads for large matrices; csrilu02
+// (ILU(0)) is a sequential elimination; both are enqueued the same way. Calls that return a size to the host (SpGEMM's compute and nnz,
 // dense-to-sparse analysis) wait for the stream first. See
 // docs/libraries.md.
 #include "cusparse.h"
