@@ -521,13 +521,16 @@ template <class V, class IO, class II> void spsv(const SvJob &J, V Alpha) {
         Level[R] = L;
         Levels = std::max(Levels, L + 1);
       };
+      // Stops as soon as the levels are too many to be worth it (a chain
+      // such as a bidiagonal matrix costs a 64th of a pass, not a pass).
+      const int64_t MaxLevels = N / 64;
       if (J.Lower)
-        for (int64_t R = 0; R < N; ++R)
+        for (int64_t R = 0; R < N && Levels <= MaxLevels; ++R)
           levelOf(R);
       else
-        for (int64_t R = N - 1; R >= 0; --R)
+        for (int64_t R = N - 1; R >= 0 && Levels <= MaxLevels; --R)
           levelOf(R);
-      if (N / Levels >= 64) {
+      if (Levels <= MaxLevels) {
         // Rows by level (counting sort).
         std::vector<int64_t> Start(size_t(Levels) + 1, 0), Order(static_cast<size_t>(N));
         for (int64_t R = 0; R < N; ++R)
