@@ -390,6 +390,21 @@ cusparseStatus_t CUSPARSEAPI cusparseConstDnMatGetValues(cusparseConstDnMatDescr
 cusparseStatus_t CUSPARSEAPI cusparseDnMatSetValues(cusparseDnMatDescr_t dnMatDescr,
                                                     void *values);
 
+/* Strided batches, for SpMM: batchCount matrices, batchStride elements
+ * apart (A's offsets and its indices/values with their own strides). */
+cusparseStatus_t CUSPARSEAPI cusparseDnMatSetStridedBatch(cusparseDnMatDescr_t dnMatDescr,
+                                                          int batchCount, int64_t batchStride);
+cusparseStatus_t CUSPARSEAPI cusparseDnMatGetStridedBatch(cusparseConstDnMatDescr_t dnMatDescr,
+                                                          int *batchCount, int64_t *batchStride);
+cusparseStatus_t CUSPARSEAPI cusparseCsrSetStridedBatch(cusparseSpMatDescr_t spMatDescr,
+                                                        int batchCount,
+                                                        int64_t offsetsBatchStride,
+                                                        int64_t columnsValuesBatchStride);
+cusparseStatus_t CUSPARSEAPI cusparseCooSetStridedBatch(cusparseSpMatDescr_t spMatDescr,
+                                                        int batchCount, int64_t batchStride);
+cusparseStatus_t CUSPARSEAPI cusparseSpMatGetStridedBatch(cusparseConstSpMatDescr_t spMatDescr,
+                                                          int *batchCount);
+
 /* ---- SpMM: C = alpha op(A) op(B) + beta C, B and C dense ---- */
 
 cusparseStatus_t CUSPARSEAPI cusparseSpMM_bufferSize(

@@ -85,6 +85,8 @@ struct cusparseSpMatDescr {
   cusparseFillMode_t Fill = CUSPARSE_FILL_MODE_LOWER;
   cusparseDiagType_t Diag = CUSPARSE_DIAG_TYPE_NON_UNIT;
   bool Const = false;
+  int Batch = 1; ///< strided batches (SpMM only)
+  int64_t OffStride = 0, Stride = 0; ///< elements between batches: offsets; indices and values
 };
 
 struct cusparseSpSVDescr {
@@ -401,6 +403,8 @@ cusparseStatus_t checkSpMV(cusparseHandle_t H, cusparseOperation_t Op, const voi
   REQUIRE(Op == CUSPARSE_OPERATION_NON_TRANSPOSE || Op == CUSPARSE_OPERATION_TRANSPOSE ||
           Op == CUSPARSE_OPERATION_CONJUGATE_TRANSPOSE);
   REQUIRE(!Y->Const);
+  if (A->Batch > 1)
+    return CUSPARSE_STATUS_NOT_SUPPORTED; // batches: SpMM only
   bool Trans = Op != CUSPARSE_OPERATION_NON_TRANSPOSE;
   REQUIRE(X->Size == (Trans ? A->Rows : A->Cols));
   REQUIRE(Y->Size == (Trans ? A->Cols : A->Rows));
@@ -620,6 +624,8 @@ cusparseStatus_t checkSpSV(cusparseHandle_t H, cusparseOperation_t Op, const voi
   REQUIRE(Alg == CUSPARSE_SPSV_ALG_DEFAULT);
   REQUIRE(!Y->Const);
   REQUIRE(A->Rows == A->Cols); // a triangular matrix is square
+  if (A->Batch > 1)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
   REQUIRE(X->Size == A->Rows && Y->Size == A->Rows);
   if (A->Format != CUSPARSE_FORMAT_CSR)
     return CUSPARSE_STATUS_NOT_SUPPORTED;
@@ -1471,6 +1477,8 @@ struct cusparseDnMatDescr {
   cudaDataType Type = CUDA_R_32F;
   cusparseOrder_t Order = CUSPARSE_ORDER_COL;
   bool Const = false; ///< made by cusparseCreateConstDnMat: never written
+  int Batch = 1;
+  int64_t Stride = 0; ///< elements between batches
 };
 
 namespace {
@@ -1587,9 +1595,26 @@ struct MmJob {
   void *C;
   int64_t Ldc, M, N; ///< C is M x N
   bool RowC;
+  int Batches = 1;
+  int64_t AOffStride = 0, AStride = 0, BStride = 0, CStride = 0; ///< elements; 0: shared
 };
 
+template <class V, class IM, class IN> void spmmOne(const MmJob &J, V Alpha, V Beta);
+
+/// Each batch: A, B and C advanced by their strides (a stride of 0 shares the matrix).
 template <class V, class IM, class IN> void spmm(const MmJob &J, V Alpha, V Beta) {
+  for (int Bt = 0; Bt < J.Batches; ++Bt) {
+    MmJob One = J;
+    One.A.Major = static_cast<const IM *>(J.A.Major) + Bt * J.AOffStride;
+    One.A.Minor = static_cast<const IN *>(J.A.Minor) + Bt * J.AStride;
+    One.A.Values = static_cast<const V *>(J.A.Values) + Bt * J.AStride;
+    One.B = static_cast<const V *>(J.B) + Bt * J.BStride;
+    One.C = static_cast<V *>(J.C) + Bt * J.CStride;
+    spmmOne<V, IM, IN>(One, Alpha, Beta);
+  }
+}
+
+template <class V, class IM, class IN> void spmmOne(const MmJob &J, V Alpha, V Beta) {
   const IM *Major = static_cast<const IM *>(J.A.Major);
   const IN *Minor = static_cast<const IN *>(J.A.Minor);
   const V *Val = static_cast<const V *>(J.A.Values);
@@ -1678,6 +1703,8 @@ cusparseStatus_t checkSpMM(cusparseHandle_t H, cusparseOperation_t OpA, cusparse
   int64_t M = TransA ? A->Cols : A->Rows, K = TransA ? A->Rows : A->Cols;
   REQUIRE((TransB ? B->Cols : B->Rows) == K);
   REQUIRE(C->Rows == M && C->Cols == (TransB ? B->Rows : B->Cols));
+  // Batches: C's count, A and B each either one matrix for all or as many as C.
+  REQUIRE((A->Batch == 1 || A->Batch == C->Batch) && (B->Batch == 1 || B->Batch == C->Batch));
   switch (Alg) {
   case CUSPARSE_SPMM_ALG_DEFAULT:
     break;
@@ -1791,6 +1818,8 @@ cusparseStatus_t checkDenseToSparse(cusparseHandle_t H, cusparseConstDnMatDescr_
   REQUIRE(A && B && !B->Const);
   REQUIRE(Alg == CUSPARSE_DENSETOSPARSE_ALG_DEFAULT);
   REQUIRE(A->Rows == B->Rows && A->Cols == B->Cols);
+  if (A->Batch > 1 || B->Batch > 1)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
   if (B->Format != CUSPARSE_FORMAT_CSR && B->Format != CUSPARSE_FORMAT_CSC &&
       B->Format != CUSPARSE_FORMAT_COO)
     return CUSPARSE_STATUS_NOT_SUPPORTED;
@@ -1855,6 +1884,8 @@ cusparseStatus_t checkSpGEMM(cusparseHandle_t H, cusparseOperation_t OpA, cuspar
       C->Format != CUSPARSE_FORMAT_CSR)
     return CUSPARSE_STATUS_NOT_SUPPORTED;
   REQUIRE(A->Cols == B->Rows && C->Rows == A->Rows && C->Cols == B->Cols);
+  if (A->Batch > 1 || B->Batch > 1 || C->Batch > 1)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
   for (cusparseConstSpMatDescr_t M : {A, B}) {
     if (M->Rows > 0)
       REQUIRE(M->Major);
@@ -1947,7 +1978,7 @@ static cusparseStatus_t createDnMat(cusparseDnMatDescr_t *D, int64_t Rows, int64
   REQUIRE(Rows == 0 || Cols == 0 || Values);
   REQUIRE(validValueType(Type));
   auto *M = new cusparseDnMatDescr;
-  *M = {Rows, Cols, Ld, const_cast<void *>(Values), Type, Order, Const};
+  *M = {Rows, Cols, Ld, const_cast<void *>(Values), Type, Order, Const, 1, 0};
   *D = M;
   return CUSPARSE_STATUS_SUCCESS;
 }
@@ -2018,6 +2049,53 @@ cusparseStatus_t cusparseDnMatSetValues(cusparseDnMatDescr_t D, void *Values) {
   return CUSPARSE_STATUS_SUCCESS;
 }
 
+// ---- Strided batches ----
+
+cusparseStatus_t cusparseDnMatSetStridedBatch(cusparseDnMatDescr_t D, int Count, int64_t Stride) {
+  REQUIRE(D && Count > 0 && Stride >= 0);
+  // Batches may not overlap; a stride of 0 shares one matrix.
+  REQUIRE(Count == 1 || Stride == 0 ||
+          Stride >= D->Ld * (D->Order == CUSPARSE_ORDER_COL ? D->Cols : D->Rows));
+  D->Batch = Count;
+  D->Stride = Stride;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseDnMatGetStridedBatch(cusparseConstDnMatDescr_t D, int *Count,
+                                              int64_t *Stride) {
+  REQUIRE(D && Count && Stride);
+  *Count = D->Batch;
+  *Stride = D->Stride;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseCsrSetStridedBatch(cusparseSpMatDescr_t D, int Count, int64_t OffStride,
+                                            int64_t Stride) {
+  REQUIRE(D && D->Format == CUSPARSE_FORMAT_CSR && Count > 0 && OffStride >= 0 && Stride >= 0);
+  // A stride of 0 shares the offsets (one pattern) or the indices and values.
+  REQUIRE(Count == 1 || ((OffStride == 0 || OffStride >= D->Rows + 1) &&
+                         (Stride == 0 || Stride >= D->Nnz)));
+  D->Batch = Count;
+  D->OffStride = OffStride;
+  D->Stride = Stride;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseCooSetStridedBatch(cusparseSpMatDescr_t D, int Count, int64_t Stride) {
+  REQUIRE(D && D->Format == CUSPARSE_FORMAT_COO && Count > 0 && Stride >= 0);
+  REQUIRE(Count == 1 || Stride == 0 || Stride >= D->Nnz);
+  D->Batch = Count;
+  D->OffStride = Stride; // COO's row indices are strided like its columns
+  D->Stride = Stride;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
+cusparseStatus_t cusparseSpMatGetStridedBatch(cusparseConstSpMatDescr_t D, int *Count) {
+  REQUIRE(D && Count);
+  *Count = D->Batch;
+  return CUSPARSE_STATUS_SUCCESS;
+}
+
 // ---- SpMM ----
 
 cusparseStatus_t cusparseSpMM_bufferSize(cusparseHandle_t H, cusparseOperation_t OpA,
@@ -2060,6 +2138,13 @@ cusparseStatus_t cusparseSpMM(cusparseHandle_t H, cusparseOperation_t OpA, cuspa
     return CUSPARSE_STATUS_SUCCESS;
   MmJob J{view(A), OpA,      OpB,     B->Values, B->Ld,  B->Order == CUSPARSE_ORDER_ROW,
           C->Values, C->Ld, C->Rows, C->Cols,   C->Order == CUSPARSE_ORDER_ROW};
+  J.Batches = C->Batch;
+  if (A->Batch > 1) {
+    J.AOffStride = A->OffStride;
+    J.AStride = A->Stride;
+  }
+  J.BStride = B->Batch > 1 ? B->Stride : 0;
+  J.CStride = C->Batch > 1 ? C->Stride : 0;
   return byValue(Compute, [&](auto V0) {
     using V = decltype(V0);
     Scalar<V> Al = scalar<V>(H, Alpha), Be = scalar<V>(H, Beta);
@@ -2154,6 +2239,8 @@ static cusparseStatus_t checkSparseToDense(cusparseHandle_t H, cusparseConstSpMa
   REQUIRE(A && B && !B->Const);
   REQUIRE(Alg == CUSPARSE_SPARSETODENSE_ALG_DEFAULT);
   REQUIRE(A->Rows == B->Rows && A->Cols == B->Cols);
+  if (A->Batch > 1 || B->Batch > 1)
+    return CUSPARSE_STATUS_NOT_SUPPORTED;
   if (A->Format != CUSPARSE_FORMAT_CSR && A->Format != CUSPARSE_FORMAT_CSC &&
       A->Format != CUSPARSE_FORMAT_COO)
     return CUSPARSE_STATUS_NOT_SUPPORTED;

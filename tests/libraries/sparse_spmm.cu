@@ -4,7 +4,8 @@
 // double and both complex types; 32- and 64-bit indices; index base 0 and
 // 1; alpha/beta from host or device memory; beta == 0 with NaN in C; a
 // product large enough for the threaded loops (checked twice for the same
-// bits). Also the descriptor calls, the status codes and stream order
+// bits); strided batches (A or B shared or per batch). Also the
+// descriptor calls, the status codes and stream order
 // (behind a kernel that waits for the host; a captured SpMM).
 // SPDX-License-Identifier: Apache-2.0
 // A kernel waits for the host: needs concurrent execution.
@@ -413,6 +414,104 @@ static void testStreams(cusparseHandle_t H) {
     CHECK_CUDA(cudaFree(X));
 }
 
+/// Strided batches: C_i = A_i B_i with A shared or per batch (CSR with
+/// shared offsets, COO), B shared or per batch; bad batch counts; SpMV
+/// refusing a batched matrix.
+static void testBatches(cusparseHandle_t H) {
+  const int M = 5, K = 4, N = 3, Nb = 3;
+  // One pattern (row R: columns R % K and (R + 2) % K), per-batch values.
+  std::vector<int> Off{0}, Ind, CooRow;
+  for (int R = 0; R < M; ++R) {
+    for (int C : {R % K, (R + 2) % K}) {
+      Ind.push_back(C);
+      CooRow.push_back(R);
+    }
+    Off.push_back((int)Ind.size());
+  }
+  const int Nnz = (int)Ind.size();
+  std::vector<double> Val(size_t(Nnz * Nb)), Bh(size_t(K * N * Nb)), Ch(size_t(M * N * Nb), NAN);
+  for (double &V : Val)
+    V = rnd();
+  for (double &V : Bh)
+    V = rnd();
+  std::vector<int> IndNb, RowNb;
+  for (int Bt = 0; Bt < Nb; ++Bt) {
+    IndNb.insert(IndNb.end(), Ind.begin(), Ind.end());
+    RowNb.insert(RowNb.end(), CooRow.begin(), CooRow.end());
+  }
+  int *DOff = dev(Off), *DInd = dev(IndNb), *DRow = dev(RowNb);
+  double *DVal = dev(Val), *DB = dev(Bh), *DC = dev(Ch);
+  const double Alpha = 2, Beta = 0;
+  for (int Mode = 0; Mode < 4; ++Mode) {
+    // 0: CSR, all batched; 1: CSR A shared; 2: CSR B shared; 3: COO all batched.
+    bool AShared = Mode == 1, BShared = Mode == 2;
+    cusparseSpMatDescr_t A;
+    if (Mode == 3) {
+      CHECK_OK(cusparseCreateCoo(&A, M, K, Nnz, DRow, DInd, DVal, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F));
+      CHECK_OK(cusparseCooSetStridedBatch(A, Nb, Nnz));
+    } else {
+      CHECK_OK(cusparseCreateCsr(&A, M, K, Nnz, DOff, DInd, DVal, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F));
+      if (!AShared)
+        CHECK_OK(cusparseCsrSetStridedBatch(A, Nb, 0, Nnz));
+    }
+    int Count = 0;
+    CHECK_OK(cusparseSpMatGetStridedBatch(A, &Count));
+    CHECK(Count == (AShared ? 1 : Nb));
+    cusparseDnMatDescr_t MB, MC;
+    CHECK_OK(cusparseCreateDnMat(&MB, K, N, K, DB, CUDA_R_64F, CUSPARSE_ORDER_COL));
+    CHECK_OK(cusparseCreateDnMat(&MC, M, N, M, DC, CUDA_R_64F, CUSPARSE_ORDER_COL));
+    if (!BShared)
+      CHECK_OK(cusparseDnMatSetStridedBatch(MB, Nb, K * N));
+    CHECK_OK(cusparseDnMatSetStridedBatch(MC, Nb, M * N));
+    int64_t Stride = 0;
+    CHECK_OK(cusparseDnMatGetStridedBatch(MC, &Count, &Stride));
+    CHECK(Count == Nb && Stride == M * N);
+    CHECK_OK(cusparseSpMM(H, CUSPARSE_OPERATION_NON_TRANSPOSE, CUSPARSE_OPERATION_NON_TRANSPOSE, &Alpha, A, MB, &Beta, MC,
+                          CUDA_R_64F, CUSPARSE_SPMM_ALG_DEFAULT, nullptr));
+    std::vector<double> Got = host(DC, Ch.size());
+    bool Ok = true;
+    for (int Bt = 0; Bt < Nb; ++Bt)
+      for (int R = 0; R < M; ++R)
+        for (int J = 0; J < N; ++J) {
+          double Want = 0;
+          for (int Kk = Off[R]; Kk < Off[R + 1]; ++Kk)
+            Want += Val[(AShared ? 0 : Bt * Nnz) + Kk] * Bh[(BShared ? 0 : Bt * K * N) + Ind[Kk] + J * K];
+          Ok &= std::abs(Got[Bt * M * N + R + J * M] - Alpha * Want) <= 1e-12;
+        }
+    CHECK(Ok, "batched SpMM mode %d", Mode);
+    CHECK_OK(cusparseDestroySpMat(A));
+    CHECK_OK(cusparseDestroyDnMat(MB));
+    CHECK_OK(cusparseDestroyDnMat(MC));
+  }
+  // A with 2 batches for C's 3; SpMV, SpGEMM-free conversions refuse batches.
+  cusparseSpMatDescr_t A;
+  CHECK_OK(cusparseCreateCsr(&A, M, K, Nnz, DOff, DInd, DVal, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F));
+  CHECK_OK(cusparseCsrSetStridedBatch(A, 2, 0, Nnz));
+  CHECK(cusparseCsrSetStridedBatch(A, 2, 0, Nnz - 1) == CUSPARSE_STATUS_INVALID_VALUE); // overlapping
+  CHECK(cusparseCooSetStridedBatch(A, 2, Nnz) == CUSPARSE_STATUS_INVALID_VALUE);       // not COO
+  cusparseDnMatDescr_t MB, MC;
+  CHECK_OK(cusparseCreateDnMat(&MB, K, N, K, DB, CUDA_R_64F, CUSPARSE_ORDER_COL));
+  CHECK_OK(cusparseCreateDnMat(&MC, M, N, M, DC, CUDA_R_64F, CUSPARSE_ORDER_COL));
+  CHECK(cusparseDnMatSetStridedBatch(MC, 3, M * N - 1) == CUSPARSE_STATUS_INVALID_VALUE);
+  CHECK(cusparseDnMatSetStridedBatch(MC, 0, M * N) == CUSPARSE_STATUS_INVALID_VALUE);
+  CHECK_OK(cusparseDnMatSetStridedBatch(MC, 3, M * N));
+  CHECK(cusparseSpMM(H, CUSPARSE_OPERATION_NON_TRANSPOSE, CUSPARSE_OPERATION_NON_TRANSPOSE, &Alpha, A, MB, &Beta, MC,
+                     CUDA_R_64F, CUSPARSE_SPMM_ALG_DEFAULT, nullptr) == CUSPARSE_STATUS_INVALID_VALUE);
+  cusparseDnVecDescr_t X, Y;
+  CHECK_OK(cusparseCreateDnVec(&X, K, DB, CUDA_R_64F));
+  CHECK_OK(cusparseCreateDnVec(&Y, M, DC, CUDA_R_64F));
+  CHECK(cusparseSpMV(H, CUSPARSE_OPERATION_NON_TRANSPOSE, &Alpha, A, X, &Beta, Y, CUDA_R_64F,
+                     CUSPARSE_SPMV_ALG_DEFAULT, nullptr) == CUSPARSE_STATUS_NOT_SUPPORTED);
+  CHECK(cusparseSparseToDense(H, A, MC, CUSPARSE_SPARSETODENSE_ALG_DEFAULT, nullptr) != CUSPARSE_STATUS_SUCCESS);
+  CHECK_OK(cusparseDestroyDnVec(X));
+  CHECK_OK(cusparseDestroyDnVec(Y));
+  CHECK_OK(cusparseDestroySpMat(A));
+  CHECK_OK(cusparseDestroyDnMat(MB));
+  CHECK_OK(cusparseDestroyDnMat(MC));
+  for (void *P : {(void *)DOff, (void *)DInd, (void *)DRow, (void *)DVal, (void *)DB, (void *)DC})
+    CHECK_CUDA(cudaFree(P));
+}
+
 int main() {
   setenv("LOOM_CUSPARSE_THREADS", "3", 0);
   cusparseHandle_t H;
@@ -426,6 +525,7 @@ int main() {
   sweep<float, int64_t>(H, Case);
   sweep<cd, int64_t>(H, Case);
   testLarge(H);
+  testBatches(H);
   testStreams(H);
   CHECK_OK(cusparseDestroy(H));
   return finish("sparse_spmm");
