@@ -11,8 +11,11 @@
 // RUN: %loomcc %s -o %t && %t | FileCheck %s
 // CHECK: fp8 decode ok
 // CHECK: fp8 encode ok
+// CHECK: fp6 fp4 ok
 // CHECK: PASSED
 #include <cuda_fp8.h>
+#include <cuda_fp6.h>
+#include <cuda_fp4.h>
 #include <cuda_runtime.h>
 #include <math.h>
 #include <float.h>
@@ -40,6 +43,9 @@ struct Fmt {
 };
 static const Fmt E4M3 = {"e4m3", 8, 4, 3, 7, 1};
 static const Fmt E5M2 = {"e5m2", 8, 5, 2, 15, 2};
+static const Fmt E2M3 = {"e2m3", 6, 2, 3, 1, 0};
+static const Fmt E3M2 = {"e3m2", 6, 3, 2, 3, 0};
+static const Fmt E2M1 = {"e2m1", 4, 2, 1, 1, 0};
 
 static double ref_decode(const Fmt &f, unsigned code) {
   unsigned s = (code >> (f.bits - 1)) & 1u;
@@ -413,8 +419,210 @@ static void test_fp8() {
   printf("fp8 encode ok\n");
 }
 
+// ---- fp6 / fp4: saturating, any rounding mode. ----
+static unsigned ref_fpn(double x, const Fmt &f, int mode) {
+  unsigned mc = ref_maxcode(f);
+  if (isnan(x)) // Loom's documented choice: +largest
+    return mc;
+  unsigned c = mode == 0 ? ref_nearest(f, fabs(x)) : ref_directed(f, x, mode);
+  if (c > mc)
+    c = mc;
+  return (signbit(x) ? 1u << (f.bits - 1) : 0u) | c;
+}
+enum { NFPN = 15 };
+__host__ __device__ static void fpn_all(double d, unsigned char *o) {
+  float f = (float)d;
+  o[0] = __nv_cvt_double_to_fp6(d, __NV_E2M3, cudaRoundNearest);
+  o[1] = __nv_cvt_float_to_fp6(f, __NV_E2M3, cudaRoundNearest);
+  o[2] = __nv_cvt_double_to_fp6(d, __NV_E3M2, cudaRoundNearest);
+  o[3] = __nv_cvt_float_to_fp6(f, __NV_E3M2, cudaRoundNearest);
+  o[4] = __nv_cvt_double_to_fp4(d, __NV_E2M1, cudaRoundNearest);
+  o[5] = __nv_cvt_float_to_fp4(f, __NV_E2M1, cudaRoundNearest);
+  const cudaRoundMode m[3] = {cudaRoundZero, cudaRoundPosInf, cudaRoundMinInf};
+  for (int i = 0; i < 3; ++i) {
+    o[6 + i] = __nv_cvt_double_to_fp6(d, __NV_E2M3, m[i]);
+    o[9 + i] = __nv_cvt_double_to_fp6(d, __NV_E3M2, m[i]);
+    o[12 + i] = __nv_cvt_double_to_fp4(d, __NV_E2M1, m[i]);
+  }
+}
+static void ref_fpn_all(double d, unsigned char *o) {
+  double f = (double)(float)d;
+  o[0] = ref_fpn(d, E2M3, 0);
+  o[1] = ref_fpn(f, E2M3, 0);
+  o[2] = ref_fpn(d, E3M2, 0);
+  o[3] = ref_fpn(f, E3M2, 0);
+  o[4] = ref_fpn(d, E2M1, 0);
+  o[5] = ref_fpn(f, E2M1, 0);
+  for (int i = 0; i < 3; ++i) {
+    o[6 + i] = ref_fpn(d, E2M3, i + 1);
+    o[9 + i] = ref_fpn(d, E3M2, i + 1);
+    o[12 + i] = ref_fpn(d, E2M1, i + 1);
+  }
+}
+__host__ __device__ static void fpn_16(unsigned i, unsigned char *o) {
+  if (i < 65536) {
+    __half_raw h;
+    h.x = (unsigned short)i;
+    o[0] = __nv_cvt_halfraw_to_fp6(h, __NV_E2M3, cudaRoundNearest);
+    o[1] = __nv_cvt_halfraw_to_fp6(h, __NV_E3M2, cudaRoundNearest);
+    o[2] = __nv_cvt_halfraw_to_fp4(h, __NV_E2M1, cudaRoundNearest);
+  } else {
+    __nv_bfloat16_raw b;
+    b.x = (unsigned short)(i - 65536);
+    o[0] = __nv_cvt_bfloat16raw_to_fp6(b, __NV_E2M3, cudaRoundNearest);
+    o[1] = __nv_cvt_bfloat16raw_to_fp6(b, __NV_E3M2, cudaRoundNearest);
+    o[2] = __nv_cvt_bfloat16raw_to_fp4(b, __NV_E2M1, cudaRoundNearest);
+  }
+}
+__global__ void k_fpn(const double *in, int n, unsigned char *out, unsigned char *out16, float *dec) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  int stride = gridDim.x * blockDim.x;
+  for (int i = t; i < n; i += stride)
+    fpn_all(in[i], out + (size_t)i * NFPN);
+  for (int i = t; i < 2 * 65536; i += stride)
+    fpn_16((unsigned)i, out16 + (size_t)i * 3);
+  for (int i = t; i < 64; i += stride) {
+    __nv_fp6_e2m3 a;
+    a.__x = (__nv_fp6_storage_t)i;
+    __nv_fp6_e3m2 b;
+    b.__x = (__nv_fp6_storage_t)i;
+    __nv_fp4_e2m1 c;
+    c.__x = (__nv_fp4_storage_t)(i & 15);
+    dec[3 * i] = float(a);
+    dec[3 * i + 1] = float(b);
+    dec[3 * i + 2] = float(c);
+  }
+}
+
+static void test_fpn() {
+  const Fmt *fs[3] = {&E2M3, &E3M2, &E2M1};
+  for (int k = 0; k < 3; ++k) {
+    const Fmt &f = *fs[k];
+    for (unsigned c = 0; c < (1u << f.bits); ++c) {
+      double r = ref_decode(f, c);
+      float fv;
+      unsigned hx, back, backf, backh;
+      if (k < 2) {
+        __nv_fp6_interpretation_t K = k ? __NV_E3M2 : __NV_E2M3;
+        hx = __nv_cvt_fp6_to_halfraw((__nv_fp6_storage_t)c, K).x;
+        if (k == 0) {
+          __nv_fp6_e2m3 a;
+          a.__x = (__nv_fp6_storage_t)c;
+          fv = float(a);
+        } else {
+          __nv_fp6_e3m2 a;
+          a.__x = (__nv_fp6_storage_t)c;
+          fv = float(a);
+        }
+        back = __nv_cvt_double_to_fp6(r, K, cudaRoundNearest);
+        backf = __nv_cvt_float_to_fp6((float)r, K, cudaRoundZero);
+        __half_raw h;
+        h.x = (unsigned short)hx;
+        backh = __nv_cvt_halfraw_to_fp6(h, K, cudaRoundPosInf);
+      } else {
+        hx = __nv_cvt_fp4_to_halfraw((__nv_fp4_storage_t)c, __NV_E2M1).x;
+        __nv_fp4_e2m1 a;
+        a.__x = (__nv_fp4_storage_t)c;
+        fv = float(a);
+        back = __nv_cvt_double_to_fp4(r, __NV_E2M1, cudaRoundNearest);
+        backf = __nv_cvt_float_to_fp4((float)r, __NV_E2M1, cudaRoundZero);
+        __half_raw h;
+        h.x = (unsigned short)hx;
+        backh = __nv_cvt_halfraw_to_fp4(h, __NV_E2M1, cudaRoundMinInf);
+      }
+      CHECK(half_value(hx) == r && signbit(half_value(hx)) == signbit(r), "%s %02x -> half %04x want %g",
+            f.name, c, hx, r);
+      CHECK((double)fv == r && signbit(fv) == signbit(r), "%s %02x -> %g want %g", f.name, c, (double)fv, r);
+      CHECK(back == c && backf == c && backh == c, "%s round trip %02x: %02x %02x %02x", f.name, c, back,
+            backf, backh);
+    }
+  }
+  CHECK(ref_mag(E2M3, ref_maxcode(E2M3)) == 7.5 && ref_mag(E3M2, ref_maxcode(E3M2)) == 28.0 &&
+            ref_mag(E2M1, ref_maxcode(E2M1)) == 6.0,
+        "fp6/fp4 max");
+
+  std::vector<double> in;
+  add_boundaries(E2M3, in);
+  add_boundaries(E3M2, in);
+  add_boundaries(E2M1, in);
+  push_specials(in);
+  size_t n0 = in.size();
+  for (size_t i = 0; i < n0; ++i)
+    in.push_back(-in[i]);
+  int n = (int)in.size();
+  std::vector<unsigned char> host(n * NFPN), dev(n * NFPN), ref(NFPN), dev16(2 * 65536 * 3);
+  std::vector<float> dec(192);
+  double *d_in;
+  unsigned char *d_out, *d_out16;
+  float *d_dec;
+  cudaMalloc(&d_in, n * sizeof(double));
+  cudaMalloc(&d_out, n * NFPN);
+  cudaMalloc(&d_out16, dev16.size());
+  cudaMalloc(&d_dec, 192 * sizeof(float));
+  cudaMemcpy(d_in, in.data(), n * sizeof(double), cudaMemcpyHostToDevice);
+  k_fpn<<<64, 128>>>(d_in, n, d_out, d_out16, d_dec);
+  CHECK(cudaDeviceSynchronize() == cudaSuccess, "kernel");
+  cudaMemcpy(dev.data(), d_out, n * NFPN, cudaMemcpyDeviceToHost);
+  cudaMemcpy(dev16.data(), d_out16, dev16.size(), cudaMemcpyDeviceToHost);
+  cudaMemcpy(dec.data(), d_dec, 192 * sizeof(float), cudaMemcpyDeviceToHost);
+  for (int i = 0; i < n; ++i) {
+    fpn_all(in[i], &host[i * NFPN]);
+    ref_fpn_all(in[i], ref.data());
+    for (int j = 0; j < NFPN; ++j) {
+      CHECK(host[i * NFPN + j] == ref[j], "fpn host %.17g conv %d: %02x want %02x", in[i], j,
+            host[i * NFPN + j], ref[j]);
+      CHECK(dev[i * NFPN + j] == ref[j], "fpn kernel %.17g conv %d: %02x want %02x", in[i], j,
+            dev[i * NFPN + j], ref[j]);
+    }
+  }
+  for (unsigned i = 0; i < 2 * 65536; ++i) {
+    unsigned char o[3];
+    fpn_16(i, o);
+    double x = i < 65536 ? half_value(i) : bf16_value(i - 65536);
+    for (int k = 0; k < 3; ++k) {
+      unsigned want = ref_fpn(x, *fs[k], 0);
+      CHECK(o[k] == want && dev16[i * 3 + k] == want, "%s %04x -> %s: %02x/%02x want %02x",
+            i < 65536 ? "half" : "bf16", i & 0xFFFF, fs[k]->name, o[k], dev16[i * 3 + k], want);
+    }
+  }
+  for (unsigned c = 0; c < 64; ++c) {
+    CHECK((double)dec[3 * c] == ref_decode(E2M3, c), "kernel e2m3 decode %02x", c);
+    CHECK((double)dec[3 * c + 1] == ref_decode(E3M2, c), "kernel e3m2 decode %02x", c);
+    CHECK((double)dec[3 * c + 2] == ref_decode(E2M1, c & 15), "kernel e2m1 decode %02x", c & 15);
+  }
+  cudaFree(d_in);
+  cudaFree(d_out);
+  cudaFree(d_out16);
+  cudaFree(d_dec);
+
+  // Spot values and the classes (round to nearest even, saturate).
+  CHECK(__nv_cvt_float_to_fp4(5.0f, __NV_E2M1, cudaRoundNearest) == 0x6, "5 ties to 4");
+  CHECK(__nv_cvt_float_to_fp4(0.25f, __NV_E2M1, cudaRoundNearest) == 0x0, "0.25 ties to 0");
+  CHECK(__nv_cvt_float_to_fp4(0.75f, __NV_E2M1, cudaRoundNearest) == 0x2, "0.75 ties to 1");
+  CHECK(__nv_cvt_float_to_fp4(-100.f, __NV_E2M1, cudaRoundNearest) == 0xF, "-100 -> -6");
+  CHECK(__nv_cvt_float_to_fp6(-INFINITY, __NV_E3M2, cudaRoundNearest) == 0x3F, "-inf -> -28");
+  CHECK(__nv_cvt_float_to_fp6(-0.0f, __NV_E2M3, cudaRoundNearest) == 0x20, "-0");
+  CHECK(__nv_fp6_e2m3(7.25f).__x == 0x1E && __nv_fp6_e2m3(7.75f).__x == 0x1F && __nv_fp6_e2m3(100).__x == 0x1F, "e2m3 class");
+  CHECK(float(__nv_fp6_e3m2(__half(0.3f))) == 0.3125f && int(__nv_fp6_e3m2(-27.0)) == -28, "e3m2 class");
+  CHECK(__nv_fp4_e2m1(2.5f).__x == 0x4 && __nv_fp4_e2m1(__nv_bfloat16(-3.5f)).__x == 0xE, "e2m1 class");
+  __nv_fp4x2_e2m1 p(make_float2(1.0f, -6.0f));
+  CHECK(p.__x == 0xF2, "fp4x2 layout %02x", p.__x);
+  float2 pf = float2(p);
+  CHECK(pf.x == 1.0f && pf.y == -6.0f, "fp4x2 -> float2");
+  __nv_fp4x4_e2m1 q(make_float4(0.5f, 1.f, 2.f, 4.f));
+  CHECK(q.__x == 0x6421, "fp4x4 layout %04x", q.__x);
+  __nv_fp6x2_e2m3 r(make_double2(1.0, -7.5));
+  CHECK(r.__x == 0x3F08, "fp6x2 layout %04x", r.__x);
+  __nv_fp6x4_e3m2 s(make_float4(1.f, 2.f, 0.0625f, 28.f));
+  CHECK(s.__x == 0x1F01100Cu, "fp6x4 layout %08x", s.__x);
+  __half2 h = __half2(r);
+  CHECK(__low2float(h) == 1.0f && __high2float(h) == -7.5f, "fp6x2 -> half2");
+  printf("fp6 fp4 ok\n");
+}
+
 int main() {
   test_fp8();
+  test_fpn();
   if (failures) {
     printf("FAILED (%d)\n", failures);
     return 1;
